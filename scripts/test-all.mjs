@@ -1,0 +1,96 @@
+// Runs every package's tests one after another (2 cores: parallel suites only fight for CPU),
+// plus the build checks CI must prove (studio build, site page-weight budget), and ends with
+// one line of totals that CI reads: "tests: N passed, N failed".
+import { spawn } from 'node:child_process';
+
+const steps = [
+  { name: '@tuition/domain', args: ['--filter', '@tuition/domain', 'test'] },
+  { name: '@tuition/content', args: ['--filter', '@tuition/content', 'test'] },
+  { name: 'studio', args: ['--filter', 'studio', 'test'] },
+  { name: 'studio build', args: ['--filter', 'studio', 'build'], counts: false },
+  { name: 'booking-service', args: ['--filter', 'booking-service', 'test'] },
+  { name: 'site', args: ['--filter', 'site', 'test'] },
+  { name: 'site page weight', args: ['--filter', 'site', 'report:weight'], counts: false },
+];
+
+const only = process.argv.slice(2).filter((arg) => arg !== '--');
+const selected = only.length ? steps.filter((s) => only.some((o) => s.name.includes(o))) : steps;
+
+const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
+
+/** Reads vitest ("Tests  3 failed | 40 passed (43)") and Playwright ("  12 passed (30s)") summaries. */
+export function countResults(output) {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const lines = stripAnsi(output).split('\n');
+  for (const line of lines) {
+    const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
+    if (vitest) {
+      for (const [, n, kind] of vitest[1].matchAll(/(\d+)\s+(passed|failed|skipped|todo)/g)) {
+        if (kind === 'todo') totals.skipped += Number(n);
+        else totals[kind] += Number(n);
+      }
+      continue;
+    }
+    const pw = line.match(/^\s+(\d+)\s+(passed|failed|skipped|flaky|did not run)(\s+\(.*\))?\s*$/);
+    if (pw) {
+      const kind = pw[2] === 'flaky' ? 'passed' : pw[2] === 'did not run' ? 'skipped' : pw[2];
+      totals[kind] += Number(pw[1]);
+    }
+  }
+  return totals;
+}
+
+function run(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn('npx', ['-y', 'pnpm@10', ...step.args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    });
+    let output = '';
+    const relay = (stream, sink) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        sink.write(chunk);
+      });
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+    child.on('close', (code) =>
+      resolve({ code: code ?? 1, output, seconds: (Date.now() - started) / 1000 }),
+    );
+  });
+}
+
+const summary = [];
+for (const step of selected) {
+  console.log(`\n=== ${step.name} ===`);
+  const result = await run(step);
+  const counts = step.counts === false ? null : countResults(result.output);
+  // A package whose runner failed without reporting a failed test still counts as one failure.
+  if (counts && result.code !== 0 && counts.failed === 0) counts.failed = 1;
+  summary.push({ step, result, counts });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('\n=== summary ===');
+for (const { step, result, counts } of summary) {
+  const status = result.code === 0 ? 'ok  ' : 'FAIL';
+  const detail = counts
+    ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
+    : result.code === 0
+      ? 'check passed'
+      : 'check failed';
+  console.log(`${status} ${step.name.padEnd(20)} ${detail} (${result.seconds.toFixed(0)} s)`);
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+    skipped += counts.skipped;
+  } else if (result.code !== 0) {
+    failed += 1;
+  }
+}
+const anyFailed = summary.some(({ result }) => result.code !== 0);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(anyFailed ? 1 : 0);
