@@ -1,0 +1,100 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppDeps } from './app-deps.ts';
+import { createHealthRoutes } from './health/health-routes.ts';
+import type { AppEnv } from './http/app-env.ts';
+import { HttpProblem, problem } from './http/problem.ts';
+import { ValidationError } from './http/problem.ts';
+import { securityHeaderOptionsFromConfig, securityHeaders } from './http/security-headers.ts';
+
+/** Largest accepted request body under /api (JSON forms and webhooks are far smaller). */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw ValidationError.fromZod(result.error);
+    },
+  });
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const log = deps.logger.child({ requestId: c.get('requestId') });
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    // Path only: query strings can carry tokens (verify-email, reset-password links).
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use('*', securityHeaders(securityHeaderOptionsFromConfig(deps.config)));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        problem(
+          c,
+          413,
+          'Payload Too Large',
+          `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`,
+        ),
+    }),
+  );
+
+  app.route('/', createHealthRoutes(deps));
+  // Feature routes (engineer B) mount here: app.route('/', createXxxRoutes(deps));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tuition booking service',
+      version: '0.1.0',
+      description: 'Booking, account and contact API. Errors are RFC 9457 problem+json bodies.',
+    },
+  });
+
+  app.notFound((c) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+      return problem(c, 404, 'Not Found', `No API route matches ${c.req.method} ${c.req.path}.`);
+    }
+    return c.text('Not Found', 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HttpProblem) {
+      return problem(c, error.status, error.title, error.detail, error.extra);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return problem(
+        c,
+        error.status as ContentfulStatusCode,
+        error.message || 'Request error',
+        error.message || 'The request could not be processed.',
+      );
+    }
+    // Unexpected: full error (with stack) goes to the log only, never to the client.
+    const log = c.get('log') ?? deps.logger;
+    log.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return problem(
+      c,
+      500,
+      'Internal Server Error',
+      `Something went wrong on our side. Quote request id ${c.get('requestId')} if you contact us.`,
+    );
+  });
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

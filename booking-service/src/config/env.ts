@@ -1,0 +1,181 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/*
+ * The one place the booking service reads process.env. Everything is parsed once by zod at
+ * start-up; a bad or missing value stops start-up with a message naming the variable.
+ * Local adapters (PGlite, the local mailbox, the local checkout, TEST_CLOCK) refuse
+ * NODE_ENV=production, so a forgotten variable cannot silently run production on them.
+ */
+
+const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Used only outside production so `pnpm dev` needs no set-up; production must set its own. */
+export const DEV_AUTH_SECRET = 'dev-only-secret-not-for-production-use-0123456789';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+  .optional();
+
+const originUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.co.uk' })
+  .transform((v) => new URL(v).origin)
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(4321),
+  PUBLIC_URL: originUrl,
+  SITE_URL: originUrl,
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATABASE_DRIVER: z.enum(['pglite', 'pg', 'neon']).optional(),
+  PGLITE_DATA_DIR: optionalText,
+  BETTER_AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  ADMIN_EMAILS: optionalText.pipe(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses')))
+      .optional(),
+  ),
+  TEST_CLOCK: optionalText.pipe(
+    z.iso
+      .datetime({ offset: true, error: 'must be an ISO instant such as 2026-11-03T09:00:00Z' })
+      .optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  RESEND_API_KEY: optionalText,
+  MAIL_FROM: optionalText,
+  SITE_DIST: optionalText,
+  DEMO_SEED: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+export type DbDriver = 'pglite' | 'pg' | 'neon';
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  /** The site's origin (scheme://host[:port]), where the site and /api are served. */
+  publicUrl: string;
+  database: {
+    /** undefined -> embedded PGlite */
+    url: string | undefined;
+    driver: DbDriver | undefined;
+    pgliteDataDir: string;
+  };
+  auth: { secret: string; adminEmails: string[] };
+  /** Fixed "now" for every booking rule; never set in production. */
+  testClock: Date | undefined;
+  /** undefined -> the local checkout page */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** undefined -> the local mailbox */
+  resend: { apiKey: string } | undefined;
+  mailFrom: string;
+  /** The SANITY_* variables, handed to @tuition/content's contentConfigFromEnv. */
+  contentEnv: Record<string, string | undefined>;
+  siteDist: string;
+  demoSeed: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Parses and checks the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
+  }
+  if (e.DATABASE_DRIVER && e.DATABASE_DRIVER !== 'pglite' && !e.DATABASE_URL) {
+    problems.push(`DATABASE_URL: is required when DATABASE_DRIVER=${e.DATABASE_DRIVER}`);
+  }
+  if (isProduction) {
+    const refuse = (variable: string, why: string) =>
+      problems.push(`${variable}: is required when NODE_ENV=production (${why})`);
+    if (!e.BETTER_AUTH_SECRET) refuse('BETTER_AUTH_SECRET', 'signs session cookies');
+    if (!e.DATABASE_URL || e.DATABASE_DRIVER === 'pglite')
+      refuse('DATABASE_URL', 'the embedded PGlite database is for local use only');
+    if (!e.STRIPE_SECRET_KEY)
+      refuse('STRIPE_SECRET_KEY', 'the local checkout page takes no real payments');
+    if (!e.RESEND_API_KEY) refuse('RESEND_API_KEY', 'the local mailbox delivers no e-mail');
+    if (!e.MAIL_FROM) refuse('MAIL_FROM', 'the sender address of real e-mail');
+    if (!e.PUBLIC_URL && !e.SITE_URL) refuse('PUBLIC_URL', "the site's public origin");
+    if (e.TEST_CLOCK) {
+      problems.push('TEST_CLOCK: is refused when NODE_ENV=production (it fixes "now" for tests)');
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const contentEnv: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (key.startsWith('SANITY_')) contentEnv[key] = value;
+  }
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL ?? e.SITE_URL ?? `http://localhost:${e.PORT}`,
+    database: {
+      url: e.DATABASE_URL,
+      driver: e.DATABASE_DRIVER,
+      pgliteDataDir: e.PGLITE_DATA_DIR ?? path.join(PACKAGE_ROOT, '.data/pglite'),
+    },
+    auth: { secret: e.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET, adminEmails: e.ADMIN_EMAILS ?? [] },
+    testClock: e.TEST_CLOCK ? new Date(e.TEST_CLOCK) : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    resend: e.RESEND_API_KEY ? { apiKey: e.RESEND_API_KEY } : undefined,
+    mailFrom: e.MAIL_FROM ?? 'Tuition bookings <bookings@localhost>',
+    contentEnv,
+    siteDist: e.SITE_DIST ? path.resolve(e.SITE_DIST) : path.resolve(PACKAGE_ROOT, '../site/dist'),
+    demoSeed: e.DEMO_SEED ?? !isProduction,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

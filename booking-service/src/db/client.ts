@@ -1,0 +1,147 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Pool as NeonPool, neonConfig } from '@neondatabase/serverless';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNeon } from 'drizzle-orm/neon-serverless';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import ws from 'ws';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+
+/** The drizzle database every feature codes against; PGlite, node-postgres and Neon all satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DbKind = 'pglite' | 'pg' | 'neon';
+
+export interface DbHandle {
+  db: Database;
+  kind: DbKind;
+  /** One round trip to the database; rejects when it is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Raw SQL with $1.. parameters; the shape pg-boss's `db` option expects. */
+  // biome-ignore lint/suspicious/noExplicitAny: pg-boss's IDatabase contract returns untyped rows
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
+export interface CreateDbOptions {
+  databaseUrl?: string;
+  driver?: DbKind;
+  /** PGlite only: a folder, or 'memory://' for a throw-away in-memory database. */
+  dataDir?: string;
+}
+
+export const DEFAULT_PGLITE_DIR = '.data/pglite';
+
+/** Which driver a configuration selects: explicit driver, else a Neon host, else pg, else PGlite. */
+export function chooseDbKind(opts: CreateDbOptions): DbKind {
+  if (opts.driver) return opts.driver;
+  if (!opts.databaseUrl) return 'pglite';
+  return isNeonUrl(opts.databaseUrl) ? 'neon' : 'pg';
+}
+
+export function isNeonUrl(databaseUrl: string): boolean {
+  try {
+    return new URL(databaseUrl).hostname.endsWith('.neon.tech');
+  } catch {
+    return false;
+  }
+}
+
+export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
+  const kind = chooseDbKind(opts);
+  if (kind === 'pglite') return createPgliteDb(opts.dataDir ?? DEFAULT_PGLITE_DIR);
+  if (!opts.databaseUrl) throw new Error(`DATABASE_URL is required for the ${kind} driver`);
+  return kind === 'neon' ? createNeonDb(opts.databaseUrl) : createNodePgDb(opts.databaseUrl);
+}
+
+async function createPgliteDb(dataDir: string): Promise<DbHandle> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+    async executeSql(text, values) {
+      // pg-boss sends multi-statement scripts without parameters; only `exec` runs those.
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** Errors on idle pooled connections (server restart, terminated backend) must not crash the process. */
+function ignoreIdleClientErrors(pool: {
+  on(event: 'error', listener: (err: Error) => void): unknown;
+}) {
+  pool.on('error', () => {
+    // The pool drops the broken client and opens a fresh one on the next query; /api/health reports outages.
+  });
+}
+
+const POOL_OPTIONS = {
+  max: 10,
+  // Fail fast while the database is unreachable, so health checks and requests answer instead of hanging.
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+};
+
+async function createNodePgDb(connectionString: string): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString, ...POOL_OPTIONS });
+  ignoreIdleClientErrors(pool);
+  const db = drizzleNodePg({ client: pool, schema });
+  return poolHandle('pg', db, pool);
+}
+
+async function createNeonDb(connectionString: string): Promise<DbHandle> {
+  // Node has a global WebSocket from v22, but `ws` is the constructor Neon documents and tests use.
+  neonConfig.webSocketConstructor ??= ws;
+  const pool = new NeonPool({ connectionString, ...POOL_OPTIONS });
+  ignoreIdleClientErrors(pool);
+  const db = drizzleNeon({ client: pool, schema });
+  return poolHandle('neon', db, pool);
+}
+
+type SqlResult = { rows: Record<string, unknown>[] };
+
+interface QueryablePool {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  end(): Promise<void>;
+}
+
+function poolHandle(kind: 'pg' | 'neon', db: Database, pool: QueryablePool): DbHandle {
+  let closed = false;
+  return {
+    db,
+    kind,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+    async executeSql(text, values) {
+      const result = (await pool.query(text, values)) as SqlResult | SqlResult[];
+      // A multi-statement script answers with one result per statement.
+      if (Array.isArray(result)) return { rows: result.at(-1)?.rows ?? [] };
+      return { rows: result.rows };
+    },
+  };
+}

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * better-auth tables. The TypeScript property names equal better-auth's field names
+ * (camelCase), so the drizzle adapter needs no field mapping; the SQL columns are snake_case.
+ * Includes the admin plugin's fields (role, banned, banReason, banExpires, impersonatedBy)
+ * and our own `phone`.
+ */
+
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').default(false).notNull(),
+  image: text('image'),
+  phone: text('phone'),
+  role: text('role').default('user').notNull(),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: instant('ban_expires'),
+  createdAt: instant('created_at').defaultNow().notNull(),
+  updatedAt: instant('updated_at')
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: instant('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: instant('access_token_expires_at'),
+    refreshTokenExpiresAt: instant('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's database rate-limit storage (rateLimit.storage = 'database'). */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/* Product tables. */
+
+/** One bookable group class at one instant; created on demand from the timetable. */
+export const classSessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    service: text('service').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    pricePence: integer('price_pence').notNull(),
+    capacity: integer('capacity').default(10).notNull(),
+    createdAt: instant('created_at').defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex('sessions_service_starts_at_key').on(t.service, t.startsAt)],
+);
+
+export const CHECKOUT_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: CHECKOUT_STATUSES }).default('pending').notNull(),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    amountPence: integer('amount_pence').notNull(),
+    sessionCount: integer('session_count').notNull(),
+    isSpecialOffer: boolean('is_special_offer').default(false).notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [
+    index('checkouts_user_id_idx').on(t.userId),
+    index('checkouts_provider_session_id_idx').on(t.providerSessionId),
+  ],
+);
+
+export const checkoutItems = pgTable(
+  'checkout_items',
+  {
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => classSessions.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checkoutId, t.sessionId] }),
+    index('checkout_items_session_id_idx').on(t.sessionId),
+  ],
+);
+
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'rescheduled'] as const;
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => classSessions.id),
+    status: text('status', { enum: BOOKING_STATUSES }).default('confirmed').notNull(),
+    checkoutId: uuid('checkout_id').references(() => checkouts.id),
+    rescheduledFrom: uuid('rescheduled_from'),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [
+    // One confirmed booking per user and session; cancelled/rescheduled rows stay as history.
+    uniqueIndex('bookings_one_confirmed_per_user_session')
+      .on(t.userId, t.sessionId)
+      .where(sql`${t.status} = 'confirmed'`),
+    index('bookings_session_id_idx').on(t.sessionId),
+  ],
+);
+
+/** Contact-form submissions, kept even when the notification e-mail fails. */
+export const enquiries = pgTable('enquiries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  parentName: text('parent_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  yearGroup: text('year_group'),
+  subject: text('subject'),
+  preference: text('preference'),
+  message: text('message').notNull(),
+  createdAt: instant('created_at').defaultNow().notNull(),
+});
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+
+/** The local mailbox (default mail adapter): what would have been sent, shown at /dev/mail. */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().default([]).notNull(),
+    createdAt: instant('created_at').defaultNow().notNull(),
+  },
+  (t) => [index('mail_messages_to_idx').on(t.to)],
+);
+
+/** Payment-provider webhook events already handled (idempotency). */
+export const processedEvents = pgTable('processed_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').defaultNow().notNull(),
+});

@@ -1,0 +1,137 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+
+/*
+ * One error shape for the whole API: RFC 9457 problem details, served as
+ * application/problem+json. Feature code throws the typed errors below; the app's single
+ * onError turns them into bodies. Islands map `code` to the spec's messages.
+ */
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export interface FieldError {
+  /** Dotted path of the input field, e.g. "email" or "startsAt.2". */
+  field: string;
+  message: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: FieldError[];
+  code?: string;
+  slots?: unknown[];
+  [extension: string]: unknown;
+}
+
+export interface ProblemExtras {
+  type?: string;
+  errors?: FieldError[];
+  code?: string;
+  slots?: unknown[];
+  [extension: string]: unknown;
+}
+
+export function problemBody(
+  status: number,
+  title: string,
+  detail: string,
+  extra: ProblemExtras = {},
+): ProblemBody {
+  const { type = 'about:blank', ...rest } = extra;
+  return { type, title, status, detail, ...rest };
+}
+
+/** Answers with a problem+json body. */
+export function problem(
+  c: Context,
+  status: ContentfulStatusCode,
+  title: string,
+  detail: string,
+  extra?: ProblemExtras,
+): Response {
+  return c.body(JSON.stringify(problemBody(status, title, detail, extra)), status, {
+    'Content-Type': PROBLEM_CONTENT_TYPE,
+  });
+}
+
+/** Base of every error the onError maps to a problem body (never to a 500). */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly title: string,
+    readonly detail: string,
+    readonly extra: ProblemExtras = {},
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+}
+
+/** 400: one entry per invalid field; `detail` names every field too. */
+export class ValidationError extends HttpProblem {
+  constructor(
+    readonly fieldErrors: FieldError[],
+    detail = fieldErrors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; '),
+  ) {
+    super(400, 'Invalid request', detail || 'The request is invalid.', { errors: fieldErrors });
+  }
+
+  static fromZod(error: ZodError): ValidationError {
+    return new ValidationError(
+      error.issues.map((issue) => ({
+        field: issue.path.map(String).join('.'),
+        message: issue.message,
+      })),
+    );
+  }
+}
+
+/** 401: not signed in. */
+export class UnauthorizedError extends HttpProblem {
+  constructor(detail = 'You need to sign in first.') {
+    super(401, 'Unauthorized', detail);
+  }
+}
+
+/** 403: signed in without the role. */
+export class ForbiddenError extends HttpProblem {
+  constructor(detail = 'You do not have permission to do this.') {
+    super(403, 'Forbidden', detail);
+  }
+}
+
+/** 404: missing, or another user's resource (never reveal which). */
+export class NotFoundError extends HttpProblem {
+  constructor(detail = 'The requested resource was not found.') {
+    super(404, 'Not Found', detail);
+  }
+}
+
+/**
+ * 409: a business conflict with a machine-readable `code` (e.g. 'full', 'duplicate') and,
+ * where it helps the client, the offending `slots`.
+ */
+export class ConflictError extends HttpProblem {
+  constructor(
+    readonly code: string,
+    readonly slots?: unknown[],
+    detail = `The request conflicts with the current state (${code}).`,
+  ) {
+    super(409, 'Conflict', detail, {
+      type: `urn:tuition:problem:${code}`,
+      code,
+      ...(slots ? { slots } : {}),
+    });
+  }
+}
+
+/** 503: a dependency (the database) does not answer; retry later. */
+export class ServiceUnavailableError extends HttpProblem {
+  constructor(detail = 'The service is temporarily unavailable.') {
+    super(503, 'Service Unavailable', detail);
+  }
+}

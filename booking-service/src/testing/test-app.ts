@@ -1,0 +1,77 @@
+import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
+import { fixedClock, systemClock } from '@tuition/domain';
+import type { AppDeps } from '../app-deps.ts';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config/env.ts';
+import { createDb, type DbHandle } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { createLogger } from '../logging/logger.ts';
+import type { TestDbKind } from './database-kinds.ts';
+import { useLocalNeonProxy } from './neon-ws-proxy.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestAppOptions {
+  /** Fixed "now" (ISO instant) for every booking rule; default the real clock. */
+  now?: string;
+  /** Default 'pglite'. */
+  dbKind?: TestDbKind;
+  /** Extra environment for loadConfig (NODE_ENV defaults to 'test'). */
+  env?: Partial<Record<string, string>>;
+  /**
+   * postgres/neon only: use this database instead of a fresh one (e.g. one reached through a
+   * TcpProxy). The caller owns it; it is not dropped on close.
+   */
+  databaseUrl?: string;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, migrated database of the chosen kind. */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const kind = opts.dbKind ?? 'pglite';
+  const config = loadConfig({ NODE_ENV: 'test', ...opts.env });
+  const { dbHandle, dropDatabase } = await openTestDb(kind, opts.databaseUrl);
+  try {
+    await migrate(dbHandle);
+  } catch (error) {
+    await dbHandle.close();
+    await dropDatabase();
+    throw error;
+  }
+
+  const deps: AppDeps = {
+    config,
+    db: dbHandle.db,
+    dbHandle,
+    clock: opts.now ? fixedClock(opts.now) : systemClock,
+    content: createContentLoader(contentConfigFromEnv(config.contentEnv)),
+    logger: createLogger({ level: config.logLevel }),
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    async close() {
+      await dbHandle.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export async function openTestDb(
+  kind: TestDbKind,
+  databaseUrl?: string,
+): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    return { dbHandle: await createDb({ dataDir: 'memory://' }), dropDatabase: async () => {} };
+  }
+  const database = databaseUrl ? undefined : await createTestDatabase();
+  const url = databaseUrl ?? database!.url;
+  if (kind === 'neon') await useLocalNeonProxy();
+  const dbHandle = await createDb({ databaseUrl: url, driver: kind === 'neon' ? 'neon' : 'pg' });
+  return { dbHandle, dropDatabase: async () => database?.drop() };
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/** A database of its own on the shared test server, dropped again by `drop()`. */
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+export function postgresAdminUrl(): string {
+  const url = inject('postgresAdminUrl');
+  if (!url) {
+    throw new Error(
+      'No test PostgreSQL: add src/testing/postgres-global-setup.ts to globalSetup, or set TEST_DATABASE_URL',
+    );
+  }
+  return url;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = postgresAdminUrl();
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () =>
+      withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      ).then(() => undefined),
+  };
+}
+
+async function withAdminClient<T>(adminUrl: string, use: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // Starts one PostgreSQL for the run (skipped when TEST_DB_KINDS is only pglite).
+    globalSetup: ['./src/testing/postgres-global-setup.ts'],
+    // The machine has 2 cores shared with other work; PGlite and Postgres are CPU-heavy.
+    fileParallelism: true,
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+  },
+});
