@@ -1,0 +1,56 @@
+/**
+ * What may happen to a booking, decided from its status, its start and "now".
+ * "Upcoming" and "previous" are derived, never stored (a booking does not change when its
+ * session ends).
+ */
+
+/** Reschedule is free up to 24 hours before the start (spec §9); customers are held to it. */
+export const RESCHEDULE_CUTOFF_HOURS = 24;
+
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'rescheduled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export interface BookingFacts {
+  status: BookingStatus;
+  startsAt: Date;
+}
+
+export type BookingActor = 'customer' | 'admin';
+
+/** The badge a booking shows: upcoming and completed are derived from the start. */
+export type BookingBadge = 'upcoming' | 'completed' | 'cancelled' | 'rescheduled';
+
+/** Confirmed and not yet started. */
+export function isUpcoming(b: BookingFacts, now: Date): boolean {
+  return b.status === 'confirmed' && b.startsAt.getTime() > now.getTime();
+}
+
+/** Started already, or no longer standing (cancelled, or moved to another session). */
+export function isPrevious(b: BookingFacts, now: Date): boolean {
+  return !isUpcoming(b, now);
+}
+
+/** Customers and admins may cancel any upcoming confirmed booking (no refund, spec §2). */
+export function canCancel(b: BookingFacts, now: Date): boolean {
+  return isUpcoming(b, now);
+}
+
+/** The last instant at which a customer may still reschedule. */
+export function rescheduleDeadline(startsAt: Date): Date {
+  return new Date(startsAt.getTime() - RESCHEDULE_CUTOFF_HOURS * 3_600_000);
+}
+
+/**
+ * Customers: an upcoming booking more than 24 hours before its start (exactly 24 hours is
+ * too late). Admins act on the provider's discretion: any upcoming booking.
+ */
+export function canReschedule(b: BookingFacts, now: Date, actor: BookingActor): boolean {
+  if (!isUpcoming(b, now)) return false;
+  if (actor === 'admin') return true;
+  return now.getTime() < rescheduleDeadline(b.startsAt).getTime();
+}
+
+export function bookingBadge(b: BookingFacts, now: Date): BookingBadge {
+  if (b.status === 'cancelled' || b.status === 'rescheduled') return b.status;
+  return isUpcoming(b, now) ? 'upcoming' : 'completed';
+}

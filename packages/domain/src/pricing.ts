@@ -1,0 +1,84 @@
+/**
+ * Prices of group sessions. All money is integer pence; pounds appear only when formatting.
+ * The service prices every basket itself with priceBasket and never trusts a client's total.
+ */
+
+export interface PricingRules {
+  sessionPricePence: number;
+  bundleSize: number;
+  bundlePricePence: number;
+}
+
+/** £15 a session; 10 sessions for £100 (spec §9). */
+export const DEFAULT_PRICING: PricingRules = Object.freeze({
+  sessionPricePence: 1500,
+  bundleSize: 10,
+  bundlePricePence: 10000,
+});
+
+/** Moving a booked session to another slot is free (spec §9: reschedule total £0). */
+export const RESCHEDULE_PRICE_PENCE = 0;
+
+export interface BasketPrice {
+  sessionCount: number;
+  amountPence: number;
+  /** Full blocks charged at the bundle price. */
+  bundles: number;
+  /** Sessions outside a full block, charged at the session price. */
+  singles: number;
+  /** The 10-for-£100 offer applied to at least one block. */
+  isSpecialOffer: boolean;
+  /** What the customer saves against paying the session price for every session. */
+  savingPence: number;
+}
+
+function assertRules(rules: PricingRules): void {
+  const { sessionPricePence, bundleSize, bundlePricePence } = rules;
+  if (!Number.isSafeInteger(sessionPricePence) || sessionPricePence < 0) {
+    throw new RangeError(`sessionPricePence must be whole pence >= 0: ${sessionPricePence}`);
+  }
+  if (!Number.isSafeInteger(bundleSize) || bundleSize < 2) {
+    throw new RangeError(`bundleSize must be a whole number >= 2: ${bundleSize}`);
+  }
+  if (!Number.isSafeInteger(bundlePricePence) || bundlePricePence < 0) {
+    throw new RangeError(`bundlePricePence must be whole pence >= 0: ${bundlePricePence}`);
+  }
+  // A "bundle" dearer than its sessions bought singly would charge customers for an offer.
+  if (bundlePricePence > bundleSize * sessionPricePence) {
+    throw new RangeError('bundlePricePence must not exceed bundleSize * sessionPricePence');
+  }
+}
+
+/**
+ * Price of a basket of `sessionCount` sessions: the bundle price per full block of
+ * `bundleSize` plus the session price for each remaining session.
+ * Throws a RangeError for a count that is not a whole number of at least 1.
+ */
+export function priceBasket(
+  sessionCount: number,
+  rules: PricingRules = DEFAULT_PRICING,
+): BasketPrice {
+  if (!Number.isSafeInteger(sessionCount) || sessionCount < 1) {
+    throw new RangeError(`A basket needs a whole number of sessions, at least 1: ${sessionCount}`);
+  }
+  assertRules(rules);
+  const bundles = Math.floor(sessionCount / rules.bundleSize);
+  const singles = sessionCount % rules.bundleSize;
+  const amountPence = bundles * rules.bundlePricePence + singles * rules.sessionPricePence;
+  return {
+    sessionCount,
+    amountPence,
+    bundles,
+    singles,
+    isSpecialOffer: bundles > 0,
+    savingPence: sessionCount * rules.sessionPricePence - amountPence,
+  };
+}
+
+const poundsFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** 1500 -> "£15.00", 123456 -> "£1,234.56". Throws a RangeError for fractional pence. */
+export function formatPounds(pence: number): string {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`Pence must be a whole number: ${pence}`);
+  return poundsFormat.format(pence / 100);
+}
