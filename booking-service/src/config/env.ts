@@ -120,7 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`),
+      parsed.error.issues.map((i) => `${String(i.path[0] ?? '(environment)')}: ${i.message}`),
     );
   }
   const e = parsed.data;

@@ -3,12 +3,10 @@ import { fixedClock, systemClock } from '@tuition/domain';
 import type { AppDeps } from '../app-deps.ts';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
-import { createDb, type DbHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logging/logger.ts';
 import type { TestDbKind } from './database-kinds.ts';
-import { useLocalNeonProxy } from './neon-ws-proxy.ts';
-import { createTestDatabase } from './test-database.ts';
+import { openTestDb } from './test-database.ts';
 
 export interface TestAppOptions {
   /** Fixed "now" (ISO instant) for every booking rule; default the real clock. */
@@ -60,18 +58,4 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       await dropDatabase();
     },
   };
-}
-
-export async function openTestDb(
-  kind: TestDbKind,
-  databaseUrl?: string,
-): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    return { dbHandle: await createDb({ dataDir: 'memory://' }), dropDatabase: async () => {} };
-  }
-  const database = databaseUrl ? undefined : await createTestDatabase();
-  const url = databaseUrl ?? database!.url;
-  if (kind === 'neon') await useLocalNeonProxy();
-  const dbHandle = await createDb({ databaseUrl: url, driver: kind === 'neon' ? 'neon' : 'pg' });
-  return { dbHandle, dropDatabase: async () => database?.drop() };
 }

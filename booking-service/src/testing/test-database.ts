@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { createDb, type DbHandle } from '../db/client.ts';
+import type { TestDbKind } from './database-kinds.ts';
+import { useLocalNeonProxy } from './neon-ws-proxy.ts';
 
 /** A database of its own on the shared test server, dropped again by `drop()`. */
 export interface TestDatabase {
@@ -43,4 +46,19 @@ async function withAdminClient<T>(adminUrl: string, use: (client: pg.Client) => 
   } finally {
     await client.end();
   }
+}
+
+/** A fresh, empty database of the given kind (not yet migrated). */
+export async function openTestDb(
+  kind: TestDbKind,
+  databaseUrl?: string,
+): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    return { dbHandle: await createDb({ dataDir: 'memory://' }), dropDatabase: async () => {} };
+  }
+  const database = databaseUrl ? undefined : await createTestDatabase();
+  const url = databaseUrl ?? database!.url;
+  if (kind === 'neon') await useLocalNeonProxy();
+  const dbHandle = await createDb({ databaseUrl: url, driver: kind === 'neon' ? 'neon' : 'pg' });
+  return { dbHandle, dropDatabase: async () => database?.drop() };
 }

@@ -1,0 +1,92 @@
+import { serve } from '@hono/node-server';
+import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
+import type { AppDeps } from './app-deps.ts';
+import { createApp } from './app.ts';
+import { clockFromConfig } from './clock.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { createDb } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { createLogger } from './logging/logger.ts';
+import { mountStaticSite } from './static-site/static-site.ts';
+
+/** Content is re-read from the CMS at most this often at runtime. */
+const CONTENT_CACHE_TTL_MS = 60_000;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`booking-service cannot start.\n${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel });
+
+  const dbHandle = await createDb({
+    databaseUrl: config.database.url,
+    driver: config.database.driver,
+    dataDir: config.database.pgliteDataDir,
+  });
+  await migrate(dbHandle);
+
+  const deps: AppDeps = {
+    config,
+    db: dbHandle.db,
+    dbHandle,
+    clock: clockFromConfig(config),
+    content: createContentLoader(contentConfigFromEnv(config.contentEnv), {
+      cacheTtlMs: CONTENT_CACHE_TTL_MS,
+    }),
+    logger,
+  };
+
+  const app = createApp(deps);
+  // Last, so the site's files never shadow /api or /dev.
+  mountStaticSite(app, config.siteDist);
+
+  // ── Engineer B's start-up hooks ───────────────────────────────────────────────────────
+  // CALL SITE (pending B): once AppDeps carries `mail` and `auth`:
+  //   await startMailWorker(deps);                       // src/mail/mail-setup.ts
+  //   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];  // src/auth
+  const demoLogins: { role: string; email: string; password: string }[] = [];
+  // ───────────────────────────────────────────────────────────────────────────────────────
+
+  const server = serve({ fetch: app.fetch, port: config.port }, () => {
+    const lines = [
+      `Tuition booking site and API: ${config.publicUrl}`,
+      `  listening on port ${config.port} (${dbHandle.kind} database)`,
+    ];
+    if (!config.resend) lines.push(`  local mailbox: ${config.publicUrl}/dev/mail`);
+    if (!config.stripe) lines.push('  payments: local checkout page (no real card charges)');
+    if (config.testClock)
+      lines.push(`  TEST_CLOCK fixes "now" at ${config.testClock.toISOString()}`);
+    for (const login of demoLogins) {
+      lines.push(`  demo ${login.role}: ${login.email} / ${login.password}`);
+    }
+    console.log(lines.join('\n'));
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // A stuck connection must not keep a stopped service alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    // Stop taking requests first, let in-flight ones finish, then stop workers and the pool.
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // CALL SITE (pending B): await stopMailWorker(deps);
+    await dbHandle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('booking-service failed to start:', error);
+  process.exit(1);
+});
