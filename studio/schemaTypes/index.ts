@@ -1,0 +1,44 @@
+import { aboutPage } from './about-page.ts';
+import { course } from './course.ts';
+import { courseTimeline } from './course-timeline.ts';
+import { faqItem } from './faq-item.ts';
+import { faqPage } from './faq-page.ts';
+import { homePage } from './home-page.ts';
+import { legalPage } from './legal-page.ts';
+import { pricing } from './pricing.ts';
+import { review } from './review.ts';
+import { siteSettings } from './site-settings.ts';
+import { subject } from './subject.ts';
+import { teacher } from './teacher.ts';
+import { timetableSlot } from './timetable-slot.ts';
+
+export const schemaTypes = [
+  siteSettings,
+  pricing,
+  homePage,
+  aboutPage,
+  faqPage,
+  legalPage,
+  subject,
+  course,
+  timetableSlot,
+  courseTimeline,
+  review,
+  faqItem,
+  teacher,
+];
+
+/**
+ * Documents that exist exactly once, under a fixed _id equal to their type name. The desk
+ * structure opens them directly and the Studio offers no "create" or "delete" for them.
+ */
+export const SINGLETON_TYPES = [
+  'siteSettings',
+  'pricing',
+  'homePage',
+  'aboutPage',
+  'faqPage',
+] as const;
+
+/** Legal pages are one type with two fixed documents. */
+export const legalPageDocumentId = (slug: string) => `legal-${slug}`;

@@ -1,0 +1,199 @@
+import { defineArrayMember, defineField, defineType } from 'sanity';
+import { UK_PHONE_PATTERN } from './field-patterns.ts';
+
+/** Singleton: brand, contact details and site-wide claims shown in header, footer and SEO. */
+export const siteSettings = defineType({
+  name: 'siteSettings',
+  title: 'Site settings',
+  type: 'document',
+  groups: [
+    { name: 'brand', title: 'Brand', default: true },
+    { name: 'contact', title: 'Contact' },
+    { name: 'marketing', title: 'Marketing' },
+    { name: 'seo', title: 'SEO' },
+  ],
+  fields: [
+    defineField({
+      name: 'brandName',
+      title: 'Brand name',
+      type: 'string',
+      group: 'brand',
+      description: 'Page titles read "{brand name} Education".',
+      validation: (rule) => rule.required().min(2).max(40),
+    }),
+    defineField({
+      name: 'tagline',
+      type: 'string',
+      group: 'brand',
+      validation: (rule) => rule.required().max(160),
+    }),
+    defineField({
+      name: 'contactEmail',
+      title: 'Contact e-mail',
+      type: 'string',
+      group: 'contact',
+      validation: (rule) => rule.required().email(),
+    }),
+    defineField({
+      name: 'contactPhone',
+      title: 'Contact phone',
+      type: 'string',
+      group: 'contact',
+      description: 'A UK number, e.g. 07700 900123 or +44 20 7946 0123.',
+      validation: (rule) => rule.required().regex(UK_PHONE_PATTERN, { name: 'UK phone number' }),
+    }),
+    defineField({
+      name: 'chatUrl',
+      title: 'Chat link',
+      type: 'url',
+      group: 'contact',
+      description: 'The floating chat button opens this link, e.g. https://wa.me/447700900123.',
+      validation: (rule) => rule.required().uri({ scheme: ['https'] }),
+    }),
+    defineField({
+      name: 'socialLinks',
+      title: 'Social links',
+      type: 'array',
+      group: 'contact',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'socialLink',
+          fields: [
+            defineField({
+              name: 'platform',
+              type: 'string',
+              options: {
+                list: ['facebook', 'instagram', 'tiktok', 'x', 'youtube', 'linkedin'],
+              },
+              validation: (rule) => rule.required(),
+            }),
+            defineField({
+              name: 'label',
+              type: 'string',
+              description: 'Accessible name of the icon link, e.g. "Instagram".',
+              validation: (rule) => rule.required(),
+            }),
+            defineField({
+              name: 'url',
+              type: 'url',
+              validation: (rule) => rule.required().uri({ scheme: ['https'] }),
+            }),
+          ],
+          preview: { select: { title: 'label', subtitle: 'url' } },
+        }),
+      ],
+    }),
+    defineField({
+      name: 'dataProtectionUrl',
+      title: 'Data-protection registration link',
+      type: 'url',
+      group: 'contact',
+      description: 'The business entry on the ICO register of fee payers.',
+      validation: (rule) => rule.required().uri({ scheme: ['https'] }),
+    }),
+    defineField({
+      name: 'openingHours',
+      title: 'Opening hours',
+      type: 'array',
+      group: 'contact',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'openingHoursEntry',
+          fields: [
+            defineField({
+              name: 'days',
+              type: 'string',
+              description: 'e.g. "Weekdays"',
+              validation: (rule) => rule.required(),
+            }),
+            defineField({
+              name: 'hours',
+              type: 'string',
+              description: 'e.g. "5 PM – 8 PM"',
+              validation: (rule) => rule.required(),
+            }),
+          ],
+          preview: { select: { title: 'days', subtitle: 'hours' } },
+        }),
+      ],
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: 'responsePromise',
+      title: 'Response promise',
+      type: 'string',
+      group: 'contact',
+      description: 'How soon enquiries are answered, e.g. "within 24 hours".',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'claims',
+      title: 'Marketing claims',
+      type: 'array',
+      group: 'marketing',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'claim',
+          fields: [
+            defineField({
+              name: 'value',
+              type: 'string',
+              description: 'The big figure, e.g. "50+"',
+              validation: (rule) => rule.required(),
+            }),
+            defineField({
+              name: 'label',
+              type: 'string',
+              description: 'e.g. "Parents and students"',
+              validation: (rule) => rule.required(),
+            }),
+          ],
+          preview: { select: { title: 'value', subtitle: 'label' } },
+        }),
+      ],
+      validation: (rule) => rule.max(4),
+    }),
+    defineField({
+      name: 'promoBanner',
+      title: 'Promo banner text',
+      type: 'string',
+      group: 'marketing',
+      description: 'The scrolling banner at the top of the home page. Leave empty to hide it.',
+      validation: (rule) => rule.max(120),
+    }),
+    defineField({
+      name: 'seo',
+      title: 'SEO defaults',
+      type: 'object',
+      group: 'seo',
+      fields: [
+        defineField({
+          name: 'titleSuffix',
+          title: 'Title suffix',
+          type: 'string',
+          description: 'Appended to every page title, e.g. "Maths Mastery Education".',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'homeTitlePhrase',
+          title: 'Home page title phrase',
+          type: 'string',
+          description: 'Precedes the suffix on the home page title.',
+          validation: (rule) => rule.required().max(70),
+        }),
+        defineField({
+          name: 'defaultDescription',
+          title: 'Default meta description',
+          type: 'text',
+          rows: 3,
+          validation: (rule) => rule.required().min(50).max(160),
+        }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+  ],
+  preview: { prepare: () => ({ title: 'Site settings' }) },
+});

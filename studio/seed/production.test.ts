@@ -1,0 +1,244 @@
+import { type ValidationClient, validateDocument } from '@sanity/validation';
+import { createSchema, type SanityDocument } from 'sanity';
+import { describe, expect, it } from 'vitest';
+import { schemaTypes } from '../schemaTypes/index.ts';
+import { readSeedDocuments, type SeedDocument } from './seed-documents.ts';
+
+const schema = createSchema({ name: 'seed-test', types: schemaTypes });
+const seed = readSeedDocuments();
+const seedIds = new Set(seed.map((doc) => doc._id));
+const ofType = (type: string) => seed.filter((doc) => doc._type === type);
+
+/**
+ * Custom validators only run when a client is given. None of ours queries the Content Lake,
+ * so the stub only has to exist; reference existence is answered from the seed itself.
+ */
+const offlineClient: ValidationClient = {
+  fetch: () => Promise.reject(new Error('The seed test has no Content Lake')),
+  getDataUrl: (operation, path) => `http://seed.invalid/${operation}/${path ?? ''}`,
+  observable: {
+    fetch: () => {
+      throw new Error('The seed test has no Content Lake');
+    },
+    request: () => {
+      throw new Error('The seed test has no Content Lake');
+    },
+  } as unknown as ValidationClient['observable'],
+  withConfig: () => offlineClient,
+};
+
+async function problemsOf(doc: SeedDocument, knownIds: Set<string> = seedIds) {
+  const result = await validateDocument({
+    document: { _createdAt: '', _updatedAt: '', _rev: '', ...doc } as SanityDocument,
+    schema,
+    client: offlineClient,
+    getDocumentExists: async ({ id }) => knownIds.has(id),
+  });
+  return result.markers.map((marker) => ({
+    path: marker.path
+      .map((segment) => (typeof segment === 'object' ? JSON.stringify(segment) : segment))
+      .join('.'),
+    level: marker.level,
+    message: marker.message,
+  }));
+}
+
+describe('seed dataset', () => {
+  it.each(seed.map((doc) => [doc._id, doc] as const))(
+    '%s passes the studio schema validation',
+    async (_id, doc) => {
+      expect(await problemsOf(doc)).toEqual([]);
+    },
+  );
+
+  it('reports a broken document with the failing fields', async () => {
+    const slot = ofType('timetableSlot')[0]!;
+    const problems = await problemsOf({
+      ...slot,
+      _id: 'broken-slot',
+      startTime: '18:00',
+      endTime: '17:00',
+      service: 'gcse-hgher',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'endTime', level: 'error' }),
+        expect.objectContaining({ path: 'service', level: 'error' }),
+      ]),
+    );
+  });
+
+  it('reports a reference to a document that does not exist', async () => {
+    const faqPage = ofType('faqPage')[0]!;
+    const items = faqPage.items as { _key: string; _ref: string }[];
+    const dangling = { ...items[0]!, _key: 'dangling', _ref: 'faq-deleted' };
+    const problems = await problemsOf({ ...faqPage, items: [...items, dangling] });
+    expect(problems).toEqual([
+      expect.objectContaining({ path: 'items.{"_key":"dangling"}', level: 'error' }),
+    ]);
+  });
+
+  it('gives every document a unique _id and every array object a _key', () => {
+    expect(seedIds.size).toBe(seed.length);
+    const missingKeys: string[] = [];
+    const visit = (value: unknown, path: string, inArray: boolean) => {
+      if (Array.isArray(value)) {
+        const keys = value
+          .filter((item) => item !== null && typeof item === 'object')
+          .map((item) => (item as { _key?: unknown })._key);
+        if (new Set(keys).size !== keys.length) missingKeys.push(`${path} (duplicate _key)`);
+        for (const [index, item] of value.entries()) visit(item, `${path}[${index}]`, true);
+      } else if (value !== null && typeof value === 'object') {
+        if (inArray && typeof (value as { _key?: unknown })._key !== 'string') {
+          missingKeys.push(path);
+        }
+        for (const [field, child] of Object.entries(value)) visit(child, `${path}.${field}`, false);
+      }
+    };
+    for (const doc of seed) visit(doc, doc._id, false);
+    expect(missingKeys).toEqual([]);
+  });
+});
+
+describe('seed timetable', () => {
+  // Spec §9, weekly timetable, transcribed row by row (12-hour times, London).
+  const spec = [
+    ['tue', '5-6', 'GCSE Foundation'],
+    ['tue', '6-7', 'KS3'],
+    ['tue', '7-8', 'GCSE Higher'],
+    ['wed', '5-6', 'SATs'],
+    ['wed', '6-7', 'AS Level'],
+    ['wed', '7-8', 'GCSE Higher'],
+    ['thu', '5-6', 'KS3'],
+    ['thu', '6-7', 'GCSE Foundation'],
+    ['thu', '7-8', 'A Level'],
+    ['sat', '10-11am', 'SATs'],
+    ['sat', '12-1', 'GCSE Foundation'],
+    ['sat', '1-2', 'AS Level'],
+    ['sun', '10-11am', 'A Level'],
+    ['sun', '12-1', 'GCSE Higher'],
+    ['sun', '1-2', 'KS3'],
+  ];
+  const serviceOfClass: Record<string, string> = {
+    SATs: 'sats',
+    KS3: 'ks3',
+    'GCSE Foundation': 'gcse',
+    'GCSE Higher': 'gcse-higher',
+    'AS Level': 'aslevel',
+    'A Level': 'alevel',
+  };
+  // Evening and afternoon hours in the spec are PM; "10-11am" says so itself.
+  const to24h = (hour: string) => {
+    const h = Number.parseInt(hour, 10);
+    return `${String(h < 10 && !hour.endsWith('am') ? h + 12 : h === 12 ? 12 : h).padStart(2, '0')}:00`;
+  };
+
+  it('has exactly the 15 weekly slots of the spec', () => {
+    const expected = spec.map(([day, band, label]) => {
+      const [start, end] = band!.replace('am', '').split('-') as [string, string];
+      return {
+        day,
+        startTime: to24h(start + (band!.endsWith('am') ? 'am' : '')),
+        endTime: to24h(end + (band!.endsWith('am') ? 'am' : '')),
+        label,
+        service: serviceOfClass[label!],
+      };
+    });
+    const actual = ofType('timetableSlot').map(({ day, startTime, endTime, label, service }) => ({
+      day,
+      startTime,
+      endTime,
+      label,
+      service,
+    }));
+    expect(actual).toHaveLength(15);
+    expect(actual).toEqual(expect.arrayContaining(expected));
+  });
+});
+
+describe('seed FAQ', () => {
+  it('lists 7 questions, each once, in the FAQ page order', () => {
+    const items = ofType('faqItem');
+    const order = (ofType('faqPage')[0]!.items as { _ref: string }[]).map((item) => item._ref);
+    expect(items).toHaveLength(7);
+    expect([...order].sort()).toEqual(items.map((item) => item._id).sort());
+  });
+
+  it('answers what the spec says the FAQ covers', () => {
+    const answers = ofType('faqItem')
+      .map((item) => `${item.question} ${item.answer}`)
+      .join('\n');
+    for (const fact of [
+      /English and Science are coming soon/,
+      /calendar.*several dates at once/,
+      /Log in to open My Bookings/,
+      /reschedule or cancel/,
+      /reschedule.*free of charge/,
+      /one-to-one online tuition.*e-mail or call us/i,
+      /All of them/,
+    ]) {
+      expect(answers).toMatch(fact);
+    }
+  });
+});
+
+describe('seed content facts', () => {
+  it('prices a session at £15, 10 for £100 and 1-to-1 at £50 an hour, groups of 1 to 10', () => {
+    expect(ofType('pricing')[0]).toMatchObject({
+      _id: 'pricing',
+      sessionPricePence: 1500,
+      bundleSize: 10,
+      bundlePricePence: 10000,
+      oneToOneHourlyPence: 5000,
+      groupSizeMin: 1,
+      groupSizeMax: 10,
+    });
+  });
+
+  it('has a timeline for every service code, dated within the 2026/27 academic year', () => {
+    const timelines = ofType('courseTimeline');
+    expect(timelines.map((timeline) => timeline.id).sort()).toEqual(
+      ['alevel', 'aslevel', 'gcse', 'gcse-higher', 'ks3', 'sats'].sort(),
+    );
+    for (const timeline of timelines) {
+      const terms = timeline.terms as { term: string; units: { date: string }[] }[];
+      expect(terms.map((term) => term.term)).toEqual(['Autumn', 'Spring', 'Summer']);
+      for (const { date } of terms.flatMap((term) => term.units)) {
+        expect(date >= '2026-09-01' && date <= '2027-08-31', `${timeline._id} ${date}`).toBe(true);
+      }
+    }
+  });
+
+  it('has at least 9 five-star reviews from both parents and students', () => {
+    const reviews = ofType('review');
+    expect(reviews.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(reviews.map((review) => review.rating))).toEqual(new Set([5]));
+    expect(new Set(reviews.map((review) => review.role))).toEqual(new Set(['Parent', 'Student']));
+  });
+
+  it('has two founders', () => {
+    expect(ofType('teacher').filter((teacher) => teacher.isFounder)).toHaveLength(2);
+  });
+
+  const legalText = (slug: string) =>
+    JSON.stringify(seed.find((doc) => doc._id === `legal-${slug}`)?.sections ?? '');
+
+  it('states the retention periods, response time and parental consent in the privacy policy', () => {
+    const text = legalText('privacy-policy');
+    expect(text).toMatch(/up to 7 years/);
+    expect(text).toMatch(/Analytics data: 26 months/);
+    expect(text).toMatch(/Marketing data: 3 years/);
+    expect(text).toMatch(/within 30 days/);
+    expect(text).toMatch(/under 16.*consent of a parent or guardian/);
+  });
+
+  it('states the group maximum and the session price of the pricing document in the terms', () => {
+    const { groupSizeMax, sessionPricePence } = ofType('pricing')[0] as unknown as {
+      groupSizeMax: number;
+      sessionPricePence: number;
+    };
+    const text = legalText('terms-and-conditions');
+    expect(text).toContain(`more than ${groupSizeMax} students`);
+    expect(text).toContain(`£${sessionPricePence / 100} for about 60 minutes`);
+  });
+});
