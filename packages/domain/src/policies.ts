@@ -35,7 +35,7 @@ export function canCancel(b: BookingFacts, now: Date): boolean {
   return isUpcoming(b, now);
 }
 
-/** The last instant at which a customer may still reschedule. */
+/** From this instant on (24 hours before the start) a customer can no longer reschedule. */
 export function rescheduleDeadline(startsAt: Date): Date {
   return new Date(startsAt.getTime() - RESCHEDULE_CUTOFF_HOURS * 3_600_000);
 }

@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING, formatPounds, priceBasket, RESCHEDULE_PRICE_PENCE } from './pricing.ts';
+
+describe('priceBasket', () => {
+  it('charges £100 per full block of 10 plus £15 per remaining session, for 1 to 30 sessions', () => {
+    for (let n = 1; n <= 30; n++) {
+      const expected = 10000 * Math.floor(n / 10) + 1500 * (n % 10);
+      expect(priceBasket(n).amountPence, `n = ${n}`).toBe(expected);
+    }
+  });
+
+  it('prices 9 sessions at £135 with no offer', () => {
+    expect(priceBasket(9)).toEqual({
+      sessionCount: 9,
+      amountPence: 13500,
+      bundles: 0,
+      singles: 9,
+      isSpecialOffer: false,
+      savingPence: 0,
+    });
+  });
+
+  it('prices 10 sessions at £100 as the special offer, saving £50', () => {
+    expect(priceBasket(10)).toEqual({
+      sessionCount: 10,
+      amountPence: 10000,
+      bundles: 1,
+      singles: 0,
+      isSpecialOffer: true,
+      savingPence: 5000,
+    });
+  });
+
+  it('prices 11 sessions at £115 and 20 sessions at £200, both with the offer', () => {
+    expect(priceBasket(11)).toMatchObject({ amountPence: 11500, isSpecialOffer: true });
+    expect(priceBasket(20)).toMatchObject({ amountPence: 20000, bundles: 2, savingPence: 10000 });
+  });
+
+  it('never charges more than £15 a session', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (n) => {
+        expect(priceBasket(n).amountPence).toBeLessThanOrEqual(1500 * n);
+      }),
+    );
+  });
+
+  // The brief asked for "monotone non-decreasing in n", but its own examples (9 -> £135,
+  // 10 -> £100) and the spec's formula make the 10th session lower the total. What holds is:
+  // adding a session never lowers the price except when it completes a block of 10.
+  it('never charges less for one more session, unless that session completes a block of 10', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (n) => {
+        const more = priceBasket(n + 1).amountPence;
+        const fewer = priceBasket(n).amountPence;
+        if ((n + 1) % 10 === 0) expect(more).toBeLessThanOrEqual(fewer);
+        else expect(more).toBeGreaterThan(fewer);
+      }),
+    );
+  });
+
+  it('charges exactly £100 more for ten more sessions', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (n) => {
+        expect(priceBasket(n + 10).amountPence - priceBasket(n).amountPence).toBe(10000);
+      }),
+    );
+  });
+
+  it('accounts for every session exactly once, as a bundle or a single', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (n) => {
+        const price = priceBasket(n);
+        expect(price.bundles * DEFAULT_PRICING.bundleSize + price.singles).toBe(n);
+        expect(price.amountPence + price.savingPence).toBe(1500 * n);
+      }),
+    );
+  });
+
+  it.each([0, -1, -10, 1.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY])(
+    'refuses a basket of %s sessions',
+    (n) => {
+      expect(() => priceBasket(n)).toThrow(RangeError);
+    },
+  );
+
+  it('applies other pricing rules given to it', () => {
+    const rules = { sessionPricePence: 2000, bundleSize: 5, bundlePricePence: 9000 };
+    expect(priceBasket(7, rules)).toMatchObject({ amountPence: 13000, isSpecialOffer: true });
+  });
+
+  it('refuses rules whose bundle would cost more than its sessions bought singly', () => {
+    const rules = { sessionPricePence: 1500, bundleSize: 10, bundlePricePence: 15001 };
+    expect(() => priceBasket(10, rules)).toThrow(RangeError);
+  });
+
+  it('refuses fractional pence in the rules', () => {
+    const rules = { sessionPricePence: 1500.5, bundleSize: 10, bundlePricePence: 10000 };
+    expect(() => priceBasket(1, rules)).toThrow(RangeError);
+  });
+});
+
+describe('formatPounds', () => {
+  it('shows pence as pounds with two decimals', () => {
+    expect(formatPounds(1500)).toBe('£15.00');
+    expect(formatPounds(10000)).toBe('£100.00');
+    expect(formatPounds(5)).toBe('£0.05');
+    expect(formatPounds(0)).toBe('£0.00');
+  });
+
+  it('groups thousands', () => {
+    expect(formatPounds(123456)).toBe('£1,234.56');
+  });
+
+  it('shows a reschedule as free', () => {
+    expect(formatPounds(RESCHEDULE_PRICE_PENCE)).toBe('£0.00');
+  });
+
+  it('refuses fractional pence', () => {
+    expect(() => formatPounds(15.5)).toThrow(RangeError);
+  });
+});

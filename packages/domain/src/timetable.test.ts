@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { weekdayOf } from './london-time.ts';
+import { findSession, listSessions, type WeeklySlot, weeklySlotSchema } from './timetable.ts';
+
+// The weekly timetable of spec §9.
+const TIMETABLE: readonly WeeklySlot[] = [
+  { day: 'tue', startTime: '17:00', label: 'GCSE Foundation', service: 'gcse' },
+  { day: 'tue', startTime: '18:00', label: 'KS3', service: 'ks3' },
+  { day: 'tue', startTime: '19:00', label: 'GCSE Higher', service: 'gcse-higher' },
+  { day: 'wed', startTime: '17:00', label: 'SATs', service: 'sats' },
+  { day: 'wed', startTime: '18:00', label: 'AS Level', service: 'aslevel' },
+  { day: 'wed', startTime: '19:00', label: 'GCSE Higher', service: 'gcse-higher' },
+  { day: 'thu', startTime: '17:00', label: 'KS3', service: 'ks3' },
+  { day: 'thu', startTime: '18:00', label: 'GCSE Foundation', service: 'gcse' },
+  { day: 'thu', startTime: '19:00', label: 'A Level', service: 'alevel' },
+  { day: 'sat', startTime: '10:00', label: 'SATs', service: 'sats' },
+  { day: 'sat', startTime: '12:00', label: 'GCSE Foundation', service: 'gcse' },
+  { day: 'sat', startTime: '13:00', label: 'AS Level', service: 'aslevel' },
+  { day: 'sun', startTime: '10:00', label: 'A Level', service: 'alevel' },
+  { day: 'sun', startTime: '12:00', label: 'GCSE Higher', service: 'gcse-higher' },
+  { day: 'sun', startTime: '13:00', label: 'KS3', service: 'ks3' },
+];
+
+describe('listSessions', () => {
+  it('gives the A Level sessions across the spring change with the right UTC instants', () => {
+    const sessions = listSessions(TIMETABLE, 'alevel', '2027-03-18', '2027-04-01');
+    expect(sessions.map((s) => [s.date, s.time, s.startsAt.toISOString()])).toEqual([
+      ['2027-03-18', '7-8pm', '2027-03-18T19:00:00.000Z'],
+      ['2027-03-21', '10-11am', '2027-03-21T10:00:00.000Z'],
+      ['2027-03-25', '7-8pm', '2027-03-25T19:00:00.000Z'],
+      ['2027-03-28', '10-11am', '2027-03-28T09:00:00.000Z'],
+      ['2027-04-01', '7-8pm', '2027-04-01T18:00:00.000Z'],
+    ]);
+  });
+
+  it('gives the KS3 sessions across the autumn change with the right UTC instants', () => {
+    const sessions = listSessions(TIMETABLE, 'ks3', '2027-10-28', '2027-11-02');
+    expect(sessions.map((s) => [s.date, s.startsAt.toISOString(), s.endsAt.toISOString()])).toEqual(
+      [
+        ['2027-10-28', '2027-10-28T16:00:00.000Z', '2027-10-28T17:00:00.000Z'],
+        ['2027-10-31', '2027-10-31T13:00:00.000Z', '2027-10-31T14:00:00.000Z'],
+        ['2027-11-02', '2027-11-02T18:00:00.000Z', '2027-11-02T19:00:00.000Z'],
+      ],
+    );
+  });
+
+  it("lists only the service's own weekdays, labels and times", () => {
+    const sessions = listSessions(TIMETABLE, 'gcse', '2026-11-02', '2026-11-29');
+    expect(sessions).toHaveLength(12);
+    expect(new Set(sessions.map((s) => s.time))).toEqual(new Set(['5-6pm', '6-7pm', '12-1pm']));
+    for (const session of sessions) {
+      expect(session.service).toBe('gcse');
+      expect(session.label).toBe('GCSE Foundation');
+      expect(['tue', 'thu', 'sat']).toContain(weekdayOf(session.date));
+    }
+  });
+
+  it('sorts by start, also when two slots fall on one day', () => {
+    const slots: WeeklySlot[] = [
+      { day: 'sat', startTime: '15:00', label: 'Late', service: 'sats' },
+      { day: 'sat', startTime: '10:00', label: 'Early', service: 'sats' },
+    ];
+    const sessions = listSessions(slots, 'sats', '2026-11-07', '2026-11-07');
+    expect(sessions.map((s) => s.label)).toEqual(['Early', 'Late']);
+  });
+
+  it('includes both end dates and is empty when the range is backwards', () => {
+    expect(listSessions(TIMETABLE, 'sats', '2026-11-04', '2026-11-07')).toHaveLength(2);
+    expect(listSessions(TIMETABLE, 'sats', '2026-11-07', '2026-11-04')).toEqual([]);
+  });
+
+  it('makes one session of two slots with the same start', () => {
+    const doubled = [...TIMETABLE, { ...TIMETABLE[0]!, label: 'Copy' }];
+    expect(listSessions(doubled, 'gcse', '2026-11-03', '2026-11-03')).toHaveLength(1);
+  });
+
+  it('refuses dates that are not YYYY-MM-DD', () => {
+    expect(() => listSessions(TIMETABLE, 'gcse', '3/11/2026', '2026-11-30')).toThrow(RangeError);
+  });
+});
+
+describe('findSession', () => {
+  it('finds a real timetable start, winter and summer', () => {
+    const winter = findSession(TIMETABLE, 'alevel', new Date('2027-03-21T10:00:00Z'));
+    expect(winter).toMatchObject({ date: '2027-03-21', time: '10-11am', label: 'A Level' });
+    const summer = findSession(TIMETABLE, 'alevel', new Date('2027-03-28T09:00:00Z'));
+    expect(summer?.endsAt.toISOString()).toBe('2027-03-28T10:00:00.000Z');
+  });
+
+  it('refuses an instant one hour off, as a DST mistake would produce', () => {
+    expect(findSession(TIMETABLE, 'alevel', new Date('2027-03-28T10:00:00Z'))).toBeUndefined();
+    expect(findSession(TIMETABLE, 'alevel', new Date('2027-03-21T09:00:00Z'))).toBeUndefined();
+  });
+
+  it("refuses another service's slot", () => {
+    // Sunday 12:00 is GCSE Higher, not A Level.
+    expect(findSession(TIMETABLE, 'alevel', new Date('2027-03-21T12:00:00Z'))).toBeUndefined();
+    expect(findSession(TIMETABLE, 'gcse-higher', new Date('2027-03-21T12:00:00Z'))).toBeDefined();
+  });
+
+  it('refuses an instant a minute off and an invalid Date', () => {
+    expect(findSession(TIMETABLE, 'alevel', new Date('2027-03-21T10:01:00Z'))).toBeUndefined();
+    expect(findSession(TIMETABLE, 'alevel', new Date('nope'))).toBeUndefined();
+  });
+});
+
+describe('weeklySlotSchema', () => {
+  it('accepts a timetable row from the CMS', () => {
+    expect(weeklySlotSchema.parse(TIMETABLE[0])).toEqual(TIMETABLE[0]);
+  });
+
+  it('refuses a malformed row with a message naming the field', () => {
+    const result = weeklySlotSchema.safeParse({
+      day: 'tues',
+      startTime: '5pm',
+      label: ' ',
+      service: 'gcse-foundation',
+    });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['day', 'Day must be one of mon, tue, wed, thu, fri, sat, sun.'],
+      ['startTime', 'Start time must be written HH:mm.'],
+      ['label', 'Label is required.'],
+      ['service', 'Service is not a known service code.'],
+    ]);
+  });
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Run the tests in a zone far from London whose own DST changes happen at midnight, so any
+// accidental use of the machine's time zone instead of Europe/London fails a test.
+process.env.TZ = 'America/Santiago';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+  },
+});
