@@ -2,11 +2,14 @@ import { serve } from '@hono/node-server';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import type { AppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
+import { seedDemoUsers } from './auth/demo-users.ts';
+import { startAuth } from './auth/start-auth.ts';
 import { clockFromConfig } from './clock.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logging/logger.ts';
+import { createMailOutbox, startMailWorker, stopMailWorker } from './mail/mail-setup.ts';
 import { mountStaticSite } from './static-site/static-site.ts';
 
 /** Content is re-read from the CMS at most this often at runtime. */
@@ -32,27 +35,28 @@ async function main() {
   });
   await migrate(dbHandle);
 
+  const content = createContentLoader(contentConfigFromEnv(config.contentEnv), {
+    cacheTtlMs: CONTENT_CACHE_TTL_MS,
+  });
+  const mail = await createMailOutbox({ config, dbHandle, logger });
+  const auth = await startAuth({ config, db: dbHandle.db, mail, content, logger });
   const deps: AppDeps = {
     config,
     db: dbHandle.db,
     dbHandle,
     clock: clockFromConfig(config),
-    content: createContentLoader(contentConfigFromEnv(config.contentEnv), {
-      cacheTtlMs: CONTENT_CACHE_TTL_MS,
-    }),
+    content,
     logger,
+    auth,
+    mail,
   };
 
   const app = createApp(deps);
   // Last, so the site's files never shadow /api or /dev.
   mountStaticSite(app, config.siteDist);
 
-  // ── Engineer B's start-up hooks ───────────────────────────────────────────────────────
-  // CALL SITE (pending B): once AppDeps carries `mail` and `auth`:
-  //   await startMailWorker(deps);                       // src/mail/mail-setup.ts
-  //   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];  // src/auth
-  const demoLogins: { role: string; email: string; password: string }[] = [];
-  // ───────────────────────────────────────────────────────────────────────────────────────
+  await startMailWorker(deps);
+  const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     const lines = [
@@ -78,7 +82,7 @@ async function main() {
     setTimeout(() => process.exit(1), 10_000).unref();
     // Stop taking requests first, let in-flight ones finish, then stop workers and the pool.
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    // CALL SITE (pending B): await stopMailWorker(deps);
+    await stopMailWorker(deps);
     await dbHandle.close();
     process.exit(0);
   };

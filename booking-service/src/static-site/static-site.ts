@@ -23,20 +23,13 @@ export function mountStaticSite<E extends Env>(app: OpenAPIHono<E>, siteDist: st
     (c, next) =>
       isServicePath(c.req.path) ? next() : handler(c, next);
 
-  app.use(
-    '*',
-    onlySitePaths(
-      serveStatic({
-        root,
-        onFound: (filePath, c) => {
-          // Astro fingerprints these file names, so they never change under one URL.
-          if (filePath.includes(`${path.sep}_astro${path.sep}`)) {
-            c.header('Cache-Control', 'public, max-age=31536000, immutable');
-          }
-        },
-      }),
-    ),
-  );
+  // Astro fingerprints these file names, so a URL's content never changes.
+  app.use('/_astro/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200)
+      c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', onlySitePaths(serveStatic({ root })));
   // build.format 'file' emits about.html rather than about/index.html.
   app.use(
     '*',

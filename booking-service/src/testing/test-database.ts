@@ -38,6 +38,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Kills every server connection to a test database, as a failover or admin would. */
+export async function terminateConnections(databaseName: string): Promise<number> {
+  const result = await withAdminClient(postgresAdminUrl(), (client) =>
+    client.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [databaseName],
+    ),
+  );
+  return result.rowCount ?? 0;
+}
+
 async function withAdminClient<T>(adminUrl: string, use: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
