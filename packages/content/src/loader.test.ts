@@ -1,0 +1,283 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentConfigFromEnv } from './config.ts';
+import { ContentNotFoundError, ContentValidationError } from './content-validation.ts';
+import { createContentLoader } from './loader.ts';
+import { LEGAL_SLUGS } from './types.ts';
+
+const seedConfig = contentConfigFromEnv({});
+const content = createContentLoader(seedConfig);
+
+/** A private copy of the seed with some documents edited, for failure tests. */
+function seedWith(edit: (doc: Record<string, unknown>) => Record<string, unknown> | null) {
+  if (seedConfig.source !== 'seed') throw new Error('expected the seed source');
+  const dir = mkdtempSync(join(tmpdir(), 'content-seed-'));
+  const lines = readFileSync(join(seedConfig.seedPath, 'production.ndjson'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      const edited = edit(JSON.parse(line));
+      return edited ? [JSON.stringify(edited)] : [];
+    });
+  writeFileSync(join(dir, 'production.ndjson'), `${lines.join('\n')}\n`);
+  return dir;
+}
+
+describe('content loader over the seed dataset', () => {
+  it('reads site settings with the brand, contact details and opening hours', async () => {
+    const settings = await content.siteSettings();
+    expect(settings.seo.titleSuffix).toBe(`${settings.brandName} Education`);
+    expect(settings.openingHours).toEqual([
+      { days: 'Weekdays', hours: '5 PM – 8 PM' },
+      { days: 'Weekends', hours: '10 AM – 5 PM' },
+    ]);
+    expect(settings.responsePromise).toBe('within 24 hours');
+    expect(settings.claims.map((claim) => claim.value)).toEqual(['50+', '95%', 'Flexible']);
+  });
+
+  it('reads the prices in pence', async () => {
+    expect(await content.pricing()).toEqual({
+      sessionPricePence: 1500,
+      bundleSize: 10,
+      bundlePricePence: 10000,
+      oneToOneHourlyPence: 5000,
+      groupSizeMin: 1,
+      groupSizeMax: 10,
+    });
+  });
+
+  it('lists the three subjects with only Mathematics available', async () => {
+    const subjects = await content.subjects();
+    expect(subjects.map(({ id, available }) => [id, available])).toEqual([
+      ['mathematics', true],
+      ['english', false],
+      ['science', false],
+    ]);
+  });
+
+  it('lists the five course cards in order with their year suitability', async () => {
+    const courses = await content.courses();
+    expect(courses.map(({ id, years, subject }) => [id, years, subject])).toEqual([
+      ['sats', 'Year 6', 'mathematics'],
+      ['ks3', 'Years 7-8', 'mathematics'],
+      ['gcse', 'Years 9-11', 'mathematics'],
+      ['alevel', 'Year 13', 'mathematics'],
+      ['aslevel', 'Year 12', 'mathematics'],
+    ]);
+  });
+
+  it('orders the 15 timetable slots from Tuesday to Sunday by start time', async () => {
+    const slots = await content.timetable();
+    expect(slots).toHaveLength(15);
+    expect(
+      slots.slice(0, 3).map((slot) => `${slot.day} ${slot.startTime} ${slot.service}`),
+    ).toEqual(['tue 17:00 gcse', 'tue 18:00 ks3', 'tue 19:00 gcse-higher']);
+    expect(slots.at(-1)).toEqual({
+      day: 'sun',
+      startTime: '13:00',
+      endTime: '14:00',
+      label: 'KS3',
+      service: 'ks3',
+    });
+  });
+
+  it('reads all six course timelines, and one by id', async () => {
+    const timelines = await content.courseTimelines();
+    expect(timelines.map((timeline) => timeline.id)).toEqual([
+      'sats',
+      'ks3',
+      'gcse',
+      'gcse-higher',
+      'aslevel',
+      'alevel',
+    ]);
+    const higher = await content.courseTimeline('gcse-higher');
+    expect(higher?.terms.map((term) => term.term)).toEqual(['Autumn', 'Spring', 'Summer']);
+    expect(higher?.terms[0]?.units[0]).toEqual({
+      unit: 'Surds and indices',
+      date: '2026-09-07',
+      timeFrame: '2 weeks',
+    });
+  });
+
+  it('answers null for a timeline id that does not exist', async () => {
+    expect(await content.courseTimeline('gcse-foundation')).toBeNull();
+  });
+
+  it('reads the five-star reviews', async () => {
+    const reviews = await content.reviews();
+    expect(reviews.length).toBeGreaterThanOrEqual(9);
+    expect(reviews.every((review) => review.rating === 5)).toBe(true);
+  });
+
+  it('reads the 7 FAQ items in the order set on the FAQ page', async () => {
+    const faq = await content.faq();
+    expect(faq).toHaveLength(7);
+    expect(faq[0]?.question).toBe('What subjects do you offer?');
+    expect(faq[6]?.question).toBe('Which exam boards do you cover?');
+    expect((await content.faqPage()).heading).toBe('Frequently Asked Questions');
+  });
+
+  it('follows an editor reordering the FAQ', async () => {
+    const reordered = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) =>
+        doc._id === 'faqPage' ? { ...doc, items: [...(doc.items as unknown[])].reverse() } : doc,
+      ),
+    });
+    expect((await reordered.faq())[0]?.question).toBe('Which exam boards do you cover?');
+  });
+
+  it('reads the two founders, without photos in the seed', async () => {
+    const teachers = await content.teachers();
+    expect(teachers.filter((teacher) => teacher.isFounder)).toHaveLength(2);
+    expect(teachers.every((teacher) => teacher.photo === null)).toBe(true);
+  });
+
+  it('reads the about, home and legal pages', async () => {
+    expect((await content.aboutPage()).philosophy.heading).toBe('Our philosophy');
+    const home = await content.homePage();
+    expect(home.learningStyles.map((style) => [style.kind, style.status])).toEqual([
+      ['group', 'available'],
+      ['in-person', 'coming-soon'],
+      ['one-to-one', 'available'],
+    ]);
+    for (const slug of LEGAL_SLUGS) {
+      const page = await content.legalPage(slug);
+      expect(page.slug).toBe(slug);
+      expect(page.sections.length).toBeGreaterThan(3);
+    }
+  });
+
+  it('ignores drafts in the dataset, as the published perspective does', async () => {
+    const seedPath = seedWith((doc) => doc);
+    const file = join(seedPath, 'production.ndjson');
+    const draft = { _id: 'drafts.pricing', _type: 'pricing', sessionPricePence: 1 };
+    writeFileSync(file, `${readFileSync(file, 'utf8')}${JSON.stringify(draft)}\n`);
+    const loader = createContentLoader({ source: 'seed', seedPath });
+    expect((await loader.pricing()).sessionPricePence).toBe(1500);
+  });
+});
+
+describe('content loader with broken content', () => {
+  it('names the document and field of an invalid timetable slot', async () => {
+    const broken = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) =>
+        doc._id === 'timetable-wed-1800' ? { ...doc, startTime: '6pm' } : doc,
+      ),
+    });
+    const error = await broken.timetable().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContentValidationError);
+    expect((error as ContentValidationError).problems).toEqual([
+      expect.objectContaining({
+        documentId: 'timetable-wed-1800',
+        documentType: 'timetableSlot',
+        fieldPath: 'startTime',
+      }),
+    ]);
+    expect((error as Error).message).toMatch(/document "timetable-wed-1800".*field startTime/);
+  });
+
+  it('names a field nested inside arrays of a document', async () => {
+    const broken = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) => {
+        if (doc._id !== 'timeline-ks3') return doc;
+        const terms = structuredClone(doc.terms) as { units: { date: string }[] }[];
+        terms[1]!.units[2]!.date = 'next March';
+        return { ...doc, terms };
+      }),
+    });
+    await expect(broken.courseTimelines()).rejects.toThrow(
+      /document "timeline-ks3" \(courseTimeline\), field terms\[1\]\.units\[2\]\.date/,
+    );
+    await expect(broken.courseTimeline('ks3')).rejects.toThrow(/terms\[1\]\.units\[2\]\.date/);
+  });
+
+  it('names the FAQ item whose answer was emptied', async () => {
+    const broken = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) => (doc._id === 'faq-booking' ? { ...doc, answer: ' ' } : doc)),
+    });
+    await expect(broken.faq()).rejects.toThrow(/document "faq-booking" \(faqItem\), field answer/);
+  });
+
+  it('rejects a bundle that costs more than its sessions bought singly', async () => {
+    const broken = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) =>
+        doc._id === 'pricing' ? { ...doc, bundlePricePence: 20000 } : doc,
+      ),
+    });
+    await expect(broken.pricing()).rejects.toThrow(/document "pricing".*field bundlePricePence/);
+  });
+
+  it('says which singleton is missing', async () => {
+    const missing = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) => (doc._id === 'siteSettings' ? null : doc)),
+    });
+    await expect(missing.siteSettings()).rejects.toThrow(ContentNotFoundError);
+    await expect(missing.siteSettings()).rejects.toThrow(/site settings/);
+  });
+
+  it('names the line of a seed file that is not JSON', async () => {
+    const seedPath = seedWith((doc) => doc);
+    writeFileSync(join(seedPath, 'extra.ndjson'), '{"_id": "x", "_type": "review"}\n{oops\n');
+    await expect(createContentLoader({ source: 'seed', seedPath }).reviews()).rejects.toThrow(
+      /extra\.ndjson line 2 is not valid JSON/,
+    );
+  });
+});
+
+describe('content loader cache', () => {
+  function editablePricingSeed() {
+    if (seedConfig.source !== 'seed') throw new Error('expected the seed source');
+    const dir = mkdtempSync(join(tmpdir(), 'content-cache-'));
+    const file = join(dir, 'production.ndjson');
+    copyFileSync(join(seedConfig.seedPath, 'production.ndjson'), file);
+    const setSessionPrice = (pence: number) =>
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(
+          /"sessionPricePence":\d+/,
+          `"sessionPricePence":${pence}`,
+        ),
+      );
+    return { seedPath: dir, setSessionPrice };
+  }
+
+  it('serves a second call from memory until the TTL has passed', async () => {
+    const { seedPath, setSessionPrice } = editablePricingSeed();
+    let now = 1_000_000;
+    const loader = createContentLoader(
+      { source: 'seed', seedPath },
+      { cacheTtlMs: 60_000, now: () => now },
+    );
+    expect((await loader.pricing()).sessionPricePence).toBe(1500);
+
+    setSessionPrice(1600);
+    now += 59_999;
+    expect((await loader.pricing()).sessionPricePence).toBe(1500);
+
+    now += 1;
+    expect((await loader.pricing()).sessionPricePence).toBe(1600);
+  });
+
+  it('reads the source on every call without a TTL', async () => {
+    const { seedPath, setSessionPrice } = editablePricingSeed();
+    const loader = createContentLoader({ source: 'seed', seedPath });
+    expect((await loader.pricing()).sessionPricePence).toBe(1500);
+    setSessionPrice(1600);
+    expect((await loader.pricing()).sessionPricePence).toBe(1600);
+  });
+
+  it('caches each course timeline id separately', async () => {
+    const loader = createContentLoader(seedConfig, { cacheTtlMs: 60_000 });
+    expect((await loader.courseTimeline('sats'))?.id).toBe('sats');
+    expect((await loader.courseTimeline('alevel'))?.id).toBe('alevel');
+  });
+});

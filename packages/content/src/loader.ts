@@ -1,0 +1,155 @@
+import { SERVICE_CODES, WEEKDAYS } from '@tuition/domain';
+import { z } from 'zod';
+import type { ContentConfig } from './config.ts';
+import type { ContentSource } from './content-source.ts';
+import { ContentNotFoundError, parseContent } from './content-validation.ts';
+import {
+  ABOUT_PAGE_QUERY,
+  COURSE_TIMELINE_QUERY,
+  COURSE_TIMELINES_QUERY,
+  COURSES_QUERY,
+  FAQ_PAGE_QUERY,
+  HOME_PAGE_QUERY,
+  LEGAL_PAGE_QUERY,
+  PRICING_QUERY,
+  REVIEWS_QUERY,
+  SITE_SETTINGS_QUERY,
+  SUBJECTS_QUERY,
+  TEACHERS_QUERY,
+  TIMETABLE_QUERY,
+} from './queries.ts';
+import { createSanitySource } from './sanity-source.ts';
+import { createSeedSource } from './seed-source.ts';
+import { TtlCache } from './ttl-cache.ts';
+import {
+  type AboutPage,
+  AboutPageSchema,
+  type Course,
+  CourseSchema,
+  type CourseTimeline,
+  CourseTimelineSchema,
+  type FaqItem,
+  type FaqPage,
+  FaqPageSchema,
+  type HomePage,
+  HomePageSchema,
+  type LegalPage,
+  LegalPageSchema,
+  type LegalSlug,
+  type Pricing,
+  PricingSchema,
+  type Review,
+  ReviewSchema,
+  type SiteSettings,
+  SiteSettingsSchema,
+  type Subject,
+  SubjectSchema,
+  type Teacher,
+  TeacherSchema,
+  type TimetableSlot,
+  TimetableSlotSchema,
+} from './types.ts';
+
+/** All content the site and the booking service read; every result is validated. */
+export interface ContentLoader {
+  siteSettings(): Promise<SiteSettings>;
+  pricing(): Promise<Pricing>;
+  subjects(): Promise<Subject[]>;
+  courses(): Promise<Course[]>;
+  /** Ordered Monday to Sunday, then by start time. */
+  timetable(): Promise<TimetableSlot[]>;
+  /** Ordered as the service codes are (sats … alevel). */
+  courseTimelines(): Promise<CourseTimeline[]>;
+  /** Null for an id with no timeline (the "Timeline Not Found" page). */
+  courseTimeline(id: string): Promise<CourseTimeline | null>;
+  reviews(): Promise<Review[]>;
+  /** The questions in the order editors arranged them. */
+  faq(): Promise<FaqItem[]>;
+  /** The FAQ block's heading, subtext and questions. */
+  faqPage(): Promise<FaqPage>;
+  teachers(): Promise<Teacher[]>;
+  aboutPage(): Promise<AboutPage>;
+  homePage(): Promise<HomePage>;
+  legalPage(slug: LegalSlug): Promise<LegalPage>;
+}
+
+export interface ContentLoaderOptions {
+  /** Keep each result this long (runtime use); without it every call queries the source. */
+  cacheTtlMs?: number;
+  /** Clock for the cache, for tests. */
+  now?: () => number;
+}
+
+export function createContentSource(config: ContentConfig): ContentSource {
+  return config.source === 'sanity'
+    ? createSanitySource(config)
+    : createSeedSource(config.seedPath);
+}
+
+const byWeekAndTime = (a: TimetableSlot, b: TimetableSlot) =>
+  WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day) || a.startTime.localeCompare(b.startTime);
+
+const byServiceCode = (a: CourseTimeline, b: CourseTimeline) =>
+  SERVICE_CODES.indexOf(a.id) - SERVICE_CODES.indexOf(b.id);
+
+export function createContentLoader(
+  config: ContentConfig,
+  options: ContentLoaderOptions = {},
+): ContentLoader {
+  const source = createContentSource(config);
+  const cache =
+    options.cacheTtlMs && options.cacheTtlMs > 0
+      ? new TtlCache(options.cacheTtlMs, options.now)
+      : undefined;
+
+  const fetchCached = (query: string, params: Record<string, unknown>) => {
+    const load = () => source.fetch(query, params);
+    return cache ? cache.get(`${query}\n${JSON.stringify(params)}`, load) : load();
+  };
+
+  /** A list of documents; an empty list is valid content. */
+  async function list<Schema extends z.ZodType>(name: string, query: string, schema: Schema) {
+    const raw = await fetchCached(query, {});
+    return parseContent(z.array(schema), raw ?? [], name, source.description);
+  }
+
+  /** A document that must exist (singletons and pages). */
+  async function one<Schema extends z.ZodType>(
+    name: string,
+    query: string,
+    schema: Schema,
+    params: Record<string, unknown> = {},
+  ) {
+    const raw = await fetchCached(query, params);
+    if (raw === null || raw === undefined) throw new ContentNotFoundError(name, source.description);
+    return parseContent(schema, raw, name, source.description);
+  }
+
+  const faqPage = () => one('FAQ page', FAQ_PAGE_QUERY, FaqPageSchema);
+
+  return {
+    siteSettings: () => one('site settings', SITE_SETTINGS_QUERY, SiteSettingsSchema),
+    pricing: () => one('pricing', PRICING_QUERY, PricingSchema),
+    subjects: () => list('subjects', SUBJECTS_QUERY, SubjectSchema),
+    courses: () => list('courses', COURSES_QUERY, CourseSchema),
+    timetable: async () =>
+      (await list('timetable', TIMETABLE_QUERY, TimetableSlotSchema)).sort(byWeekAndTime),
+    courseTimelines: async () =>
+      (await list('course timelines', COURSE_TIMELINES_QUERY, CourseTimelineSchema)).sort(
+        byServiceCode,
+      ),
+    async courseTimeline(id) {
+      const raw = await fetchCached(COURSE_TIMELINE_QUERY, { id });
+      return raw === null || raw === undefined
+        ? null
+        : parseContent(CourseTimelineSchema, raw, `course timeline "${id}"`, source.description);
+    },
+    reviews: () => list('reviews', REVIEWS_QUERY, ReviewSchema),
+    faq: async () => (await faqPage()).items,
+    faqPage,
+    teachers: () => list('teachers', TEACHERS_QUERY, TeacherSchema),
+    aboutPage: () => one('about page', ABOUT_PAGE_QUERY, AboutPageSchema),
+    homePage: () => one('home page', HOME_PAGE_QUERY, HomePageSchema),
+    legalPage: (slug) => one(`legal page "${slug}"`, LEGAL_PAGE_QUERY, LegalPageSchema, { slug }),
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The content the site and the booking service read, as zod schemas. Every query result is
+ * parsed with one of these, so a broken CMS entry fails loudly (naming the document and
+ * field) instead of rendering a broken page or pricing a basket wrongly.
+ */
+import {
+  isCalendarDate,
+  isWallClockTime,
+  SERVICE_CODES,
+  SUBJECT_CODES,
+  weeklySlotSchema,
+} from '@tuition/domain';
+import { z } from 'zod';
+
+const text = z.string().trim().min(1, { error: 'Must not be empty' });
+const httpsUrl = z.url({ protocol: /^https$/, error: 'Must be an https:// link' });
+const pence = z.number().int().nonnegative();
+const calendarDate = z.string().refine(isCalendarDate, { error: 'Must be a date YYYY-MM-DD' });
+
+export const SeoDefaultsSchema = z.object({
+  titleSuffix: text,
+  homeTitlePhrase: text,
+  defaultDescription: text,
+});
+export type SeoDefaults = z.infer<typeof SeoDefaultsSchema>;
+
+export const SocialLinkSchema = z.object({ platform: text, label: text, url: httpsUrl });
+export type SocialLink = z.infer<typeof SocialLinkSchema>;
+
+export const SiteSettingsSchema = z.object({
+  brandName: text,
+  tagline: text,
+  contactEmail: z.email(),
+  contactPhone: text,
+  chatUrl: httpsUrl,
+  socialLinks: z.array(SocialLinkSchema),
+  dataProtectionUrl: httpsUrl,
+  openingHours: z.array(z.object({ days: text, hours: text })).min(1),
+  responsePromise: text,
+  claims: z.array(z.object({ value: text, label: text })),
+  /** Null when editors have switched the banner off. */
+  promoBanner: text.nullable(),
+  seo: SeoDefaultsSchema,
+});
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+/** Structurally a domain `PricingRules`, plus what the site shows around it. */
+export const PricingSchema = z
+  .object({
+    sessionPricePence: pence.positive(),
+    bundleSize: z.number().int().min(2),
+    bundlePricePence: pence.positive(),
+    oneToOneHourlyPence: pence.positive(),
+    groupSizeMin: z.number().int().min(1),
+    groupSizeMax: z.number().int().min(1),
+  })
+  .refine((p) => p.bundlePricePence < p.bundleSize * p.sessionPricePence, {
+    error: 'The bundle must cost less than its sessions bought singly',
+    path: ['bundlePricePence'],
+  })
+  .refine((p) => p.groupSizeMin <= p.groupSizeMax, {
+    error: 'The largest group must not be smaller than the smallest',
+    path: ['groupSizeMax'],
+  });
+export type Pricing = z.infer<typeof PricingSchema>;
+
+export const SubjectSchema = z.object({
+  id: z.enum(SUBJECT_CODES),
+  title: text,
+  description: text,
+  available: z.boolean(),
+  colour: z.string().regex(/^#[0-9a-f]{6}$/, { error: 'Must be a hex colour like #2563eb' }),
+});
+export type Subject = z.infer<typeof SubjectSchema>;
+
+export const CourseSchema = z.object({
+  id: z.enum(SERVICE_CODES),
+  title: text,
+  subject: z.enum(SUBJECT_CODES),
+  summary: text,
+  details: z.array(text).min(1),
+  /** Year suitability as shown, e.g. "Years 7-8". */
+  years: text,
+});
+export type Course = z.infer<typeof CourseSchema>;
+
+const bothWallClockTimes = (slot: { startTime: string; endTime: string }) =>
+  isWallClockTime(slot.startTime) && isWallClockTime(slot.endTime);
+
+/** Structurally a domain `WeeklySlot` (London wall-clock times), plus its end time. */
+export const TimetableSlotSchema = weeklySlotSchema
+  .extend({
+    endTime: z.string().refine(isWallClockTime, { error: 'End time must be written HH:mm.' }),
+  })
+  // Only compare two well-formed times; a malformed one already has its own issue.
+  .refine((slot) => !bothWallClockTimes(slot) || slot.endTime > slot.startTime, {
+    error: 'End time must be after the start time',
+    path: ['endTime'],
+  });
+export type TimetableSlot = z.infer<typeof TimetableSlotSchema>;
+
+export const TimelineUnitSchema = z.object({ unit: text, date: calendarDate, timeFrame: text });
+export type TimelineUnit = z.infer<typeof TimelineUnitSchema>;
+
+export const CourseTimelineSchema = z.object({
+  id: z.enum(SERVICE_CODES),
+  title: text,
+  academicYear: text,
+  terms: z
+    .array(
+      z.object({
+        term: z.enum(['Autumn', 'Spring', 'Summer']),
+        units: z.array(TimelineUnitSchema).min(1),
+      }),
+    )
+    .min(1),
+});
+export type CourseTimeline = z.infer<typeof CourseTimelineSchema>;
+
+export const ReviewSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  text,
+  name: text,
+  role: z.enum(['Parent', 'Student']),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const FaqItemSchema = z.object({ question: text, answer: text });
+export type FaqItem = z.infer<typeof FaqItemSchema>;
+
+export const FaqPageSchema = z.object({
+  heading: text,
+  subtext: text,
+  items: z.array(FaqItemSchema).min(1),
+});
+export type FaqPage = z.infer<typeof FaqPageSchema>;
+
+export const TeacherSchema = z.object({
+  name: text,
+  role: text,
+  isFounder: z.boolean(),
+  bio: text,
+  qualifications: z.array(text).min(1),
+  initials: text,
+  /** Null until a photo is uploaded; show the initials instead. */
+  photo: z.object({ url: httpsUrl, alt: text }).nullable(),
+});
+export type Teacher = z.infer<typeof TeacherSchema>;
+
+export const AboutPageSchema = z.object({
+  title: text,
+  description: text,
+  intro: text,
+  philosophy: z.object({
+    heading: text,
+    /** Plain text; paragraphs are separated by a blank line. */
+    body: text,
+  }),
+});
+export type AboutPage = z.infer<typeof AboutPageSchema>;
+
+export const LEARNING_STYLE_KINDS = ['group', 'in-person', 'one-to-one'] as const;
+
+export const LearningStyleSchema = z.object({
+  kind: z.enum(LEARNING_STYLE_KINDS),
+  title: text,
+  description: text,
+  status: z.enum(['available', 'coming-soon']),
+  features: z.array(text),
+});
+export type LearningStyle = z.infer<typeof LearningStyleSchema>;
+
+const sectionHeading = z.object({ heading: text, subtext: text });
+
+export const HomePageSchema = z.object({
+  hero: z.object({
+    heading: text,
+    subheading: text,
+    getStartedLabel: text,
+    bookNowLabel: text,
+    viewServicesLabel: text,
+  }),
+  teachingStyle: z.object({
+    heading: text,
+    intro: text,
+    points: z.array(z.object({ title: text, description: text })).min(1),
+  }),
+  learningStyles: z.array(LearningStyleSchema).length(3),
+  subjectsSection: sectionHeading,
+  reviewsSection: sectionHeading,
+  ctas: z.object({ heading: text, text, contactLabel: text, bookLabel: text }),
+});
+export type HomePage = z.infer<typeof HomePageSchema>;
+
+export const LEGAL_SLUGS = ['terms-and-conditions', 'privacy-policy'] as const;
+export type LegalSlug = (typeof LEGAL_SLUGS)[number];
+
+export const LegalPageSchema = z.object({
+  slug: z.enum(LEGAL_SLUGS),
+  title: text,
+  description: text,
+  updatedAt: calendarDate,
+  sections: z.array(z.object({ heading: text, paragraphs: z.array(text).min(1) })).min(1),
+});
+export type LegalPage = z.infer<typeof LegalPageSchema>;
