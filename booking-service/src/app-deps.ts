@@ -1,8 +1,10 @@
 import type { ContentLoader } from '@tuition/content';
+import type { Auth } from './auth/auth.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
 import type { Database, DbHandle } from './db/client.ts';
 import type { Logger } from './logging/logger.ts';
+import type { MailOutbox } from './mail/outbox.ts';
 
 /** Everything the app needs from outside, built once by server.ts or the test harness. */
 export interface AppDeps {
@@ -12,5 +14,8 @@ export interface AppDeps {
   clock: Clock;
   content: ContentLoader;
   logger: Logger;
-  /* B adds: auth, mail (outbox/mailer) */
+  /** better-auth (src/auth): sessions, sign-up/in, verification, resets, admin plugin. */
+  auth: Auth;
+  /** The mail outbox (src/mail): queue in Postgres, delivered by the configured mailer. */
+  mail: MailOutbox;
 }

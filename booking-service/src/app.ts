@@ -4,7 +4,12 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from './app-deps.ts';
+import { createAccountRoutes } from './account/account-routes.ts';
+import { createAuthRoutes } from './auth/auth-routes.ts';
+import { createAvailabilityRoutes } from './availability/availability-routes.ts';
+import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
+import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { HttpProblem, problem } from './http/problem.ts';
 import { ValidationError } from './http/problem.ts';
@@ -53,7 +58,12 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route('/', createHealthRoutes(deps));
-  // Feature routes (engineer B) mount here: app.route('/', createXxxRoutes(deps));
+  app.route('/', createAuthRoutes(deps));
+  app.route('/', createAccountRoutes(deps));
+  app.route('/', createAvailabilityRoutes(deps));
+  app.route('/', createContactRoutes(deps));
+  // The local mailbox exists only while the local mailer is in use (never in production).
+  if (deps.mail.mailer.kind === 'local') app.route('/', createDevMailRoutes(deps));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

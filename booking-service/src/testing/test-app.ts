@@ -2,9 +2,12 @@ import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import { fixedClock, systemClock } from '@tuition/domain';
 import type { AppDeps } from '../app-deps.ts';
 import { createApp } from '../app.ts';
+import { startAuth } from '../auth/start-auth.ts';
 import { loadConfig } from '../config/env.ts';
 import { migrate } from '../db/migrate.ts';
-import { createLogger } from '../logging/logger.ts';
+import { createLogger, type Logger } from '../logging/logger.ts';
+import { createMailOutbox, stopMailWorker } from '../mail/mail-setup.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { TestDbKind } from './database-kinds.ts';
 import { openTestDb } from './test-database.ts';
 
@@ -20,6 +23,10 @@ export interface TestAppOptions {
    * TcpProxy). The caller owns it; it is not dropped on close.
    */
   databaseUrl?: string;
+  /** Capture logs (default: a logger at LOG_LEVEL, silent under NODE_ENV=test). */
+  logger?: Logger;
+  /** Replaces the local mailbox (e.g. a mailer that fails, to exercise retries). */
+  mailer?: Mailer;
 }
 
 export interface TestApp {
@@ -41,19 +48,33 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     throw error;
   }
 
+  const logger = opts.logger ?? createLogger({ level: config.logLevel });
+  const content = createContentLoader(contentConfigFromEnv(config.contentEnv));
+  // No background timers in tests: mail goes out when a test calls deliverPendingMail().
+  const mail = await createMailOutbox({
+    config,
+    dbHandle,
+    logger,
+    maintenance: false,
+    ...(opts.mailer ? { mailer: opts.mailer } : {}),
+  });
+  const auth = await startAuth({ config, db: dbHandle.db, mail, content, logger });
   const deps: AppDeps = {
     config,
     db: dbHandle.db,
     dbHandle,
     clock: opts.now ? fixedClock(opts.now) : systemClock,
-    content: createContentLoader(contentConfigFromEnv(config.contentEnv)),
-    logger: createLogger({ level: config.logLevel }),
+    content,
+    logger,
+    auth,
+    mail,
   };
   const app = createApp(deps);
   return {
     app,
     deps,
     async close() {
+      await stopMailWorker(deps);
       await dbHandle.close();
       await dropDatabase();
     },

@@ -1,0 +1,84 @@
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { bookings, checkoutItems, checkouts } from '../db/schema.ts';
+
+/** A database or an open transaction: seat counts must be readable inside a seat-taking transaction. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Seats taken per session = confirmed bookings + items of pending checkouts that have not
+ * expired yet (a checkout holds its seats while the customer pays). The one definition every
+ * feature uses: availability, bookability, checkout and reschedule. Inside a transaction that
+ * locked the session rows (SELECT … FOR UPDATE), the answer cannot change under the caller.
+ */
+export async function seatsTaken(
+  db: DbExecutor,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const taken = new Map<string, number>(sessionIds.map((id) => [id, 0]));
+  if (sessionIds.length === 0) return taken;
+  const ids = [...new Set(sessionIds)];
+  const [booked, held] = await Promise.all([
+    db
+      .select({ sessionId: bookings.sessionId, n: count() })
+      .from(bookings)
+      .where(and(inArray(bookings.sessionId, ids), eq(bookings.status, 'confirmed')))
+      .groupBy(bookings.sessionId),
+    db
+      .select({ sessionId: checkoutItems.sessionId, n: count() })
+      .from(checkoutItems)
+      .innerJoin(checkouts, eq(checkouts.id, checkoutItems.checkoutId))
+      .where(
+        and(
+          inArray(checkoutItems.sessionId, ids),
+          eq(checkouts.status, 'pending'),
+          gt(checkouts.expiresAt, now),
+        ),
+      )
+      .groupBy(checkoutItems.sessionId),
+  ]);
+  for (const row of [...booked, ...held]) {
+    taken.set(row.sessionId, (taken.get(row.sessionId) ?? 0) + Number(row.n));
+  }
+  return taken;
+}
+
+/**
+ * The sessions among `sessionIds` that this user already holds: a confirmed booking, or a seat
+ * in one of their pending, unexpired checkouts. Booking such a session again is a duplicate.
+ */
+export async function sessionsHeldByUser(
+  db: DbExecutor,
+  userId: string,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const ids = [...new Set(sessionIds)];
+  const [booked, held] = await Promise.all([
+    db
+      .select({ sessionId: bookings.sessionId })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.userId, userId),
+          inArray(bookings.sessionId, ids),
+          eq(bookings.status, 'confirmed'),
+        ),
+      ),
+    db
+      .select({ sessionId: checkoutItems.sessionId })
+      .from(checkoutItems)
+      .innerJoin(checkouts, eq(checkouts.id, checkoutItems.checkoutId))
+      .where(
+        and(
+          eq(checkouts.userId, userId),
+          inArray(checkoutItems.sessionId, ids),
+          eq(checkouts.status, 'pending'),
+          gt(checkouts.expiresAt, now),
+        ),
+      ),
+  ]);
+  return new Set([...booked, ...held].map((row) => row.sessionId));
+}

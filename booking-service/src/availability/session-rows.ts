@@ -1,0 +1,56 @@
+import { SERVICES, type ConcreteSession } from '@tuition/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { classSessions } from '../db/schema.ts';
+import type { DbExecutor } from './seats.ts';
+
+export type SessionRow = typeof classSessions.$inferSelect;
+
+/**
+ * The stored rows of these timetable sessions, creating the missing ones. Rows exist only for
+ * sessions someone looked at or booked; the unique (service, starts_at) index with
+ * ON CONFLICT DO NOTHING makes concurrent creators agree on one row. Existing rows keep the
+ * price and capacity they were created with. Keyed by start instant (ms).
+ */
+export async function ensureSessionRows(
+  db: DbExecutor,
+  sessions: readonly ConcreteSession[],
+  pricePence: number,
+): Promise<Map<number, SessionRow>> {
+  const rows = new Map<number, SessionRow>();
+  if (sessions.length === 0) return rows;
+  await db
+    .insert(classSessions)
+    .values(
+      sessions.map((s) => ({
+        subject: SERVICES[s.service].subject,
+        service: s.service,
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+        pricePence,
+      })),
+    )
+    .onConflictDoNothing({ target: [classSessions.service, classSessions.startsAt] });
+  for (const row of await findSessionRows(db, sessions)) rows.set(row.startsAt.getTime(), row);
+  return rows;
+}
+
+/** Stored rows of these sessions (no creation); missing ones simply have no seats taken yet. */
+export async function findSessionRows(
+  db: DbExecutor,
+  sessions: readonly Pick<ConcreteSession, 'service' | 'startsAt'>[],
+): Promise<SessionRow[]> {
+  if (sessions.length === 0) return [];
+  const byService = new Map<string, Date[]>();
+  for (const s of sessions)
+    byService.set(s.service, [...(byService.get(s.service) ?? []), s.startsAt]);
+  const found: SessionRow[] = [];
+  for (const [service, starts] of byService) {
+    found.push(
+      ...(await db
+        .select()
+        .from(classSessions)
+        .where(and(eq(classSessions.service, service), inArray(classSessions.startsAt, starts)))),
+    );
+  }
+  return found;
+}

@@ -1,0 +1,112 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { contactEnquirySchema, type ContactEnquiry } from '@tuition/domain';
+import type { AppDeps } from '../app-deps.ts';
+import { rejectCrossSiteRequests } from '../auth/middleware.ts';
+import { enquiries } from '../db/schema.ts';
+import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { createRouter } from '../http/router.ts';
+import { mailBrand } from '../mail/mail-setup.ts';
+import {
+  contactAcknowledgementEmail,
+  contactEnquiryEmail,
+  type EnquiryDetails,
+} from '../mail/templates.ts';
+import { CONTACT_RATE_LIMIT, clientIp, consumeRateLimit } from './contact-rate-limit.ts';
+
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ProblemSchema } },
+});
+
+const contactRoute = createRoute({
+  method: 'post',
+  path: '/api/contact',
+  tags: ['contact'],
+  summary: 'Send an enquiry from the contact form',
+  description:
+    'Stores the enquiry, then queues an e-mail to the business and an acknowledgement to the ' +
+    'sender in the same transaction. At most 5 an hour per e-mail address and per client.',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: contactEnquirySchema } } },
+  },
+  responses: {
+    201: {
+      description: 'Enquiry received',
+      content: { 'application/json': { schema: z.object({ id: z.string() }) } },
+    },
+    400: problemResponse('A field is invalid; `errors` names it'),
+    403: problemResponse('Sent from another site'),
+    429: problemResponse('Too many enquiries; try again later (Retry-After says when)'),
+  },
+});
+
+/** Used when the CMS has no response promise: the spec's own wording (§1). */
+const DEFAULT_RESPONSE_PROMISE = "We'll get back to you within 24 hours.";
+
+export function createContactRoutes(
+  deps: Pick<AppDeps, 'db' | 'mail' | 'content' | 'config' | 'logger'>,
+) {
+  const router = createRouter();
+  router.use('/api/contact', rejectCrossSiteRequests([deps.config.publicUrl]));
+
+  return router.openapi(contactRoute, async (c) => {
+    const enquiry: ContactEnquiry = c.req.valid('json');
+
+    // Both limits are consumed, so a flood from one address also counts against its IP.
+    const decisions = await Promise.all([
+      consumeRateLimit(deps.db, `contact:email:${enquiry.email}`, CONTACT_RATE_LIMIT),
+      consumeRateLimit(deps.db, `contact:ip:${clientIp(c)}`, CONTACT_RATE_LIMIT),
+    ]);
+    const refused = decisions.filter((d) => !d.allowed);
+    if (refused.length > 0) {
+      const retryAfter = Math.max(...refused.map((d) => d.retryAfter ?? 60));
+      c.header('Retry-After', String(retryAfter));
+      throw new HttpProblem(
+        429,
+        'Too Many Requests',
+        'You have sent several enquiries recently. Please try again later or e-mail us directly.',
+      );
+    }
+
+    const details: EnquiryDetails = {
+      parentName: enquiry.parentName,
+      email: enquiry.email,
+      phone: enquiry.phone ?? null,
+      yearGroup: enquiry.yearGroup ?? null,
+      subject: enquiry.subject ?? null,
+      preference: enquiry.preference ?? null,
+      message: enquiry.message,
+    };
+    const [brand, settings] = await Promise.all([mailBrand(deps), deps.content.siteSettings()]);
+
+    // The enquiry and both mails commit together: every stored enquiry has its notification
+    // queued, and delivery failures later are retried by the outbox without touching the row.
+    const id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.insert(enquiries).values(details).returning({ id: enquiries.id });
+      if (!row) throw new Error('enquiry insert returned no row');
+      await deps.mail.enqueue(
+        {
+          to: settings.contactEmail,
+          replyTo: details.email,
+          ...contactEnquiryEmail(brand, details),
+        },
+        { tx },
+      );
+      await deps.mail.enqueue(
+        {
+          to: details.email,
+          ...contactAcknowledgementEmail(
+            brand,
+            details,
+            settings.responsePromise || DEFAULT_RESPONSE_PROMISE,
+          ),
+        },
+        { tx },
+      );
+      return row.id;
+    });
+    c.get('log').info({ enquiryId: id }, 'contact enquiry stored');
+    return c.json({ id }, 201);
+  });
+}

@@ -1,0 +1,56 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { mailMessages } from '../db/schema.ts';
+import type { Mailer, OutgoingMail } from './mailer.ts';
+
+/**
+ * The default mailer: instead of sending, it stores each message in `mail_messages`, where
+ * /dev/mail shows it. Local mode only (config refuses it in production).
+ */
+export class LocalMailboxMailer implements Mailer {
+  readonly kind = 'local' as const;
+
+  constructor(private readonly db: Database) {}
+
+  async deliver(mail: OutgoingMail): Promise<void> {
+    await this.db.insert(mailMessages).values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments ?? [],
+    });
+  }
+}
+
+export interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: string;
+}
+
+/** Messages in the local mailbox, newest first, optionally for one address (any letter case). */
+export async function listMailbox(db: Database, to?: string): Promise<MailboxMessage[]> {
+  const rows = await db
+    .select({
+      id: mailMessages.id,
+      to: mailMessages.to,
+      subject: mailMessages.subject,
+      text: mailMessages.text,
+      html: mailMessages.html,
+      createdAt: mailMessages.createdAt,
+    })
+    .from(mailMessages)
+    .where(to ? eq(sql`lower(${mailMessages.to})`, to.trim().toLowerCase()) : undefined)
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(200);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+export async function findMailboxMessage(db: Database, id: string) {
+  const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,70 @@
+import type { AppDeps } from '../app-deps.ts';
+import type { Config } from '../config/env.ts';
+import type { Database, DbHandle } from '../db/client.ts';
+import type { Logger } from '../logging/logger.ts';
+import type { MailBrand } from './layout.ts';
+import { LocalMailboxMailer } from './local-mailbox.ts';
+import type { Mailer } from './mailer.ts';
+import { MailOutbox } from './outbox.ts';
+import { ResendMailer } from './resend-mailer.ts';
+
+/** Resend when RESEND_API_KEY is set, otherwise the local mailbox (config refuses that in production). */
+export function mailerFromConfig(config: Config, db: Database): Mailer {
+  return config.resend
+    ? new ResendMailer({ apiKey: config.resend.apiKey, from: config.mailFrom })
+    : new LocalMailboxMailer(db);
+}
+
+/** Builds the outbox for AppDeps.mail (server.ts and the test harness). */
+export function createMailOutbox(options: {
+  config: Config;
+  dbHandle: DbHandle;
+  logger: Logger;
+  /** Replaces the configured mailer (tests inject failing ones). */
+  mailer?: Mailer;
+  maintenance?: boolean;
+  pollingIntervalSeconds?: number;
+}): Promise<MailOutbox> {
+  return MailOutbox.start({
+    dbHandle: options.dbHandle,
+    mailer: options.mailer ?? mailerFromConfig(options.config, options.dbHandle.db),
+    logger: options.logger.child({ component: 'mail' }),
+    ...(options.maintenance !== undefined ? { maintenance: options.maintenance } : {}),
+    ...(options.pollingIntervalSeconds !== undefined
+      ? { pollingIntervalSeconds: options.pollingIntervalSeconds }
+      : {}),
+  });
+}
+
+/** Starts delivering queued mail in the background (server.ts). */
+export function startMailWorker(deps: Pick<AppDeps, 'mail'>): Promise<void> {
+  return deps.mail.startWorker();
+}
+
+/** Stops the worker and pg-boss; call before closing the database. */
+export async function stopMailWorker(deps: Pick<AppDeps, 'mail'>): Promise<void> {
+  await deps.mail.stopWorker();
+  await deps.mail.stop();
+}
+
+/**
+ * Delivers everything queued, now, in one pass (tests). `includeDelayed` also tries messages
+ * waiting out a retry delay, so a retry can be exercised without waiting.
+ */
+export function deliverPendingMail(
+  deps: Pick<AppDeps, 'mail'>,
+  options: { includeDelayed?: boolean } = {},
+): Promise<{ delivered: number; failed: number }> {
+  return deps.mail.deliverPending(options);
+}
+
+/** The brand every mail carries, from the CMS site settings (cached by the content loader). */
+export async function mailBrand(deps: Pick<AppDeps, 'content' | 'config'>): Promise<MailBrand> {
+  const settings = await deps.content.siteSettings();
+  return {
+    name: settings.brandName,
+    siteUrl: deps.config.publicUrl,
+    contactEmail: settings.contactEmail,
+    ...(settings.contactPhone ? { contactPhone: settings.contactPhone } : {}),
+  };
+}

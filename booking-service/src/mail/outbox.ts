@@ -1,0 +1,214 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type Db as PgBossDb,
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  type Job,
+  PgBoss,
+  type PGliteLike,
+} from 'pg-boss';
+import type { DbHandle } from '../db/client.ts';
+import type { Logger } from '../logging/logger.ts';
+import type { Mailer, OutgoingMail } from './mailer.ts';
+
+export const MAIL_QUEUE = 'mail';
+/** Where a message lands after its last retry, kept for a person to look at. */
+export const MAIL_DEAD_LETTER_QUEUE = 'mail-undeliverable';
+
+/**
+ * Retries with exponential backoff: 30 s, 1 min, 2 min … capped at 1 hour, 12 attempts, so a
+ * provider outage of several hours loses nothing.
+ */
+export const MAIL_RETRY_POLICY = {
+  retryLimit: 12,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+} as const;
+
+/** A drizzle database or transaction: enqueueing through it commits with the caller's change. */
+export interface MailTransaction {
+  execute(query: SQL): PromiseLike<unknown>;
+}
+
+export interface MailOutboxOptions {
+  dbHandle: DbHandle;
+  mailer: Mailer;
+  logger: Logger;
+  /** How often the worker looks for due mail. */
+  pollingIntervalSeconds?: number;
+  /**
+   * pg-boss's own timers (maintenance, monitoring). Tests turn them off so nothing runs behind
+   * their back; a server keeps them on.
+   */
+  maintenance?: boolean;
+}
+
+/**
+ * The mail outbox: every message is a pg-boss job in the same Postgres database as the data
+ * that caused it, delivered by a worker through the configured mailer.
+ */
+export class MailOutbox {
+  private workerId: string | undefined;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    readonly mailer: Mailer,
+    private readonly logger: Logger,
+    private readonly pollingIntervalSeconds: number,
+  ) {}
+
+  static async start(options: MailOutboxOptions): Promise<MailOutbox> {
+    const maintenance = options.maintenance ?? true;
+    const boss = new PgBoss({
+      db: pgBossDatabase(options.dbHandle),
+      backend: options.dbHandle.kind === 'pglite' ? 'pglite' : 'postgres',
+      supervise: maintenance,
+      schedule: false,
+      migrate: true,
+    });
+    // pg-boss reports background failures as 'error' events; unhandled they would crash Node.
+    boss.on('error', (error) => options.logger.error({ err: error }, 'mail queue error'));
+    await boss.start();
+    await boss.createQueue(MAIL_DEAD_LETTER_QUEUE);
+    await boss.createQueue(MAIL_QUEUE, {
+      ...MAIL_RETRY_POLICY,
+      deadLetter: MAIL_DEAD_LETTER_QUEUE,
+    });
+    return new MailOutbox(
+      boss,
+      options.mailer,
+      options.logger,
+      options.pollingIntervalSeconds ?? 2,
+    );
+  }
+
+  /**
+   * Queues a message. Pass `tx` (a drizzle transaction) to make the message part of that
+   * transaction: it is sent only if the change that caused it commits.
+   */
+  async enqueue(mail: OutgoingMail, options: { tx?: MailTransaction } = {}): Promise<string> {
+    const id = await this.boss.send(MAIL_QUEUE, mail, {
+      // pg-boss's adapter only calls execute(sql`…`) and reads rows, which every driver returns.
+      ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
+    });
+    if (!id) throw new Error('the mail queue did not accept the message');
+    return id;
+  }
+
+  /** Starts polling for due mail (server.ts; tests use deliverPending instead). */
+  async startWorker(): Promise<void> {
+    if (this.workerId) return;
+    this.workerId = await this.boss.work<OutgoingMail>(
+      MAIL_QUEUE,
+      { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 },
+      async (jobs) => {
+        // batchSize 1: a failure retries only the message that failed.
+        for (const job of jobs) await this.deliver(job);
+      },
+    );
+  }
+
+  async stopWorker(): Promise<void> {
+    if (!this.workerId) return;
+    await this.boss.offWork(MAIL_QUEUE, { id: this.workerId, wait: true });
+    this.workerId = undefined;
+  }
+
+  /**
+   * One deterministic delivery pass over every queued message (tests, scripts). With
+   * `includeDelayed`, messages waiting out a retry delay are tried now too. A message that
+   * fails is put back for retry exactly as the worker would, and not tried again in this pass.
+   */
+  async deliverPending(
+    options: { includeDelayed?: boolean } = {},
+  ): Promise<{ delivered: number; failed: number }> {
+    const jobs = await this.boss.fetch<OutgoingMail>(MAIL_QUEUE, {
+      batchSize: 100,
+      ignoreStartAfter: options.includeDelayed ?? false,
+    });
+    let delivered = 0;
+    let failed = 0;
+    for (const job of jobs) {
+      try {
+        await this.deliver(job);
+        await this.boss.complete(MAIL_QUEUE, job.id);
+        delivered++;
+      } catch (error) {
+        await this.boss.fail(MAIL_QUEUE, job.id, { message: errorMessage(error) });
+        failed++;
+      }
+    }
+    return { delivered, failed };
+  }
+
+  /** Counts of queued messages by state, for health output and tests. */
+  async pendingCount(): Promise<number> {
+    const jobs = await this.boss.findJobs(MAIL_QUEUE, { queued: true });
+    return jobs.length;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, close: true, timeout: 5_000 });
+  }
+
+  private async deliver(job: Job<OutgoingMail>): Promise<void> {
+    try {
+      await this.mailer.deliver(job.data, { idempotencyKey: `mail-${job.id}` });
+      // Only the recipient's domain: addresses are personal data and stay out of logs.
+      this.logger.info({ jobId: job.id, toDomain: job.data.to.split('@')[1] }, 'mail delivered');
+    } catch (error) {
+      this.logger.warn({ jobId: job.id, err: errorMessage(error) }, 'mail delivery failed');
+      throw error;
+    }
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+interface QueryablePool {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * pg-boss runs multi-statement scripts whose RETURNING rows may sit before a trailing COMMIT,
+ * so it needs every statement's rows, not only the last. We therefore talk to the client under
+ * the drizzle database directly: PGlite through pg-boss's own adapter, a pg or Neon pool with
+ * the rows of all statements flattened (as pg-boss does for its own pool).
+ */
+export function pgBossDatabase(handle: DbHandle): PgBossDb {
+  const client = (handle.db as unknown as { $client?: unknown }).$client;
+  if (handle.kind === 'pglite' && isPglite(client)) return fromPglite(client);
+  if (isQueryablePool(client)) {
+    return {
+      async executeSql(text, values) {
+        const result = (await client.query(text, values)) as
+          | { rows: unknown[] }
+          | Array<{ rows: unknown[] }>;
+        if (Array.isArray(result)) return { rows: result.flatMap((r) => r.rows ?? []) };
+        return { rows: result.rows };
+      },
+    };
+  }
+  return { executeSql: (text, values) => handle.executeSql(text, values) };
+}
+
+function isPglite(client: unknown): client is PGliteLike {
+  return (
+    typeof client === 'object' &&
+    client !== null &&
+    typeof (client as PGliteLike).exec === 'function' &&
+    typeof (client as PGliteLike).query === 'function'
+  );
+}
+
+function isQueryablePool(client: unknown): client is QueryablePool {
+  return (
+    typeof client === 'object' &&
+    client !== null &&
+    typeof (client as QueryablePool).query === 'function'
+  );
+}
