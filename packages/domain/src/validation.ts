@@ -97,26 +97,32 @@ export const passwordSchema = z
 
 // --- contact form --------------------------------------------------------------------------
 
-/** HTML selects send "" for "not chosen"; that means the same as leaving the field out. */
-function optionalChoice<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+/**
+ * An optional choice from a select. HTML selects send "" for "not chosen", which means the
+ * same as leaving the field out.
+ */
+function optionalChoice<const T extends readonly [string, ...string[]]>(
+  values: T,
+  error: string | ((issue: { input?: unknown }) => string),
+) {
+  return z
+    .union([z.literal(''), z.null(), z.enum(values)], {
+      error: (issue) => (typeof error === 'string' ? error : error(issue)),
+    })
+    .optional()
+    .transform((choice): T[number] | undefined => choice || undefined);
 }
 
 export const contactEnquirySchema = z.object({
   parentName: requiredText('Parent name', NAME_MAX_LENGTH),
   email: emailSchema,
   phone: phoneSchema.optional(),
-  yearGroup: optionalChoice(
-    z.enum(YEAR_GROUPS, { error: 'Year group must be one of Year 6 to Year 13.' }),
-  ),
-  subject: optionalChoice(z.literal('maths', { error: 'Subject must be maths.' })),
-  preference: optionalChoice(
-    z.literal('online', {
-      error: (issue) =>
-        issue.input === 'inperson'
-          ? 'In-person tutoring is coming soon. Please choose online.'
-          : 'Preference must be online.',
-    }),
+  yearGroup: optionalChoice(YEAR_GROUPS, 'Year group must be one of Year 6 to Year 13.'),
+  subject: optionalChoice(['maths'], 'Subject must be maths.'),
+  preference: optionalChoice(['online'], (issue) =>
+    issue.input === 'inperson'
+      ? 'In-person tutoring is coming soon. Please choose online.'
+      : 'Preference must be online.',
   ),
   message: requiredText('Message', ENQUIRY_MESSAGE_MAX_LENGTH),
 });
