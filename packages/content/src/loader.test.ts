@@ -205,6 +205,14 @@ describe('content loader with broken content', () => {
     await expect(broken.faq()).rejects.toThrow(/document "faq-booking" \(faqItem\), field answer/);
   });
 
+  it('names the FAQ page when one of its questions was deleted', async () => {
+    const broken = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) => (doc._id === 'faq-booking' ? null : doc)),
+    });
+    await expect(broken.faq()).rejects.toThrow(/document "faqPage" \(faqPage\), field items\[1\]/);
+  });
+
   it('rejects a bundle that costs more than its sessions bought singly', async () => {
     const broken = createContentLoader({
       source: 'seed',
