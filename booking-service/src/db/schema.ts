@@ -145,6 +145,11 @@ export const checkouts = pgTable(
     sessionCount: integer('session_count').notNull(),
     isSpecialOffer: boolean('is_special_offer').default(false).notNull(),
     expiresAt: instant('expires_at').notNull(),
+    /** The provider's payment (Stripe payment intent), known once paid; refunds name it. */
+    paymentIntentId: text('payment_intent_id'),
+    paidAt: instant('paid_at'),
+    /** Set when a payment that arrived after its seats were gone was refunded. */
+    refundedAt: instant('refunded_at'),
     createdAt: instant('created_at').defaultNow().notNull(),
     updatedAt: instant('updated_at')
       .defaultNow()
@@ -200,6 +205,8 @@ export const bookings = pgTable(
       .on(t.userId, t.sessionId)
       .where(sql`${t.status} = 'confirmed'`),
     index('bookings_session_id_idx').on(t.sessionId),
+    // A customer's booking lists (/api/me/bookings) read by user.
+    index('bookings_user_id_idx').on(t.userId),
   ],
 );
 
