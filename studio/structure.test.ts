@@ -1,8 +1,8 @@
 import { createSchema } from 'sanity';
 import { createStructureBuilder, type StructureResolverContext } from 'sanity/structure';
 import { expect, it } from 'vitest';
-import { LEGAL_SLUGS } from './schemaTypes/legal-page.ts';
-import { legalPageDocumentId, SINGLETON_TYPES, schemaTypes } from './schemaTypes/index.ts';
+import { LEGAL_SLUGS, legalPageDocumentId } from './schemaTypes/legal-page.ts';
+import { SINGLETON_TYPES, schemaTypes } from './schemaTypes/index.ts';
 import { structure } from './structure.ts';
 
 interface SerializedItem {

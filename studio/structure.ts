@@ -1,6 +1,5 @@
 import type { StructureBuilder, StructureResolver } from 'sanity/structure';
-import { LEGAL_SLUGS } from './schemaTypes/legal-page.ts';
-import { legalPageDocumentId } from './schemaTypes/index.ts';
+import { LEGAL_SLUGS, legalPageDocumentId } from './schemaTypes/legal-page.ts';
 
 const singleton = (S: StructureBuilder, type: string, title: string) =>
   S.listItem()

@@ -39,6 +39,3 @@ export const SINGLETON_TYPES = [
   'aboutPage',
   'faqPage',
 ] as const;
-
-/** Legal pages are one type with two fixed documents. */
-export const legalPageDocumentId = (slug: string) => `legal-${slug}`;

@@ -2,20 +2,18 @@ import { defineArrayMember, defineField, defineType } from 'sanity';
 
 export const LEGAL_SLUGS = ['terms-and-conditions', 'privacy-policy'] as const;
 
-/** /terms-and-conditions and /privacy-policy: plain headed sections, no rich text. */
+/** Each legal page is one document with this fixed id; the content loader reads it by id. */
+export const legalPageDocumentId = (slug: (typeof LEGAL_SLUGS)[number]) => `legal-${slug}`;
+
+/**
+ * /terms-and-conditions and /privacy-policy: plain headed sections, no rich text. Each page is
+ * opened directly from the desk structure.
+ */
 export const legalPage = defineType({
   name: 'legalPage',
   title: 'Legal page',
   type: 'document',
   fields: [
-    defineField({
-      name: 'slug',
-      title: 'Page',
-      type: 'string',
-      options: { list: [...LEGAL_SLUGS] },
-      readOnly: true,
-      validation: (rule) => rule.required(),
-    }),
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
     defineField({
       name: 'description',

@@ -150,6 +150,10 @@ export function createContentLoader(
     teachers: () => list('teachers', TEACHERS_QUERY, TeacherSchema),
     aboutPage: () => one('about page', ABOUT_PAGE_QUERY, AboutPageSchema),
     homePage: () => one('home page', HOME_PAGE_QUERY, HomePageSchema),
-    legalPage: (slug) => one(`legal page "${slug}"`, LEGAL_PAGE_QUERY, LegalPageSchema, { slug }),
+    legalPage: (slug) =>
+      one(`legal page "${slug}"`, LEGAL_PAGE_QUERY, LegalPageSchema, {
+        slug,
+        id: `legal-${slug}`,
+      }),
   };
 }

@@ -76,7 +76,7 @@ export const HOME_PAGE_QUERY = `*[_id == "homePage"][0]{
   ctas{heading, text, contactLabel, bookLabel}
 }`;
 
-/** Params: `slug`, one of LEGAL_SLUGS. */
-export const LEGAL_PAGE_QUERY = `*[_type == "legalPage" && slug == $slug][0]{
-  _id, _type, slug, title, description, updatedAt, sections[]{heading, paragraphs}
+/** Params: `slug`, one of LEGAL_SLUGS; `id`, the page's fixed document id `legal-{slug}`. */
+export const LEGAL_PAGE_QUERY = `*[_type == "legalPage" && _id == $id][0]{
+  _id, _type, "slug": $slug, title, description, updatedAt, sections[]{heading, paragraphs}
 }`;
