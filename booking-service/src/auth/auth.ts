@@ -57,6 +57,15 @@ export function createAuth(options: AuthOptions) {
     secret: config.auth.secret,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
+    // better-auth's own messages go to our pino logger (JSON, redaction, LOG_LEVEL), not stderr.
+    // Only the message and any Error: the extra arguments can hold request data.
+    logger: {
+      level: 'info',
+      log(level, message, ...args) {
+        const err = args.find((arg) => arg instanceof Error);
+        log[level]({ ...(err ? { err } : {}) }, `better-auth: ${message}`);
+      },
+    },
     trustedOrigins: [siteUrl],
     user: {
       additionalFields: {

@@ -41,8 +41,8 @@ const contactRoute = createRoute({
   },
 });
 
-/** Used when the CMS has no response promise: the spec's own wording (§1). */
-const DEFAULT_RESPONSE_PROMISE = "We'll get back to you within 24 hours.";
+/** Used when the CMS has no response promise: the spec's own promise (§1). */
+const DEFAULT_RESPONSE_PROMISE = 'within 24 hours';
 
 export function createContactRoutes(
   deps: Pick<AppDeps, 'db' | 'mail' | 'content' | 'config' | 'logger'>,

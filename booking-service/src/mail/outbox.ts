@@ -76,6 +76,10 @@ export class MailOutbox {
       ...MAIL_RETRY_POLICY,
       deadLetter: MAIL_DEAD_LETTER_QUEUE,
     });
+    // Loads the queue into pg-boss's cache now. Otherwise the first send() inside a caller's
+    // transaction looks the queue up on pg-boss's own connection, which on single-connection
+    // PGlite waits for that very transaction: a deadlock.
+    await boss.findJobs(MAIL_QUEUE, { id: '00000000-0000-0000-0000-000000000000' });
     return new MailOutbox(
       boss,
       options.mailer,

@@ -146,14 +146,18 @@ export function contactEnquiryEmail(brand: MailBrand, enquiry: EnquiryDetails): 
   };
 }
 
-/** The copy the sender keeps, with the response promise (spec §1: within 24 hours). */
+/**
+ * The copy the sender keeps, with the response promise from the CMS site settings, a phrase
+ * such as "within 24 hours" (spec §1).
+ */
 export function contactAcknowledgementEmail(
   brand: MailBrand,
   enquiry: EnquiryDetails,
   responsePromise: string,
 ): MailContent {
   const subject = `We have received your enquiry - ${brand.name}`;
-  const intro = `Thank you for getting in touch with ${brand.name}. ${responsePromise}`;
+  const promise = responsePromise.trim().replace(/\.$/, '');
+  const intro = `Thank you for getting in touch with ${brand.name}. We will get back to you ${promise}.`;
   return {
     subject,
     html: layout(brand, 'Thank you for your enquiry', [

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { deliverPendingMail } from './mail-setup.ts';
+
+describe('the local mailbox pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.deps.mail.enqueue({
+      to: 'Sam@Example.com',
+      subject: 'First',
+      text: 'one',
+      html: '<p>one</p>',
+    });
+    await deliverPendingMail(t.deps);
+    await t.deps.mail.enqueue({
+      to: 'sam@example.com',
+      subject: 'Second',
+      text: 'two',
+      html: '<p>two</p>',
+    });
+    await t.deps.mail.enqueue({
+      to: 'other@example.com',
+      subject: 'Other',
+      text: '3',
+      html: '<p>3</p>',
+    });
+    await deliverPendingMail(t.deps);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists one address as JSON, newest first, whatever the letter case', async () => {
+    const response = await t.app.request('/dev/mail/messages?to=SAM@example.com');
+    expect(response.status).toBe(200);
+    const messages = (await response.json()) as Array<Record<string, unknown>>;
+    expect(messages.map((m) => m.subject)).toEqual(['Second', 'First']);
+    expect(Object.keys(messages[0]!).sort()).toEqual(
+      ['createdAt', 'html', 'id', 'subject', 'text', 'to'].sort(),
+    );
+  });
+
+  it('lists every message without a filter', async () => {
+    const response = await t.app.request('/dev/mail/messages');
+    expect(((await response.json()) as unknown[]).length).toBe(3);
+  });
+
+  it('shows an HTML list and each message rendered', async () => {
+    const list = await t.app.request('/dev/mail');
+    expect(list.headers.get('content-type')).toContain('text/html');
+    const page = await list.text();
+    expect(page).toContain('Local mailbox');
+    const id = /href="\/dev\/mail\/([0-9a-f-]{36})">Other</.exec(page)?.[1];
+    expect(id).toBeDefined();
+    const one = await t.app.request(`/dev/mail/${id}`);
+    expect(await one.text()).toBe('<p>3</p>');
+    expect((await t.app.request('/dev/mail/not-an-id')).status).toBe(404);
+  });
+
+  it('is not mounted when real e-mail (Resend) is configured', async () => {
+    const withResend = await createTestApp({ env: { RESEND_API_KEY: 're_test_key' } });
+    try {
+      expect(withResend.deps.mail.mailer.kind).toBe('resend');
+      const response = await withResend.app.request('/dev/mail/messages');
+      expect(response.status).toBe(404);
+    } finally {
+      await withResend.close();
+    }
+  });
+});
