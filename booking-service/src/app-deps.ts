@@ -5,6 +5,7 @@ import type { Config } from './config/env.ts';
 import type { Database, DbHandle } from './db/client.ts';
 import type { Logger } from './logging/logger.ts';
 import type { MailOutbox } from './mail/outbox.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
 
 /** Everything the app needs from outside, built once by server.ts or the test harness. */
 export interface AppDeps {
@@ -18,4 +19,9 @@ export interface AppDeps {
   auth: Auth;
   /** The mail outbox (src/mail): queue in Postgres, delivered by the configured mailer. */
   mail: MailOutbox;
+  /**
+   * The payment provider (src/payments): Stripe Checkout, or the local checkout page. When
+   * absent, the checkout routes build it from config (paymentProviderFromConfig).
+   */
+  payments?: PaymentProvider;
 }

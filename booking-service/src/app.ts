@@ -5,8 +5,11 @@ import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from './app-deps.ts';
 import { createAccountRoutes } from './account/account-routes.ts';
+import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createAuthRoutes } from './auth/auth-routes.ts';
 import { createAvailabilityRoutes } from './availability/availability-routes.ts';
+import { createBookingRoutes } from './bookings/booking-routes.ts';
+import { createCheckoutRoutes } from './checkout/checkout-routes.ts';
 import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
@@ -62,6 +65,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAccountRoutes(deps));
   app.route('/', createAvailabilityRoutes(deps));
   app.route('/', createContactRoutes(deps));
+  app.route('/', createAdminRoutes(deps));
+  app.route('/', createCheckoutRoutes(deps));
+  app.route('/', createBookingRoutes(deps));
   // The local mailbox exists only while the local mailer is in use (never in production).
   if (deps.mail.mailer.kind === 'local') app.route('/', createDevMailRoutes(deps));
 

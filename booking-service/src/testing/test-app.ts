@@ -8,6 +8,8 @@ import { migrate } from '../db/migrate.ts';
 import { createLogger, type Logger } from '../logging/logger.ts';
 import { createMailOutbox, stopMailWorker } from '../mail/mail-setup.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { paymentProviderFromConfig } from '../payments/provider-from-config.ts';
 import type { TestDbKind } from './database-kinds.ts';
 import { openTestDb } from './test-database.ts';
 
@@ -27,6 +29,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Replaces the local mailbox (e.g. a mailer that fails, to exercise retries). */
   mailer?: Mailer;
+  /** Replaces the configured payment provider (e.g. Stripe pointed at a recording server). */
+  payments?: PaymentProvider;
 }
 
 export interface TestApp {
@@ -68,6 +72,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     logger,
     auth,
     mail,
+    payments: opts.payments ?? paymentProviderFromConfig(config),
   };
   const app = createApp(deps);
   return {

@@ -1,0 +1,100 @@
+import { html } from 'hono/html';
+import { button, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
+import type { OutgoingMail } from '../mail/mailer.ts';
+import { calendarAttachment } from './calendar-invite.ts';
+import type { SessionSummary } from './session-description.ts';
+import { calendarSession, sessionLine } from './session-lines.ts';
+
+function greeting(name: string | null | undefined): string {
+  const first = name?.trim();
+  return first ? `Hello ${first},` : 'Hello,';
+}
+
+/** Cancelling frees the seat; there is no refund (spec §2), and the mail says so plainly. */
+export function bookingCancelledEmail(
+  brand: MailBrand,
+  input: {
+    to: string;
+    name: string | null | undefined;
+    session: SessionSummary;
+    byAdmin: boolean;
+  },
+): OutgoingMail {
+  const subject = `Booking cancelled: ${input.session.label} maths session`;
+  const intro = input.byAdmin
+    ? `The ${brand.name} team has cancelled your booking for this session:`
+    : 'Your booking for this session has been cancelled:';
+  const line = sessionLine(input.session);
+  const refund = input.byAdmin
+    ? `If you have questions about this, contact us at ${brand.contactEmail}.`
+    : 'As stated when you cancelled, cancelled sessions are not refunded.';
+  const bookingUrl = `${brand.siteUrl}/booking`;
+  return {
+    to: input.to,
+    subject,
+    html: layout(brand, 'Booking cancelled', [
+      paragraph(greeting(input.name)),
+      paragraph(intro),
+      html`<p style="margin:0 0 16px"><strong>${line}</strong></p>`,
+      paragraph(refund),
+      button(bookingUrl, 'Book another session'),
+    ]),
+    text: textLayout(brand, 'Booking cancelled', [
+      greeting(input.name),
+      '',
+      intro,
+      `- ${line}`,
+      '',
+      refund,
+      `Book another session: ${bookingUrl}`,
+    ]),
+  };
+}
+
+/** The new time, with an .ics for the new session (the old calendar entry can be deleted). */
+export function bookingRescheduledEmail(
+  brand: MailBrand,
+  input: {
+    to: string;
+    name: string | null | undefined;
+    oldSession: SessionSummary;
+    newSession: SessionSummary;
+    newBookingId: string;
+  },
+): OutgoingMail {
+  const subject = `Session rescheduled: ${input.newSession.label} maths`;
+  const fromLine = sessionLine(input.oldSession);
+  const toLine = sessionLine(input.newSession);
+  const calendarNote =
+    'The attached calendar file has the new time; please remove the old entry from your calendar.';
+  const manageUrl = `${brand.siteUrl}/upcoming-bookings`;
+  return {
+    to: input.to,
+    subject,
+    html: layout(brand, 'Session rescheduled', [
+      paragraph(greeting(input.name)),
+      paragraph('Your booking has been moved.'),
+      paragraph(`From: ${fromLine}`),
+      html`<p style="margin:0 0 16px"><strong>To: ${toLine}</strong></p>`,
+      paragraph(calendarNote),
+      button(manageUrl, 'Manage your bookings'),
+    ]),
+    text: textLayout(brand, 'Session rescheduled', [
+      greeting(input.name),
+      '',
+      'Your booking has been moved.',
+      `From: ${fromLine}`,
+      `To: ${toLine}`,
+      '',
+      calendarNote,
+      `Manage your bookings: ${manageUrl}`,
+    ]),
+    attachments: [
+      calendarAttachment(
+        brand.name,
+        [calendarSession(brand.name, input.newBookingId, input.newSession)],
+        'rescheduled-session.ics',
+      ),
+    ],
+  };
+}

@@ -1,0 +1,307 @@
+import {
+  type BookingActor,
+  type BookingStatus,
+  canCancel,
+  canReschedule,
+  findSession,
+  isBookable,
+  SERVICES,
+  type ServiceCode,
+} from '@tuition/domain';
+import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps.ts';
+import type { DbExecutor } from '../availability/seats.ts';
+import { ensureSessionRows } from '../availability/session-rows.ts';
+import { bookings, classSessions, user } from '../db/schema.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
+import { mailBrand } from '../mail/mail-setup.ts';
+import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails.ts';
+import { checkSeats, lockSessionRows, type Transaction } from './seat-locks.ts';
+import { describeSession } from './session-description.ts';
+
+export type BookingDeps = Pick<AppDeps, 'db' | 'clock' | 'content' | 'config' | 'mail'>;
+
+/** Who acts: a customer on their own bookings, or an admin on anyone's. */
+export type Actor = { kind: 'customer'; userId: string } | { kind: 'admin' };
+
+const policyActor = (actor: Actor): BookingActor => (actor.kind === 'admin' ? 'admin' : 'customer');
+
+export interface BookingView {
+  id: string;
+  status: BookingStatus;
+  service: ServiceCode;
+  subject: string;
+  label: string;
+  startsAt: string;
+  endsAt: string;
+  createdAt: string;
+  canCancel: boolean;
+  canReschedule: boolean;
+}
+
+interface BookingRow {
+  id: string;
+  userId: string;
+  status: BookingStatus;
+  createdAt: Date;
+  checkoutId: string | null;
+  sessionId: string;
+  service: string;
+  subject: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+const bookingColumns = {
+  id: bookings.id,
+  userId: bookings.userId,
+  status: bookings.status,
+  createdAt: bookings.createdAt,
+  checkoutId: bookings.checkoutId,
+  sessionId: bookings.sessionId,
+  service: classSessions.service,
+  subject: classSessions.subject,
+  startsAt: classSessions.startsAt,
+  endsAt: classSessions.endsAt,
+};
+
+function toView(
+  timetable: Parameters<typeof describeSession>[0],
+  row: BookingRow,
+  now: Date,
+  actor: BookingActor,
+): BookingView {
+  const session = describeSession(timetable, row);
+  const facts = { status: row.status, startsAt: row.startsAt };
+  return {
+    id: row.id,
+    status: row.status,
+    service: session.service,
+    subject: row.subject,
+    label: session.label,
+    startsAt: session.startsAt,
+    endsAt: session.endsAt,
+    createdAt: row.createdAt.toISOString(),
+    canCancel: canCancel(facts, now),
+    canReschedule: canReschedule(facts, now, actor),
+  };
+}
+
+/**
+ * A user's bookings. upcoming: confirmed and not started, soonest first; previous: started, or
+ * cancelled or moved to another session, most recent first (domain policies decide each flag).
+ */
+export async function listUserBookings(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'content'>,
+  userId: string,
+  scope: 'upcoming' | 'previous',
+  actor: BookingActor = 'customer',
+): Promise<BookingView[]> {
+  const now = deps.clock.now();
+  const upcoming = and(eq(bookings.status, 'confirmed'), gt(classSessions.startsAt, now));
+  const previous = or(
+    lte(classSessions.startsAt, now),
+    inArray(bookings.status, ['cancelled', 'rescheduled']),
+  );
+  const rows = await deps.db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+    .where(and(eq(bookings.userId, userId), scope === 'upcoming' ? upcoming : previous))
+    .orderBy(
+      scope === 'upcoming' ? asc(classSessions.startsAt) : desc(classSessions.startsAt),
+      desc(bookings.createdAt),
+    );
+  const timetable = await deps.content.timetable();
+  return rows.map((row) => toView(timetable, row, now, actor));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function selectBooking(db: DbExecutor, bookingId: string, actor: Actor) {
+  return db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        ...(actor.kind === 'customer' ? [eq(bookings.userId, actor.userId)] : []),
+      ),
+    )
+    .limit(1);
+}
+
+/** One booking; 404 when missing or (for a customer) someone else's, never saying which. */
+async function findBooking(db: DbExecutor, bookingId: string, actor: Actor): Promise<BookingRow> {
+  if (!UUID.test(bookingId)) throw new NotFoundError('No such booking.');
+  const [row] = await selectBooking(db, bookingId, actor);
+  if (!row) throw new NotFoundError('No such booking.');
+  return row;
+}
+
+/**
+ * The same, locking the booking row only (not its session row: session rows are locked
+ * separately, in id order, by lockSessionRows).
+ */
+async function lockBooking(tx: Transaction, bookingId: string, actor: Actor): Promise<BookingRow> {
+  if (!UUID.test(bookingId)) throw new NotFoundError('No such booking.');
+  const [row] = await selectBooking(tx, bookingId, actor).for('update', { of: bookings });
+  if (!row) throw new NotFoundError('No such booking.');
+  return row;
+}
+
+async function customerOf(tx: Transaction, userId: string) {
+  const [customer] = await tx
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, userId));
+  return customer;
+}
+
+/**
+ * Cancels an upcoming confirmed booking: the seat is free at once (only confirmed bookings
+ * count), nothing is refunded, and the customer gets an e-mail in the same transaction.
+ */
+export async function cancelBooking(
+  deps: BookingDeps,
+  request: { bookingId: string; actor: Actor },
+): Promise<BookingView> {
+  const now = deps.clock.now();
+  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
+  return deps.db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, request.bookingId, request.actor);
+    if (!canCancel(booking, now)) {
+      throw new ConflictError(
+        'not-cancellable',
+        undefined,
+        'Only upcoming, confirmed bookings can be cancelled.',
+      );
+    }
+    await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
+    const customer = await customerOf(tx, booking.userId);
+    if (customer) {
+      await deps.mail.enqueue(
+        bookingCancelledEmail(brand, {
+          to: customer.email,
+          name: customer.name,
+          session: describeSession(timetable, booking),
+          byAdmin: request.actor.kind === 'admin',
+        }),
+        { tx },
+      );
+    }
+    return toView(timetable, { ...booking, status: 'cancelled' }, now, policyActor(request.actor));
+  });
+}
+
+/**
+ * Moves a booking to another timetable slot of the same service. Customers: more than 24
+ * hours before the current start (else 409 too-late); admins: any upcoming booking. In one
+ * transaction that locks both session rows in id order, the old booking becomes `rescheduled`
+ * and a new `confirmed` one points back at it, so the seat count never passes capacity.
+ */
+export async function rescheduleBooking(
+  deps: BookingDeps,
+  request: { bookingId: string; startsAt: string; actor: Actor },
+): Promise<BookingView> {
+  const now = deps.clock.now();
+  const [brand, timetable, pricing] = await Promise.all([
+    mailBrand(deps),
+    deps.content.timetable(),
+    deps.content.pricing(),
+  ]);
+  const actor = policyActor(request.actor);
+
+  // Read once without a lock to learn the service, so the target row exists before locking.
+  const current = await findBooking(deps.db, request.bookingId, request.actor);
+  const target = findSession(timetable, current.service as ServiceCode, new Date(request.startsAt));
+  if (!target || !isBookable(target.startsAt, now)) {
+    throw new ValidationError([
+      {
+        field: 'startsAt',
+        message: `${request.startsAt} is not a bookable ${SERVICES[current.service as ServiceCode]?.label ?? current.service} session: pick a timetable slot of the same class between today and 56 days ahead.`,
+      },
+    ]);
+  }
+  const targetRow = (await ensureSessionRows(deps.db, [target], pricing.sessionPricePence)).get(
+    target.startsAt.getTime(),
+  );
+  if (!targetRow) throw new Error('the target session row was not created');
+
+  return deps.db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, request.bookingId, request.actor);
+    if (!canReschedule(booking, now, actor)) {
+      const stillUpcoming = canCancel(booking, now);
+      throw stillUpcoming
+        ? new ConflictError(
+            'too-late',
+            undefined,
+            'Sessions can be rescheduled up to 24 hours before they start.',
+          )
+        : new ConflictError(
+            'not-reschedulable',
+            undefined,
+            'Only upcoming, confirmed bookings can be rescheduled.',
+          );
+    }
+    const locked = await lockSessionRows(tx, [booking.sessionId, targetRow.id]);
+    const lockedTarget = locked.filter((row) => row.id === targetRow.id);
+    const { duplicates, full } = await checkSeats(tx, lockedTarget, booking.userId, now);
+    if (booking.sessionId === targetRow.id || duplicates.has(targetRow.id)) {
+      throw new ConflictError(
+        'duplicate',
+        [request.startsAt],
+        "You've already booked this session. Please select a different session.",
+      );
+    }
+    if (full.has(targetRow.id)) {
+      throw new ConflictError(
+        'full',
+        [request.startsAt],
+        'Session is full. Please select another session.',
+      );
+    }
+    await tx.update(bookings).set({ status: 'rescheduled' }).where(eq(bookings.id, booking.id));
+    const [created] = await tx
+      .insert(bookings)
+      .values({
+        userId: booking.userId,
+        sessionId: targetRow.id,
+        status: 'confirmed',
+        checkoutId: booking.checkoutId,
+        rescheduledFrom: booking.id,
+      })
+      .returning({ id: bookings.id, createdAt: bookings.createdAt });
+    if (!created) throw new Error('the new booking was not created');
+    const customer = await customerOf(tx, booking.userId);
+    if (customer) {
+      await deps.mail.enqueue(
+        bookingRescheduledEmail(brand, {
+          to: customer.email,
+          name: customer.name,
+          oldSession: describeSession(timetable, booking),
+          newSession: describeSession(timetable, targetRow),
+          newBookingId: created.id,
+        }),
+        { tx },
+      );
+    }
+    return toView(
+      timetable,
+      {
+        ...booking,
+        id: created.id,
+        status: 'confirmed',
+        createdAt: created.createdAt,
+        sessionId: targetRow.id,
+        service: targetRow.service,
+        subject: targetRow.subject,
+        startsAt: targetRow.startsAt,
+        endsAt: targetRow.endsAt,
+      },
+      now,
+      actor,
+    );
+  });
+}

@@ -1,0 +1,57 @@
+import { asc, inArray } from 'drizzle-orm';
+import { seatsTaken, sessionsHeldByUser } from '../availability/seats.ts';
+import type { SessionRow } from '../availability/session-rows.ts';
+import type { Database } from '../db/client.ts';
+import { classSessions } from '../db/schema.ts';
+
+/** An open drizzle transaction. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Locks the session rows (SELECT … FOR UPDATE) in id order. Every write that can take a seat
+ * (checkout, late payment, reschedule) goes through here first, so two of them touching the
+ * same session run one after the other, and always lock in the same order: no deadlock, and
+ * the seat count read afterwards cannot change until the transaction ends.
+ */
+export async function lockSessionRows(
+  tx: Transaction,
+  sessionIds: readonly string[],
+): Promise<SessionRow[]> {
+  const ids = [...new Set(sessionIds)].sort();
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(classSessions)
+    .where(inArray(classSessions.id, ids))
+    .orderBy(asc(classSessions.id))
+    .for('update');
+}
+
+export interface SeatCheck {
+  /** Sessions the user already holds (confirmed, or in a pending, unexpired checkout). */
+  duplicates: Set<string>;
+  /** Sessions with no seat left. */
+  full: Set<string>;
+}
+
+/**
+ * What stands in the way of this user taking a seat in each locked session. Call only after
+ * lockSessionRows in the same transaction: then the answer holds until commit.
+ */
+export async function checkSeats(
+  tx: Transaction,
+  locked: readonly SessionRow[],
+  userId: string,
+  now: Date,
+): Promise<SeatCheck> {
+  const ids = locked.map((row) => row.id);
+  const [taken, held] = await Promise.all([
+    seatsTaken(tx, ids, now),
+    sessionsHeldByUser(tx, userId, ids, now),
+  ]);
+  const full = new Set<string>();
+  for (const row of locked) {
+    if ((taken.get(row.id) ?? 0) >= row.capacity) full.add(row.id);
+  }
+  return { duplicates: held, full };
+}

@@ -1,0 +1,46 @@
+import {
+  bandLabel,
+  findSession,
+  isServiceCode,
+  SERVICES,
+  type ServiceCode,
+  toLondonWallClock,
+  type WeeklySlot,
+} from '@tuition/domain';
+
+/** How every response and e-mail names one session: London date, band, class label. */
+export interface SessionSummary {
+  /** ISO instant, UTC. */
+  startsAt: string;
+  endsAt: string;
+  /** London date, YYYY-MM-DD. */
+  date: string;
+  /** Band label, e.g. "5-6pm". */
+  time: string;
+  /** The class name of the timetable slot, e.g. "GCSE Higher". */
+  label: string;
+  service: ServiceCode;
+}
+
+/**
+ * The label comes from the timetable slot the session was booked from; if the timetable has
+ * changed since, the service's own name stands in, so an old booking still reads sensibly.
+ */
+export function describeSession(
+  timetable: readonly WeeklySlot[],
+  session: { service: string; startsAt: Date; endsAt: Date },
+): SessionSummary {
+  const service = session.service;
+  // Rows are only ever created from the timetable's service codes.
+  if (!isServiceCode(service)) throw new Error(`unknown service code on a session: ${service}`);
+  const london = toLondonWallClock(session.startsAt);
+  const minutes = Math.round((session.endsAt.getTime() - session.startsAt.getTime()) / 60_000);
+  return {
+    startsAt: session.startsAt.toISOString(),
+    endsAt: session.endsAt.toISOString(),
+    date: london.date,
+    time: bandLabel(london.time, minutes > 0 && minutes < 1440 ? minutes : 60),
+    label: findSession(timetable, service, session.startsAt)?.label ?? SERVICES[service].label,
+    service,
+  };
+}

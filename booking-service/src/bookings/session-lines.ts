@@ -1,0 +1,25 @@
+import { formatLondonDate, formatTime12h, SERVICES } from '@tuition/domain';
+import type { SessionSummary } from './session-description.ts';
+import type { CalendarSession } from './calendar-invite.ts';
+
+/** "Tuesday 3 November 2026, 5:00 PM to 6:00 PM (London time): GCSE Higher maths" */
+export function sessionLine(session: SessionSummary): string {
+  const starts = new Date(session.startsAt);
+  const ends = new Date(session.endsAt);
+  return `${formatLondonDate(starts)}, ${formatTime12h(starts)} to ${formatTime12h(ends)} (London time): ${session.label} maths`;
+}
+
+/** The calendar entry of one booked session. */
+export function calendarSession(
+  brandName: string,
+  bookingId: string,
+  session: SessionSummary,
+): CalendarSession {
+  return {
+    uid: `booking-${bookingId}@tuition-bookings`,
+    title: `${session.label} maths session (${brandName})`,
+    description: `${SERVICES[session.service].label} group maths session, ${SERVICES[session.service].years}. One hour, online.`,
+    startsAt: new Date(session.startsAt),
+    endsAt: new Date(session.endsAt),
+  };
+}

@@ -1,0 +1,122 @@
+import { formatPounds } from '@tuition/domain';
+import { html } from 'hono/html';
+import { calendarAttachment } from '../bookings/calendar-invite.ts';
+import type { SessionSummary } from '../bookings/session-description.ts';
+import { calendarSession, sessionLine } from '../bookings/session-lines.ts';
+import { button, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
+import type { OutgoingMail } from '../mail/mailer.ts';
+
+export interface BookedSession extends SessionSummary {
+  bookingId: string;
+}
+
+function greeting(name: string | null | undefined): string {
+  const first = name?.trim();
+  return first ? `Hello ${first},` : 'Hello,';
+}
+
+function sessionList(lines: string[]) {
+  return html`<ul style="margin:0 0 16px;padding-left:20px">${lines.map((line) => html`<li style="margin:0 0 6px">${line}</li>`)}</ul>`;
+}
+
+/**
+ * Sent once per paid checkout, queued in the transaction that confirms the bookings: every
+ * session in London time, the total in pounds, and an .ics file with one event per session.
+ */
+export function bookingConfirmationEmail(
+  brand: MailBrand,
+  input: {
+    to: string;
+    name: string | null | undefined;
+    sessions: BookedSession[];
+    amountPence: number;
+    isSpecialOffer: boolean;
+  },
+): OutgoingMail {
+  const count = input.sessions.length;
+  const sessionsWord = count === 1 ? 'session' : 'sessions';
+  const subject = `Booking confirmed: ${count} maths ${sessionsWord} with ${brand.name}`;
+  const intro = `Thank you for your payment. Your place is booked in the following ${sessionsWord}:`;
+  const lines = input.sessions.map(sessionLine);
+  const total = `Total paid: ${formatPounds(input.amountPence)} for ${count} ${sessionsWord}${input.isSpecialOffer ? ' (10-session offer applied)' : ''}.`;
+  const calendarNote = 'The attached calendar file adds every session to your calendar.';
+  const manageUrl = `${brand.siteUrl}/upcoming-bookings`;
+  const policy =
+    'You can reschedule free of charge up to 24 hours before a session starts. Cancelled sessions are not refunded.';
+  return {
+    to: input.to,
+    subject,
+    html: layout(brand, 'Booking confirmed', [
+      paragraph(greeting(input.name)),
+      paragraph(intro),
+      sessionList(lines),
+      paragraph(total),
+      paragraph(calendarNote),
+      button(manageUrl, 'Manage your bookings'),
+      paragraph(policy),
+    ]),
+    text: textLayout(brand, 'Booking confirmed', [
+      greeting(input.name),
+      '',
+      intro,
+      ...lines.map((line) => `- ${line}`),
+      '',
+      total,
+      calendarNote,
+      '',
+      `Manage your bookings: ${manageUrl}`,
+      policy,
+    ]),
+    attachments: [
+      calendarAttachment(
+        brand.name,
+        input.sessions.map((s) => calendarSession(brand.name, s.bookingId, s)),
+        'maths-sessions.ics',
+      ),
+    ],
+  };
+}
+
+/**
+ * A payment that arrived after its hold lapsed, when a session had meanwhile filled up: the
+ * money goes back in full and the customer hears why, instead of being put in a full class.
+ */
+export function latePaymentRefundEmail(
+  brand: MailBrand,
+  input: {
+    to: string;
+    name: string | null | undefined;
+    sessions: SessionSummary[];
+    amountPence: number;
+  },
+): OutgoingMail {
+  const subject = `Your payment to ${brand.name} has been refunded`;
+  const intro =
+    'We are sorry: your payment reached us after the 30 minutes we hold seats for, and by then at least one of these sessions had been taken by someone else:';
+  const lines = input.sessions.map(sessionLine);
+  const refund = `We have refunded the full ${formatPounds(input.amountPence)} to your card. Refunds usually appear within 5 to 10 working days.`;
+  const again = 'Please choose other sessions on our booking page; we would love to see you.';
+  const bookingUrl = `${brand.siteUrl}/booking`;
+  return {
+    to: input.to,
+    subject,
+    html: layout(brand, 'Your payment has been refunded', [
+      paragraph(greeting(input.name)),
+      paragraph(intro),
+      sessionList(lines),
+      paragraph(refund),
+      paragraph(again),
+      button(bookingUrl, 'Book sessions'),
+    ]),
+    text: textLayout(brand, 'Your payment has been refunded', [
+      greeting(input.name),
+      '',
+      intro,
+      ...lines.map((line) => `- ${line}`),
+      '',
+      refund,
+      again,
+      `Book sessions: ${bookingUrl}`,
+    ]),
+  };
+}

@@ -1,0 +1,332 @@
+import {
+  findSession,
+  isBookable,
+  priceBasket,
+  SERVICES,
+  type ServiceCode,
+  type WeeklySlot,
+} from '@tuition/domain';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps.ts';
+import { ensureSessionRows } from '../availability/session-rows.ts';
+import { checkSeats, lockSessionRows } from '../bookings/seat-locks.ts';
+import { describeSession, type SessionSummary } from '../bookings/session-description.ts';
+import type { Database } from '../db/client.ts';
+import { type CheckoutStatus, checkoutItems, checkouts, classSessions } from '../db/schema.ts';
+import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
+import { type PaymentProvider, paymentLines } from '../payments/payment-provider.ts';
+
+/** How long a pending checkout holds its seats while the customer pays. */
+export const HOLD_MINUTES = 30;
+
+/** spec §8 "Payment Error" fallback text; the site shows it as the toast. */
+export const PAYMENT_START_FAILED = 'Failed to start payment process. Please try again.';
+
+export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'content' | 'config' | 'logger'> & {
+  payments: PaymentProvider;
+};
+
+export interface StartedCheckout {
+  checkoutId: string;
+  url: string;
+  amountPence: number;
+  sessionCount: number;
+  isSpecialOffer: boolean;
+  expiresAt: string;
+}
+
+/**
+ * Takes the seats of a basket for HOLD_MINUTES and opens the provider's payment page.
+ * Every start is re-checked against the timetable and booking window, the price is worked out
+ * here from the CMS pricing (nothing about money is read from the client), and the seats are
+ * taken in one transaction that locks the session rows first.
+ */
+export async function startCheckout(
+  deps: CheckoutDeps,
+  request: {
+    user: { id: string; email: string };
+    service: ServiceCode;
+    startsAt: readonly string[];
+  },
+): Promise<StartedCheckout> {
+  const now = deps.clock.now();
+  const [timetable, pricing] = await Promise.all([
+    deps.content.timetable(),
+    deps.content.pricing(),
+  ]);
+
+  const sessions = request.startsAt.map((text, index) => {
+    const session = findSession(timetable, request.service, new Date(text));
+    if (!session || !isBookable(session.startsAt, now)) {
+      throw new ValidationError([
+        {
+          field: `startsAt.${index}`,
+          message: `${text} is not a bookable ${SERVICES[request.service].label} session: pick a timetable slot between today and 56 days ahead that has not started.`,
+        },
+      ]);
+    }
+    return { text, session };
+  });
+  const rows = await ensureSessionRows(
+    deps.db,
+    sessions.map((s) => s.session),
+    pricing.sessionPricePence,
+  );
+  const sessionIdOf = (startsAt: Date) => {
+    const row = rows.get(startsAt.getTime());
+    if (!row) throw new Error(`no session row for ${startsAt.toISOString()}`);
+    return row.id;
+  };
+  const wanted = sessions.map((s) => ({
+    text: s.text,
+    sessionId: sessionIdOf(s.session.startsAt),
+  }));
+  const price = priceBasket(wanted.length, pricing);
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+
+  const checkoutId = await deps.db.transaction(async (tx) => {
+    const locked = await lockSessionRows(
+      tx,
+      wanted.map((w) => w.sessionId),
+    );
+    const { duplicates, full } = await checkSeats(tx, locked, request.user.id, now);
+    const duplicateSlots = wanted.filter((w) => duplicates.has(w.sessionId)).map((w) => w.text);
+    if (duplicateSlots.length > 0) {
+      throw new ConflictError(
+        'duplicate',
+        duplicateSlots,
+        "You've already booked one or more of these sessions. Please select different sessions.",
+      );
+    }
+    const fullSlots = wanted.filter((w) => full.has(w.sessionId)).map((w) => w.text);
+    if (fullSlots.length > 0) {
+      throw new ConflictError(
+        'full',
+        fullSlots,
+        'One or more selected sessions are now full. Please select different sessions.',
+      );
+    }
+    const [created] = await tx
+      .insert(checkouts)
+      .values({
+        userId: request.user.id,
+        status: 'pending',
+        provider: deps.payments.kind,
+        amountPence: price.amountPence,
+        sessionCount: price.sessionCount,
+        isSpecialOffer: price.isSpecialOffer,
+        expiresAt,
+      })
+      .returning({ id: checkouts.id });
+    if (!created) throw new Error('the checkout row was not created');
+    await tx
+      .insert(checkoutItems)
+      .values(wanted.map((w) => ({ checkoutId: created.id, sessionId: w.sessionId })));
+    return created.id;
+  });
+
+  let page: { providerSessionId: string; url: string };
+  try {
+    page = await deps.payments.createHostedPage({
+      checkoutId,
+      customerEmail: request.user.email,
+      lines: paymentLines({ ...price, ...pricing }),
+      amountPence: price.amountPence,
+      holdExpiresAt: expiresAt,
+      successUrl: `${deps.config.publicUrl}/payment-success?checkout=${checkoutId}`,
+      cancelUrl: `${deps.config.publicUrl}/payment-canceled?checkout=${checkoutId}`,
+    });
+  } catch (error) {
+    // No page, no payment: give the seats back at once rather than after 30 minutes.
+    await deps.db
+      .update(checkouts)
+      .set({ status: 'cancelled' })
+      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'pending')));
+    deps.logger.error(
+      { err: error, checkoutId, provider: deps.payments.kind },
+      'payment provider refused to start a checkout',
+    );
+    throw new HttpProblem(502, 'Payment Error', PAYMENT_START_FAILED, { code: 'payment-error' });
+  }
+  await deps.db
+    .update(checkouts)
+    .set({ providerSessionId: page.providerSessionId })
+    .where(eq(checkouts.id, checkoutId));
+
+  return {
+    checkoutId,
+    url: page.url,
+    amountPence: price.amountPence,
+    sessionCount: price.sessionCount,
+    isSpecialOffer: price.isSpecialOffer,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+/** A pending checkout stops holding its seats at expires_at, with or without a webhook. */
+export function effectiveStatus(
+  checkout: Pick<CheckoutRow, 'status' | 'expiresAt'>,
+  now: Date,
+): CheckoutStatus {
+  return checkout.status === 'pending' && checkout.expiresAt.getTime() <= now.getTime()
+    ? 'expired'
+    : checkout.status;
+}
+
+/**
+ * Marks lapsed holds expired (seat counts already ignore them; this keeps the stored status
+ * honest for lists and reports). Safe to run from a timer on every instance.
+ */
+export async function expireLapsedCheckouts(db: Database, now: Date): Promise<number> {
+  const expired = await db
+    .update(checkouts)
+    .set({ status: 'expired' })
+    .where(and(eq(checkouts.status, 'pending'), lte(checkouts.expiresAt, now)))
+    .returning({ id: checkouts.id });
+  return expired.length;
+}
+
+/** A customer's checkout, or 404 when it is missing or someone else's. */
+export async function findOwnCheckout(
+  db: Database,
+  checkoutId: string,
+  userId: string,
+): Promise<CheckoutRow> {
+  const [checkout] = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId)))
+    .limit(1);
+  if (!checkout) throw new NotFoundError('No such checkout.');
+  return checkout;
+}
+
+/** The sessions of these checkouts, in start order, keyed by checkout id. */
+export async function sessionsOfCheckouts(
+  db: Database,
+  timetable: readonly WeeklySlot[],
+  checkoutIds: readonly string[],
+): Promise<Map<string, SessionSummary[]>> {
+  const byCheckout = new Map<string, SessionSummary[]>(checkoutIds.map((id) => [id, []]));
+  if (checkoutIds.length === 0) return byCheckout;
+  const rows = await db
+    .select({
+      checkoutId: checkoutItems.checkoutId,
+      service: classSessions.service,
+      startsAt: classSessions.startsAt,
+      endsAt: classSessions.endsAt,
+    })
+    .from(checkoutItems)
+    .innerJoin(classSessions, eq(classSessions.id, checkoutItems.sessionId))
+    .where(inArray(checkoutItems.checkoutId, [...checkoutIds]))
+    .orderBy(asc(classSessions.startsAt));
+  for (const row of rows) byCheckout.get(row.checkoutId)?.push(describeSession(timetable, row));
+  return byCheckout;
+}
+
+export interface CheckoutSummary {
+  status: CheckoutStatus;
+  amountPence: number;
+  sessionCount: number;
+  isSpecialOffer: boolean;
+  sessions: SessionSummary[];
+}
+
+/** What the success page shows: the server's own record of the checkout. */
+export async function checkoutSummary(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'content'>,
+  checkoutId: string,
+  userId: string,
+): Promise<CheckoutSummary> {
+  const now = deps.clock.now();
+  const checkout = await findOwnCheckout(deps.db, checkoutId, userId);
+  const status = effectiveStatus(checkout, now);
+  if (status !== checkout.status) {
+    // On-read expiry: the hold lapsed without a webhook.
+    await deps.db
+      .update(checkouts)
+      .set({ status })
+      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')));
+  }
+  const timetable = await deps.content.timetable();
+  const sessions = await sessionsOfCheckouts(deps.db, timetable, [checkout.id]);
+  return {
+    status,
+    amountPence: checkout.amountPence,
+    sessionCount: checkout.sessionCount,
+    isSpecialOffer: checkout.isSpecialOffer,
+    sessions: sessions.get(checkout.id) ?? [],
+  };
+}
+
+/**
+ * Gives a pending hold back (the customer left the payment page). Answers the resulting
+ * status; a checkout already paid, expired or cancelled is left as it is.
+ */
+export async function cancelCheckout(
+  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'payments' | 'logger'>,
+  checkoutId: string,
+  userId?: string,
+): Promise<CheckoutStatus> {
+  const [cancelled] = await deps.db
+    .update(checkouts)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(checkouts.id, checkoutId),
+        eq(checkouts.status, 'pending'),
+        ...(userId ? [eq(checkouts.userId, userId)] : []),
+      ),
+    )
+    .returning({ providerSessionId: checkouts.providerSessionId });
+  if (cancelled?.providerSessionId) {
+    // If the page stays open and the customer pays anyway, the late-payment path handles it.
+    await deps.payments.closeHostedPage(cancelled.providerSessionId).catch((error: unknown) => {
+      deps.logger.warn({ err: error, checkoutId }, 'could not close the hosted payment page');
+    });
+  }
+  const [row] = await deps.db
+    .select({ status: checkouts.status, expiresAt: checkouts.expiresAt })
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId))
+    .limit(1);
+  if (!row) throw new NotFoundError('No such checkout.');
+  return effectiveStatus(row, deps.clock.now());
+}
+
+export interface PaymentRecord {
+  id: string;
+  paidAt: string;
+  amountPence: number;
+  sessionCount: number;
+  isSpecialOffer: boolean;
+  sessions: SessionSummary[];
+}
+
+/** The user's paid checkouts, newest first (/payments-invoices). */
+export async function listPayments(
+  deps: Pick<AppDeps, 'db' | 'content'>,
+  userId: string,
+): Promise<PaymentRecord[]> {
+  const paid = await deps.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'paid')))
+    .orderBy(desc(checkouts.paidAt), desc(checkouts.createdAt));
+  const timetable = await deps.content.timetable();
+  const sessions = await sessionsOfCheckouts(
+    deps.db,
+    timetable,
+    paid.map((c) => c.id),
+  );
+  return paid.map((c) => ({
+    id: c.id,
+    paidAt: (c.paidAt ?? c.updatedAt).toISOString(),
+    amountPence: c.amountPence,
+    sessionCount: c.sessionCount,
+    isSpecialOffer: c.isSpecialOffer,
+    sessions: sessions.get(c.id) ?? [],
+  }));
+}

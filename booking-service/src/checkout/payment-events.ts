@@ -1,0 +1,241 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps.ts';
+import { checkSeats, lockSessionRows, type Transaction } from '../bookings/seat-locks.ts';
+import { describeSession } from '../bookings/session-description.ts';
+import {
+  bookings,
+  checkoutItems,
+  checkouts,
+  classSessions,
+  processedEvents,
+  user,
+} from '../db/schema.ts';
+import { mailBrand } from '../mail/mail-setup.ts';
+import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider.ts';
+import {
+  type BookedSession,
+  bookingConfirmationEmail,
+  latePaymentRefundEmail,
+} from './checkout-emails.ts';
+
+export type PaymentEventDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'content' | 'config' | 'logger' | 'mail'
+> & { payments: PaymentProvider };
+
+export type PaymentEventOutcome =
+  | 'booked'
+  | 'refunded'
+  | 'released'
+  | 'duplicate-event'
+  | 'no-change'
+  | 'unknown-checkout'
+  | 'ignored';
+
+/** Thrown inside the booking transaction to roll it back when the seats are gone. */
+class SeatsGone extends Error {}
+
+/**
+ * Applies one verified provider event. Idempotent twice over: an event id is handled once
+ * (processed_events, written in the same transaction as its effect), and every change is
+ * guarded by the checkout's state, so replays and out-of-order deliveries change nothing twice:
+ * an expiry after the payment does nothing; a payment after an expiry books the seats if they
+ * are still free and otherwise refunds the payment in full.
+ */
+export async function handlePaymentEvent(
+  deps: PaymentEventDeps,
+  event: PaymentEvent,
+): Promise<PaymentEventOutcome> {
+  if (event.kind === 'ignored') return 'ignored';
+  if (event.kind === 'expired') return releaseOnExpiry(deps, event);
+  try {
+    return await bookPaidCheckout(deps, event);
+  } catch (error) {
+    if (!(error instanceof SeatsGone)) throw error;
+    return refundLatePayment(deps, event);
+  }
+}
+
+/** Records the event id; false when it was handled before (the caller then changes nothing). */
+async function firstDelivery(tx: Transaction, event: PaymentEvent): Promise<boolean> {
+  const inserted = await tx
+    .insert(processedEvents)
+    .values({ eventId: event.id, type: event.kind })
+    .onConflictDoNothing()
+    .returning({ eventId: processedEvents.eventId });
+  return inserted.length > 0;
+}
+
+async function lockCheckout(tx: Transaction, checkoutId: string) {
+  const [checkout] = await tx
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId))
+    .limit(1)
+    .for('update');
+  return checkout;
+}
+
+async function releaseOnExpiry(
+  deps: PaymentEventDeps,
+  event: Extract<PaymentEvent, { kind: 'expired' }>,
+): Promise<PaymentEventOutcome> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await firstDelivery(tx, event))) return 'duplicate-event';
+    const checkout = await lockCheckout(tx, event.checkoutId);
+    if (!checkout) return 'unknown-checkout';
+    if (checkout.status !== 'pending') return 'no-change';
+    await tx.update(checkouts).set({ status: 'expired' }).where(eq(checkouts.id, checkout.id));
+    return 'released';
+  });
+}
+
+async function bookPaidCheckout(
+  deps: PaymentEventDeps,
+  event: Extract<PaymentEvent, { kind: 'completed' }>,
+): Promise<PaymentEventOutcome> {
+  const now = deps.clock.now();
+  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
+  return deps.db.transaction(async (tx) => {
+    if (!(await firstDelivery(tx, event))) return 'duplicate-event';
+    const checkout = await lockCheckout(tx, event.checkoutId);
+    if (!checkout) {
+      deps.logger.warn({ checkoutId: event.checkoutId }, 'payment for an unknown checkout');
+      return 'unknown-checkout';
+    }
+    if (checkout.status === 'paid' || checkout.refundedAt) return 'no-change';
+
+    const items = await tx
+      .select({ sessionId: checkoutItems.sessionId })
+      .from(checkoutItems)
+      .where(eq(checkoutItems.checkoutId, checkout.id));
+    const locked = await lockSessionRows(
+      tx,
+      items.map((i) => i.sessionId),
+    );
+    const stillHeld = checkout.status === 'pending' && checkout.expiresAt > now;
+    if (!stillHeld) {
+      // The hold lapsed or was released: the seats count as free only if nobody took them
+      // since, the customer does not hold them another way, and the sessions are still ahead.
+      const { duplicates, full } = await checkSeats(tx, locked, checkout.userId, now);
+      const started = locked.some((row) => row.startsAt.getTime() <= now.getTime());
+      if (duplicates.size > 0 || full.size > 0 || started) throw new SeatsGone();
+    }
+
+    const created = await tx
+      .insert(bookings)
+      .values(
+        locked.map((row) => ({
+          userId: checkout.userId,
+          sessionId: row.id,
+          status: 'confirmed' as const,
+          checkoutId: checkout.id,
+        })),
+      )
+      .returning({ id: bookings.id, sessionId: bookings.sessionId });
+    await tx
+      .update(checkouts)
+      .set({
+        status: 'paid',
+        paidAt: now,
+        paymentIntentId: event.paymentIntentId,
+        providerSessionId: checkout.providerSessionId ?? event.providerSessionId,
+      })
+      .where(eq(checkouts.id, checkout.id));
+
+    const [customer] = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, checkout.userId));
+    if (customer) {
+      const bookingIdOf = new Map(created.map((b) => [b.sessionId, b.id]));
+      const sessions: BookedSession[] = [...locked]
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+        .map((row) => ({
+          ...describeSession(timetable, row),
+          bookingId: bookingIdOf.get(row.id) ?? row.id,
+        }));
+      // Same transaction: the e-mail exists if and only if the bookings do.
+      await deps.mail.enqueue(
+        bookingConfirmationEmail(brand, {
+          to: customer.email,
+          name: customer.name,
+          sessions,
+          amountPence: checkout.amountPence,
+          isSpecialOffer: checkout.isSpecialOffer,
+        }),
+        { tx },
+      );
+    }
+    return 'booked';
+  });
+}
+
+/**
+ * The refund runs outside any transaction (no locks held over a network call). Its
+ * idempotency key is per checkout, so a retried delivery cannot refund twice; the event is
+ * recorded only after the refund succeeded, so a failed refund is retried with the webhook.
+ */
+async function refundLatePayment(
+  deps: PaymentEventDeps,
+  event: Extract<PaymentEvent, { kind: 'completed' }>,
+): Promise<PaymentEventOutcome> {
+  const now = deps.clock.now();
+  if (!event.paymentIntentId) {
+    throw new Error(`late payment for checkout ${event.checkoutId} names no payment to refund`);
+  }
+  await deps.payments.refund(event.paymentIntentId, {
+    idempotencyKey: `refund-checkout-${event.checkoutId}`,
+  });
+  deps.logger.warn(
+    { checkoutId: event.checkoutId },
+    'late payment refunded: its seats had been taken after the hold lapsed',
+  );
+  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
+  return deps.db.transaction(async (tx) => {
+    await firstDelivery(tx, event);
+    const checkout = await lockCheckout(tx, event.checkoutId);
+    if (!checkout || checkout.refundedAt) return 'no-change';
+    if (checkout.status === 'paid') {
+      // Only if the seats freed up and another delivery booked them between our two steps.
+      deps.logger.error({ checkoutId: checkout.id }, 'a booked checkout was also refunded');
+      return 'no-change';
+    }
+    const [refunded] = await tx
+      .update(checkouts)
+      .set({
+        refundedAt: now,
+        paymentIntentId: event.paymentIntentId,
+        status: checkout.status === 'pending' ? 'expired' : checkout.status,
+      })
+      .where(eq(checkouts.id, checkout.id))
+      .returning();
+    if (!refunded) return 'no-change';
+    const [customer] = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, refunded.userId));
+    const sessions = await tx
+      .select({
+        service: classSessions.service,
+        startsAt: classSessions.startsAt,
+        endsAt: classSessions.endsAt,
+      })
+      .from(checkoutItems)
+      .innerJoin(classSessions, eq(classSessions.id, checkoutItems.sessionId))
+      .where(eq(checkoutItems.checkoutId, refunded.id))
+      .orderBy(asc(classSessions.startsAt));
+    if (customer) {
+      await deps.mail.enqueue(
+        latePaymentRefundEmail(brand, {
+          to: customer.email,
+          name: customer.name,
+          sessions: sessions.map((s) => describeSession(timetable, s)),
+          amountPence: refunded.amountPence,
+        }),
+        { tx },
+      );
+    }
+    return 'refunded';
+  });
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import type {
+  HostedPage,
+  HostedPageRequest,
+  PaymentEvent,
+  PaymentProvider,
+} from './payment-provider.ts';
+import { verifyStripeSignature } from './stripe-provider.ts';
+
+/** Signs the local checkout's webhooks when STRIPE_WEBHOOK_SECRET is not set (never production). */
+export const LOCAL_WEBHOOK_SECRET = 'whsec_local_checkout_for_development_only';
+
+export const LOCAL_CHECKOUT_PATH = '/dev/checkout';
+
+export interface LocalRefund {
+  paymentIntentId: string;
+  idempotencyKey: string;
+}
+
+/**
+ * The default payment adapter: the "hosted page" is /dev/checkout/{id} on this service, whose
+ * Pay button makes a Stripe-shaped event signed with Stripe's own scheme and posts it to the
+ * real webhook route. Config refuses it in production (STRIPE_SECRET_KEY is required there).
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly kind = 'local' as const;
+  /** Refunds "made", at most one per idempotency key, as Stripe would. */
+  readonly refunds: LocalRefund[] = [];
+  private readonly closedPages = new Set<string>();
+
+  constructor(readonly webhookSecret: string = LOCAL_WEBHOOK_SECRET) {}
+
+  async createHostedPage(request: HostedPageRequest): Promise<HostedPage> {
+    return {
+      providerSessionId: localSessionId(request.checkoutId),
+      url: `${LOCAL_CHECKOUT_PATH}/${request.checkoutId}`,
+    };
+  }
+
+  async closeHostedPage(providerSessionId: string): Promise<void> {
+    this.closedPages.add(providerSessionId);
+  }
+
+  async refund(paymentIntentId: string, options: { idempotencyKey: string }): Promise<void> {
+    if (this.refunds.some((r) => r.idempotencyKey === options.idempotencyKey)) return;
+    this.refunds.push({ paymentIntentId, idempotencyKey: options.idempotencyKey });
+  }
+
+  verifyWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent> {
+    return verifyStripeSignature(Stripe.webhooks, rawBody, signature, this.webhookSecret);
+  }
+
+  /**
+   * The event Stripe would send for this checkout, as a raw body and its Stripe-Signature
+   * header (made by the SDK's generateTestHeaderString, i.e. Stripe's scheme exactly).
+   */
+  async signedEvent(
+    type: 'checkout.session.completed' | 'checkout.session.expired',
+    checkout: { id: string; amountPence: number },
+  ): Promise<{ payload: string; signature: string }> {
+    const completed = type === 'checkout.session.completed';
+    const payload = JSON.stringify({
+      id: `evt_local_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: localSessionId(checkout.id),
+          object: 'checkout.session',
+          mode: 'payment',
+          currency: 'gbp',
+          amount_total: checkout.amountPence,
+          client_reference_id: checkout.id,
+          metadata: { checkoutId: checkout.id },
+          status: completed ? 'complete' : 'expired',
+          payment_status: completed ? 'paid' : 'unpaid',
+          payment_intent: completed ? `pi_local_${checkout.id.replaceAll('-', '')}` : null,
+        },
+      },
+    });
+    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: this.webhookSecret,
+    });
+    return { payload, signature };
+  }
+}
+
+function localSessionId(checkoutId: string): string {
+  return `cs_local_${checkoutId.replaceAll('-', '')}`;
+}

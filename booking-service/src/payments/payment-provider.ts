@@ -1,0 +1,134 @@
+import type Stripe from 'stripe';
+
+/*
+ * The one interface both payment adapters implement: Stripe Checkout in production, the local
+ * checkout page (/dev/checkout/{id}) everywhere else. Both speak Stripe's webhook format, signed
+ * the way Stripe signs it, so the webhook route and its verification are the same code in both.
+ */
+
+/** One line of the hosted payment page; amounts in pence, always priced by the server. */
+export interface PaymentLine {
+  name: string;
+  unitAmountPence: number;
+  quantity: number;
+}
+
+export interface HostedPageRequest {
+  checkoutId: string;
+  customerEmail: string;
+  lines: PaymentLine[];
+  amountPence: number;
+  /** When the seat hold lapses. */
+  holdExpiresAt: Date;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface HostedPage {
+  /** The provider's id of the page (Stripe: cs_…). */
+  providerSessionId: string;
+  /** Where the customer pays: an https URL (Stripe) or a path on this service (local). */
+  url: string;
+}
+
+/** A verified webhook, reduced to what the booking service acts on. */
+export type PaymentEvent =
+  | {
+      id: string;
+      kind: 'completed';
+      checkoutId: string;
+      providerSessionId: string;
+      paymentIntentId: string | null;
+    }
+  | { id: string; kind: 'expired'; checkoutId: string; providerSessionId: string }
+  | { id: string; kind: 'ignored'; providerType: string };
+
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'local';
+  createHostedPage(request: HostedPageRequest): Promise<HostedPage>;
+  /** Best effort: stops the hosted page taking money after the customer cancelled. */
+  closeHostedPage(providerSessionId: string): Promise<void>;
+  /** Refunds a whole payment; the key makes a retried refund a no-op at the provider. */
+  refund(paymentIntentId: string, options: { idempotencyKey: string }): Promise<void>;
+  /** Checks the signature over the raw body; throws WebhookSignatureError when it does not match. */
+  verifyWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent>;
+}
+
+/** A webhook whose signature is missing or wrong, or whose body was altered. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** The provider's line items: full bundles at the bundle price, the rest at the session price. */
+export function paymentLines(price: {
+  bundles: number;
+  singles: number;
+  bundlePricePence: number;
+  sessionPricePence: number;
+  bundleSize: number;
+}): PaymentLine[] {
+  const lines: PaymentLine[] = [];
+  if (price.bundles > 0) {
+    lines.push({
+      name: `${price.bundleSize}-session bundle`,
+      unitAmountPence: price.bundlePricePence,
+      quantity: price.bundles,
+    });
+  }
+  if (price.singles > 0) {
+    lines.push({
+      name: 'Group maths session',
+      unitAmountPence: price.sessionPricePence,
+      quantity: price.singles,
+    });
+  }
+  return lines;
+}
+
+/**
+ * Stripe's event, reduced. `checkout.session.completed` counts only once the money is there
+ * (`payment_status` paid); a delayed method reports later through `async_payment_succeeded`,
+ * and its failure releases the seats like an expiry.
+ */
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      const checkoutId = checkoutIdOf(session);
+      if (!checkoutId || (event.type === 'checkout.session.completed' && !isPaid(session))) {
+        return { id: event.id, kind: 'ignored', providerType: event.type };
+      }
+      return {
+        id: event.id,
+        kind: 'completed',
+        checkoutId,
+        providerSessionId: session.id,
+        paymentIntentId:
+          typeof session.payment_intent === 'string'
+            ? session.payment_intent
+            : (session.payment_intent?.id ?? null),
+      };
+    }
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed': {
+      const session = event.data.object;
+      const checkoutId = checkoutIdOf(session);
+      if (!checkoutId) return { id: event.id, kind: 'ignored', providerType: event.type };
+      return { id: event.id, kind: 'expired', checkoutId, providerSessionId: session.id };
+    }
+    default:
+      return { id: event.id, kind: 'ignored', providerType: event.type };
+  }
+}
+
+function checkoutIdOf(session: Stripe.Checkout.Session): string | undefined {
+  return session.client_reference_id ?? session.metadata?.checkoutId ?? undefined;
+}
+
+function isPaid(session: Stripe.Checkout.Session): boolean {
+  return session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+}

@@ -1,0 +1,127 @@
+import { formatLondonDate, formatPounds, formatTime12h } from '@tuition/domain';
+import { eq } from 'drizzle-orm';
+import { html } from 'hono/html';
+import type { AppDeps } from '../app-deps.ts';
+import { rejectCrossSiteRequests } from '../auth/middleware.ts';
+import { cancelCheckout, effectiveStatus, sessionsOfCheckouts } from '../checkout/checkout.ts';
+import type { PaymentEventDeps } from '../checkout/payment-events.ts';
+import { checkouts } from '../db/schema.ts';
+import { createRouter } from '../http/router.ts';
+import { LOCAL_CHECKOUT_PATH, type LocalPaymentProvider } from './local-provider.ts';
+import { addWebhookRoute, WEBHOOK_PATH } from './webhook-routes.ts';
+
+export type PaymentRouteDeps = PaymentEventDeps & Pick<AppDeps, 'logger'>;
+
+/**
+ * The payment provider's side of the service: the webhook, and (local provider only) the
+ * stand-in for Stripe's hosted page at /dev/checkout/{id}.
+ */
+export function createPaymentRoutes(deps: PaymentRouteDeps) {
+  const router = addWebhookRoute(createRouter(), deps);
+  if (deps.payments.kind === 'local') {
+    addLocalCheckoutPages(router, deps, deps.payments as LocalPaymentProvider);
+  }
+  return router;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function addLocalCheckoutPages(
+  router: ReturnType<typeof createRouter>,
+  deps: PaymentRouteDeps,
+  provider: LocalPaymentProvider,
+) {
+  router.use(`${LOCAL_CHECKOUT_PATH}/*`, rejectCrossSiteRequests([deps.config.publicUrl]));
+
+  const findCheckout = async (id: string) => {
+    if (!UUID.test(id)) return undefined;
+    const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
+    return checkout;
+  };
+  const siteUrl = (path: string, id: string) => `${deps.config.publicUrl}${path}?checkout=${id}`;
+
+  router.get(`${LOCAL_CHECKOUT_PATH}/:id`, async (c) => {
+    const checkout = await findCheckout(c.req.param('id'));
+    if (!checkout)
+      return c.html(page('Checkout not found', html`<p>There is no such checkout.</p>`), 404);
+    const status = effectiveStatus(checkout, deps.clock.now());
+    const timetable = await deps.content.timetable();
+    const sessions =
+      (await sessionsOfCheckouts(deps.db, timetable, [checkout.id])).get(checkout.id) ?? [];
+    const rows = sessions.map((s) => {
+      const starts = new Date(s.startsAt);
+      return html`<li>${formatLondonDate(starts)}, ${formatTime12h(starts)}: ${s.label}</li>`;
+    });
+    const payable = status === 'pending';
+    return c.html(
+      page(
+        'Local test checkout',
+        html`<p><strong>No real money is taken.</strong> This page stands in for Stripe Checkout while the service runs without Stripe keys.</p>
+<h2>Your order</h2>
+<ul>${rows}</ul>
+<p>${checkout.sessionCount} ${checkout.sessionCount === 1 ? 'session' : 'sessions'}${checkout.isSpecialOffer ? ' (10-session offer applied)' : ''}</p>
+<p>Total: <strong>${formatPounds(checkout.amountPence)}</strong></p>
+<p>Status: ${status}</p>
+${
+  payable
+    ? html`<form method="post" action="${LOCAL_CHECKOUT_PATH}/${checkout.id}/pay"><button type="submit">Pay ${formatPounds(checkout.amountPence)}</button></form>
+<form method="post" action="${LOCAL_CHECKOUT_PATH}/${checkout.id}/cancel"><button type="submit">Cancel</button></form>`
+    : html`<p>This checkout can no longer be paid.</p>`
+}`,
+      ),
+      200,
+    );
+  });
+
+  router.post(`${LOCAL_CHECKOUT_PATH}/:id/pay`, async (c) => {
+    const checkout = await findCheckout(c.req.param('id'));
+    if (!checkout)
+      return c.html(page('Checkout not found', html`<p>There is no such checkout.</p>`), 404);
+    // Exactly what Stripe would do: a signed event to the real webhook route, so signature
+    // verification and event handling run the production code path.
+    const { payload, signature } = await provider.signedEvent(
+      'checkout.session.completed',
+      checkout,
+    );
+    const delivered = await router.request(WEBHOOK_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    if (!delivered.ok) {
+      deps.logger.error(
+        { status: delivered.status, checkoutId: checkout.id },
+        'local webhook failed',
+      );
+      return c.html(
+        page(
+          'Payment not recorded',
+          html`<p>The payment could not be recorded. Please try again.</p>`,
+        ),
+        502,
+      );
+    }
+    return c.redirect(siteUrl('/payment-success', checkout.id), 303);
+  });
+
+  router.post(`${LOCAL_CHECKOUT_PATH}/:id/cancel`, async (c) => {
+    const checkout = await findCheckout(c.req.param('id'));
+    if (!checkout)
+      return c.html(page('Checkout not found', html`<p>There is no such checkout.</p>`), 404);
+    await cancelCheckout(deps, checkout.id);
+    return c.redirect(siteUrl('/payment-canceled', checkout.id), 303);
+  });
+}
+
+/** A plain, accessible page: one heading, real buttons in forms, no scripts. */
+function page(title: string, body: ReturnType<typeof html>) {
+  return html`<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1f2933}button{font:inherit;padding:.6rem 1.2rem;margin:.25rem 0;cursor:pointer}form{display:inline-block;margin-right:.5rem}</style>
+</head>
+<body><main><h1>${title}</h1>
+${body}
+</main></body>
+</html>`;
+}
