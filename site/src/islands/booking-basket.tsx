@@ -1,0 +1,197 @@
+// The basket of the booking flow: the picked sessions at the session price, the 10-for-£100
+// bundle, the total and the pay (or confirm-reschedule) button. Wide screens show it beside
+// the calendar; below 768 px a fixed bottom bar shows the count and total and opens the same
+// basket as a slide-up sheet (a Radix Dialog, so focus is trapped and Escape closes it).
+import * as Dialog from '@radix-ui/react-dialog';
+import { formatLondonDate, formatPounds, type PricingRules } from '@tuition/domain';
+import { useState } from 'react';
+import type { BasketTotals, BookingMode, SelectedSession } from './booking-rules.ts';
+
+export interface BasketProps {
+  mode: BookingMode;
+  selection: readonly SelectedSession[];
+  totals: BasketTotals;
+  pricing: PricingRules;
+  busy: boolean;
+  /** Shown under the pay button after a signed-out visitor pressed it. */
+  note?: string | undefined;
+  /** Pressing pay opens the login dialog instead, so the sheet must close first. */
+  signedOut: boolean;
+  onRemove: (startsAt: string) => void;
+  onClear: () => void;
+  onSubmit: () => void;
+}
+
+const sessionsWord = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
+
+export function submitLabel(mode: BookingMode, busy: boolean): string {
+  if (busy) return 'Processing...';
+  return mode === 'reschedule' ? 'Confirm Reschedule' : 'Proceed to Payment';
+}
+
+function OfferNote({ totals, pricing, mode }: Pick<BasketProps, 'totals' | 'pricing' | 'mode'>) {
+  if (mode === 'reschedule') return <p className="booking-basket__note">Rescheduling is free.</p>;
+  const offer = `${pricing.bundleSize} sessions for ${formatPounds(pricing.bundlePricePence)}`;
+  if (totals.isSpecialOffer) {
+    return (
+      <p className="booking-basket__note booking-basket__note--offer">
+        Special offer applied: {offer}. You save {formatPounds(totals.savingPence)}.
+      </p>
+    );
+  }
+  const missing = pricing.bundleSize - (totals.sessionCount % pricing.bundleSize);
+  return (
+    <p className="booking-basket__note">
+      Special offer: {offer}.{' '}
+      {totals.sessionCount > 0 && `Add ${sessionsWord(missing)} more to save.`}
+    </p>
+  );
+}
+
+/** The list and the sums; shared by the side panel and the sheet. */
+function BasketLines({ mode, selection, totals, pricing, onRemove }: BasketProps) {
+  const linePrice = mode === 'reschedule' ? 0 : pricing.sessionPricePence;
+  return (
+    <>
+      {selection.length === 0 ? (
+        <p className="booking-basket__empty">No sessions selected yet.</p>
+      ) : (
+        <ul className="booking-basket__list">
+          {selection.map((s) => (
+            <li key={s.startsAt} className="booking-basket__item">
+              <span className="booking-basket__item-text">
+                <span className="booking-basket__item-date">
+                  {formatLondonDate(new Date(s.startsAt))}
+                </span>
+                <span className="booking-basket__item-info">
+                  {s.label}, {s.time}
+                </span>
+              </span>
+              <span className="booking-basket__item-price">{formatPounds(linePrice)}</span>
+              <button
+                type="button"
+                className="booking-basket__remove"
+                onClick={() => onRemove(s.startsAt)}
+                aria-label={`Remove ${formatLondonDate(new Date(s.startsAt))}, ${s.label}`}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="booking-basket__sums">
+        {mode === 'book' && totals.isSpecialOffer && (
+          <>
+            <div>
+              <dt>
+                {sessionsWord(totals.sessionCount)} × {formatPounds(pricing.sessionPricePence)}
+              </dt>
+              <dd>{formatPounds(totals.subtotalPence)}</dd>
+            </div>
+            <div>
+              <dt>Bundle discount</dt>
+              <dd>−{formatPounds(totals.savingPence)}</dd>
+            </div>
+          </>
+        )}
+        <div className="booking-basket__total">
+          <dt>Total</dt>
+          <dd data-testid="basket-total">{formatPounds(totals.amountPence)}</dd>
+        </div>
+      </dl>
+      <OfferNote totals={totals} pricing={pricing} mode={mode} />
+    </>
+  );
+}
+
+function SubmitButton({ mode, busy, selection, onSubmit }: BasketProps) {
+  return (
+    <button
+      type="button"
+      className="btn btn--block booking-basket__submit"
+      disabled={busy || selection.length === 0}
+      onClick={onSubmit}
+    >
+      {submitLabel(mode, busy)}
+    </button>
+  );
+}
+
+function Note({ note }: { note?: string | undefined }) {
+  return note ? (
+    <p className="booking-basket__login-note" role="status">
+      {note}
+    </p>
+  ) : null;
+}
+
+/** The side panel of wide screens. */
+export function BookingBasket(props: BasketProps) {
+  return (
+    <section className="booking-basket" aria-labelledby="booking-basket-title">
+      <h2 id="booking-basket-title" className="booking-basket__title">
+        {props.mode === 'reschedule' ? 'New session' : 'Your sessions'}
+      </h2>
+      <BasketLines {...props} />
+      <SubmitButton {...props} />
+      <Note note={props.note} />
+    </section>
+  );
+}
+
+/** The fixed bar and slide-up sheet of narrow screens. */
+export function BookingBottomBar(props: BasketProps & { container?: HTMLElement | null }) {
+  const [open, setOpen] = useState(false);
+  const { selection, totals, mode, container } = props;
+  // Two modal dialogs would fight over focus: the login dialog replaces the sheet.
+  const submitFromSheet = () => {
+    if (props.signedOut) setOpen(false);
+    props.onSubmit();
+  };
+  if (selection.length === 0 && !open) return null;
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <div className="booking-bar">
+        <p className="booking-bar__summary">
+          <span>{sessionsWord(selection.length)}</span>
+          <span className="booking-bar__total">{formatPounds(totals.amountPence)}</span>
+        </p>
+        <Dialog.Trigger asChild>
+          <button type="button" className="btn booking-bar__open">
+            {mode === 'reschedule' ? 'Review' : 'View basket'}
+          </button>
+        </Dialog.Trigger>
+      </div>
+      <Dialog.Portal container={container ?? undefined}>
+        <Dialog.Overlay className="booking-sheet__overlay" />
+        <Dialog.Content className="booking-sheet">
+          <div className="booking-sheet__head">
+            <Dialog.Title className="booking-sheet__title">Selected sessions</Dialog.Title>
+            <Dialog.Description className="visually-hidden">
+              The sessions you picked, their total and payment.
+            </Dialog.Description>
+          </div>
+          <BasketLines {...props} />
+          <div className="booking-sheet__actions">
+            <button
+              type="button"
+              className="btn btn--outline"
+              disabled={selection.length === 0 || props.busy}
+              onClick={props.onClear}
+            >
+              Clear All
+            </button>
+            <Dialog.Close asChild>
+              <button type="button" className="btn btn--ghost">
+                Close
+              </button>
+            </Dialog.Close>
+          </div>
+          <SubmitButton {...props} onSubmit={submitFromSheet} />
+          <Note note={props.note} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

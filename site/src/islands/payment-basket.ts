@@ -1,0 +1,63 @@
+// The basket handed from /booking to /payment-success through the tab's sessionStorage
+// (spec §3 "Payment session details", §4: saved before the redirect to the payment page,
+// read once on the success page and removed). The success page shows the service's own
+// summary of the checkout; this copy only fills in while that summary cannot be fetched.
+
+export const PAYMENT_BASKET_KEY = 'payment-details';
+
+export interface SavedBasketSession {
+  /** London date, YYYY-MM-DD. */
+  date: string;
+  /** Label and time band, e.g. "GCSE Foundation, 5-6pm". */
+  info: string;
+  startsAt: string;
+}
+
+export interface SavedBasket {
+  checkoutId: string;
+  sessionCount: number;
+  /** Pence, as priced by the service. */
+  totalCost: number;
+  isSpecialOffer: boolean;
+  selectedSessions: SavedBasketSession[];
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    // Storage can be switched off (private modes, policies): the flow works without it.
+    return undefined;
+  }
+}
+
+export function savePaymentBasket(basket: SavedBasket): void {
+  try {
+    storage()?.setItem(PAYMENT_BASKET_KEY, JSON.stringify(basket));
+  } catch {
+    // A full or disabled storage only loses the fallback summary.
+  }
+}
+
+/** Reads the saved basket and removes it, so it is shown at most once. */
+export function takePaymentBasket(): SavedBasket | undefined {
+  const store = storage();
+  const raw = store?.getItem(PAYMENT_BASKET_KEY);
+  store?.removeItem(PAYMENT_BASKET_KEY);
+  if (!raw) return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      'checkoutId' in value &&
+      'selectedSessions' in value &&
+      Array.isArray(value.selectedSessions)
+    ) {
+      return value as SavedBasket;
+    }
+  } catch {
+    // Not ours or damaged: ignore it.
+  }
+  return undefined;
+}
