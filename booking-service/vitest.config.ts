@@ -8,8 +8,10 @@ export default defineConfig({
     // The machine has 2 cores shared with other work; PGlite and Postgres are CPU-heavy.
     fileParallelism: true,
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Generous: the first PGlite of a worker compiles its WebAssembly, and the shared machine
+    // is often busy; a slow start must not read as a failure.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     teardownTimeout: 30_000,
   },
 });

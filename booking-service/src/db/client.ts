@@ -62,7 +62,11 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
 async function createPgliteDb(dataDir: string): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(dataDir);
+  return pgliteHandle(await PGlite.create(dataDir));
+}
+
+/** Wraps an open PGlite (e.g. a clone of a migrated template, in tests) as a DbHandle. */
+export function pgliteHandle(client: PGlite): DbHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
+import { HEALTH_TIMEOUT_MS } from './health-routes.ts';
 import { createDb, type DbHandle } from '../db/client.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
@@ -58,6 +59,18 @@ describe.each(TEST_DB_KINDS)('GET /api/health on %s', (dbKind) => {
       current = await createDb({ dataDir: 'memory://' });
       cleanups.push(() => current.close());
       expect((await health({ app })).body).toEqual({ status: 'ok' });
+    });
+
+    it('is 503 when the database hangs instead of answering', async () => {
+      const t = await createTestApp({ dbKind });
+      cleanups.push(t.close);
+      const app = createApp({
+        ...t.deps,
+        dbHandle: { ...t.deps.dbHandle, ping: () => new Promise<void>(() => {}) },
+      });
+      const started = Date.now();
+      expect((await health({ app })).status).toBe(503);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(HEALTH_TIMEOUT_MS - 50);
     });
     return;
   }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDb, type DbHandle } from '../db/client.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { createDb, type DbHandle, pgliteHandle } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
 import type { TestDbKind } from './database-kinds.ts';
 import { useLocalNeonProxy } from './neon-ws-proxy.ts';
 
@@ -65,11 +67,28 @@ export async function openTestDb(
   databaseUrl?: string,
 ): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
   if (kind === 'pglite') {
-    return { dbHandle: await createDb({ dataDir: 'memory://' }), dropDatabase: async () => {} };
+    const template = await pgliteTemplate();
+    const clone = (await template.clone()) as PGlite;
+    return { dbHandle: pgliteHandle(clone), dropDatabase: async () => {} };
   }
   const database = databaseUrl ? undefined : await createTestDatabase();
   const url = databaseUrl ?? database!.url;
   if (kind === 'neon') await useLocalNeonProxy();
   const dbHandle = await createDb({ databaseUrl: url, driver: kind === 'neon' ? 'neon' : 'pg' });
   return { dbHandle, dropDatabase: async () => database?.drop() };
+}
+
+let template: Promise<PGlite> | undefined;
+
+/**
+ * One in-memory PGlite per test worker with the migrations applied; every test app gets a
+ * clone of it, which skips PGlite's initdb and the migrations (seconds each on a busy machine).
+ */
+function pgliteTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const client = await PGlite.create('memory://');
+    await migrate(pgliteHandle(client));
+    return client;
+  })();
+  return template;
 }
