@@ -8,6 +8,7 @@ import {
   bookableStarts,
   checkoutOk,
   checkoutStatus,
+  fillSeats,
   postCheckout,
   pressPay,
   setNow,
@@ -142,7 +143,8 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
   it('refuses a session with no seat left with 409 full naming it', async () => {
     setNow(t, NOW);
     const [start] = await bookableStarts(t, 'alevel', 1);
-    for (let i = 0; i < 10; i++) await checkoutOk(t, await signedInUser(t), [start!], 'alevel');
+    await fillSeats(t, 'alevel', start!, 9);
+    await checkoutOk(t, await signedInUser(t), [start!], 'alevel'); // the tenth seat: a hold
     const late = await postCheckout(t, await signedInUser(t), [start!], 'alevel');
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ code: 'full', slots: [start] });

@@ -1,7 +1,7 @@
-import { listSessions, londonDate, addDays, type ServiceCode } from '@tuition/domain';
+import { addDays, findSession, listSessions, londonDate, type ServiceCode } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
-import { checkouts } from '../db/schema.ts';
-import { user } from '../db/schema.ts';
+import { ensureSessionRows } from '../availability/session-rows.ts';
+import { bookings, checkouts, user } from '../db/schema.ts';
 import { api, type TestUser } from '../testing/auth-helpers.ts';
 import type { TestApp } from '../testing/test-app.ts';
 
@@ -102,4 +102,23 @@ export async function insertUsers(
   });
   await t.deps.db.insert(user).values(rows);
   return rows.map((r) => ({ id: r.id, email: r.email }));
+}
+
+/** Gives `count` seats of one session to other customers (confirmed bookings made directly). */
+export async function fillSeats(
+  t: TestApp,
+  service: ServiceCode,
+  startsAt: string,
+  count: number,
+): Promise<void> {
+  const session = findSession(await t.deps.content.timetable(), service, new Date(startsAt));
+  if (!session) throw new Error(`${startsAt} is not a ${service} session`);
+  const rows = await ensureSessionRows(t.deps.db, [session], 1500);
+  const row = rows.get(session.startsAt.getTime());
+  const others = await insertUsers(t, count);
+  await t.deps.db
+    .insert(bookings)
+    .values(
+      others.map((o) => ({ userId: o.id, sessionId: row!.id, status: 'confirmed' as const })),
+    );
 }
