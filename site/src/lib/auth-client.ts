@@ -2,16 +2,14 @@
 // session lives in an HttpOnly cookie, so it survives reloads; this module keeps the islands
 // of one page and the other open tabs in step: after a sign-in or sign-out it posts on the
 // BroadcastChannel 'auth' (and a same-page event), and every listener refetches the session.
-// better-auth itself also refetches when the tab regains focus.
+// better-auth itself also refetches when the tab regains focus. The light session reader the
+// header uses lives in ./auth-session.ts.
 import { adminClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { useEffect } from 'react';
+import { announceSessionChange, onSessionChange, roleOf } from './auth-session.ts';
 
 const AUTH_PATH = '/api/auth';
-/** Name of the BroadcastChannel the tabs use to say "the session changed". */
-export const AUTH_CHANNEL = 'auth';
-/** Same-page twin of the channel message (BroadcastChannel never delivers to its sender). */
-export const SESSION_CHANGED_EVENT = 'tuition:session-changed';
 
 // During the server render of an island there is no window; the client is only used in the
 // browser, but the module must still load.
@@ -26,28 +24,7 @@ export const authClient = createAuthClient({
 export type AuthSession = NonNullable<typeof authClient.$Infer.Session>;
 export type SessionUser = AuthSession['user'];
 
-/** Tells this page's other islands and the other tabs that the session changed. */
-export function announceSessionChange(): void {
-  if (typeof window === 'undefined') return;
-  window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
-  if ('BroadcastChannel' in window) {
-    const channel = new BroadcastChannel(AUTH_CHANNEL);
-    channel.postMessage({ type: 'session-changed' });
-    channel.close();
-  }
-}
-
-/** Calls `onChange` when another island or tab announces a session change. */
-export function onSessionChange(onChange: () => void): () => void {
-  if (typeof window === 'undefined') return () => {};
-  window.addEventListener(SESSION_CHANGED_EVENT, onChange);
-  const channel = 'BroadcastChannel' in window ? new BroadcastChannel(AUTH_CHANNEL) : null;
-  if (channel) channel.onmessage = onChange;
-  return () => {
-    window.removeEventListener(SESSION_CHANGED_EVENT, onChange);
-    channel?.close();
-  };
-}
+export { announceSessionChange, onSessionChange, roleOf };
 
 /**
  * The signed-in session ({ data, isPending, error, refetch }), refetched when another island
@@ -58,11 +35,6 @@ export function useSession() {
   const { refetch } = session;
   useEffect(() => onSessionChange(() => void refetch()), [refetch]);
   return session;
-}
-
-/** The user's role from the session; anything unexpected counts as a plain user (spec §6). */
-export function roleOf(user: { role?: string | null } | null | undefined): 'user' | 'admin' {
-  return user?.role === 'admin' ? 'admin' : 'user';
 }
 
 /** The text of a better-auth client error, or a fallback. */

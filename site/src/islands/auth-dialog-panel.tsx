@@ -1,0 +1,95 @@
+// The auth dialog (spec §2): tabs Login and Register, and the forgot-password dialog opened
+// from the Login tab. Loaded lazily by the header island the first time someone asks for it,
+// so visitors who never sign in do not download Radix's dialog code or the forms.
+import { Dialog, Tabs } from 'radix-ui';
+import { useState } from 'react';
+import type { AuthTab } from '../lib/auth-dialog.ts';
+import { PageToaster } from './app-toaster.tsx';
+import { ForgotPasswordForm, LoginForm, RegisterForm } from './auth-forms.tsx';
+import './auth-dialog-panel.css';
+
+export interface AuthDialogPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+  /** A line above the tabs, e.g. "Please log in to complete payment". */
+  note?: string | undefined;
+}
+
+export default function AuthDialogPanel({
+  open,
+  onOpenChange,
+  tab,
+  onTabChange,
+  note,
+}: AuthDialogPanelProps) {
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const close = () => onOpenChange(false);
+
+  return (
+    <>
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="auth-dialog__overlay" />
+          <Dialog.Content className="auth-dialog__content radix-themes" data-testid="auth-dialog">
+            <div className="auth-dialog__head">
+              <Dialog.Title className="auth-dialog__title">
+                {tab === 'login' ? 'Welcome back' : 'Create your account'}
+              </Dialog.Title>
+              <Dialog.Close className="btn btn--ghost auth-dialog__close" aria-label="Close">
+                <span aria-hidden="true">×</span>
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="auth-dialog__description">
+              {tab === 'login'
+                ? 'Log in to book sessions and manage your bookings.'
+                : 'Register to book group sessions and manage your bookings.'}
+            </Dialog.Description>
+            {note && (
+              <p className="notice auth-dialog__note" role="status">
+                {note}
+              </p>
+            )}
+            <Tabs.Root
+              value={tab}
+              onValueChange={(value) => onTabChange(value === 'register' ? 'register' : 'login')}
+            >
+              <Tabs.List className="auth-tabs__list" aria-label="Login or register">
+                <Tabs.Trigger className="auth-tabs__trigger" value="login">
+                  Login
+                </Tabs.Trigger>
+                <Tabs.Trigger className="auth-tabs__trigger" value="register">
+                  Register
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="login" className="auth-tabs__panel">
+                <LoginForm onSuccess={close} onForgotPassword={() => setForgotOpen(true)} />
+              </Tabs.Content>
+              <Tabs.Content value="register" className="auth-tabs__panel">
+                <RegisterForm onSuccess={close} />
+              </Tabs.Content>
+            </Tabs.Root>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <Dialog.Root open={forgotOpen} onOpenChange={setForgotOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="auth-dialog__overlay auth-dialog__overlay--top" />
+          <Dialog.Content className="auth-dialog__content auth-dialog__content--top radix-themes">
+            <Dialog.Title className="auth-dialog__title">Forgot Password</Dialog.Title>
+            <Dialog.Description className="auth-dialog__description">
+              Enter your email address and we will send you a link to reset your password.
+            </Dialog.Description>
+            <ForgotPasswordForm
+              onCancel={() => setForgotOpen(false)}
+              onSent={() => setForgotOpen(false)}
+            />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <PageToaster />
+    </>
+  );
+}
