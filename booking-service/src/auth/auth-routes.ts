@@ -1,6 +1,35 @@
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Auth } from './auth.ts';
 import { AUTH_BASE_PATH } from './auth.ts';
+import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
+import { resetTokenOwner } from './reset-token.ts';
+
+const resetTokenRoute = createRoute({
+  method: 'get',
+  path: '/api/auth-tokens/reset/{token}',
+  tags: ['auth'],
+  summary: 'Whether a password-reset link is still valid, and whose it is',
+  description:
+    'The reset page checks its token before showing the form and signs the customer in with ' +
+    'the new password afterwards. 404 when the token is unknown, used or expired.',
+  request: { params: z.object({ token: z.string().min(1).max(200) }) },
+  responses: {
+    200: {
+      description: 'The token is valid',
+      content: {
+        'application/json': {
+          schema: z.object({ valid: z.literal(true), email: z.string() }).openapi('ResetToken'),
+        },
+      },
+    },
+    404: {
+      description: 'Unknown, used or expired token',
+      content: { 'application/problem+json': { schema: ProblemSchema } },
+    },
+  },
+});
 
 /**
  * better-auth answers everything under /api/auth/* itself (sign-up, sign-in, sign-out,
@@ -9,5 +38,10 @@ import { createRouter } from '../http/router.ts';
 export function createAuthRoutes(deps: { auth: Auth }) {
   const router = createRouter();
   router.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => deps.auth.handler(c.req.raw));
+  router.openapi(resetTokenRoute, async (c) => {
+    const owner = await resetTokenOwner(deps.auth, c.req.valid('param').token);
+    if (!owner) throw new NotFoundError('This password reset link is invalid or has expired.');
+    return c.json({ valid: true as const, email: owner.email }, 200);
+  });
   return router;
 }
