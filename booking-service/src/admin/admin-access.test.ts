@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { insertBooking, insertCustomer, insertSession } from './admin-fixtures.ts';
+
+const NOW = '2026-11-03T09:00:00Z';
+
+interface Endpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** What the admin gets. */
+  adminStatus: number;
+}
+
+describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let customer: TestUser;
+  let endpoints: Endpoint[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: NOW });
+    admin = await signedInUser(t, { name: 'Admin', role: 'admin' });
+    customer = await signedInUser(t, { name: 'Customer' });
+    const db = t.deps.db;
+    const someone = await insertCustomer(db, { name: 'Someone', email: 'someone@example.com' });
+    const session = await insertSession(db, { service: 'gcse', date: '2026-11-03', time: '17:00' });
+    const toCancel = await insertBooking(db, { userId: someone, sessionId: session.id });
+    const other = await insertSession(db, { service: 'ks3', date: '2026-11-03', time: '18:00' });
+    const toMove = await insertBooking(db, { userId: someone, sessionId: other.id });
+    endpoints = [
+      { method: 'GET', path: '/api/admin/summary', adminStatus: 200 },
+      { method: 'GET', path: '/api/admin/stats', adminStatus: 200 },
+      { method: 'GET', path: '/api/admin/sessions?filter=upcoming&sort=date', adminStatus: 200 },
+      { method: 'GET', path: `/api/admin/sessions/${session.id}/attendees`, adminStatus: 200 },
+      { method: 'GET', path: `/api/admin/sessions/${session.id}/attendees.csv`, adminStatus: 200 },
+      { method: 'GET', path: '/api/admin/users?search=some&page=1', adminStatus: 200 },
+      { method: 'GET', path: `/api/admin/users/${someone}`, adminStatus: 200 },
+      { method: 'POST', path: `/api/admin/users/${someone}/password-reset`, adminStatus: 202 },
+      { method: 'POST', path: `/api/admin/bookings/${toCancel}/cancel`, adminStatus: 200 },
+      {
+        method: 'POST',
+        path: `/api/admin/bookings/${toMove}/reschedule`,
+        // Thursday 5pm KS3, the same class two days later.
+        body: { startsAt: '2026-11-05T17:00:00.000Z' },
+        adminStatus: 200,
+      },
+    ];
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (endpoint: Endpoint, cookie?: string, origin?: string) =>
+    api(t, endpoint.path, {
+      method: endpoint.method,
+      ...(endpoint.body !== undefined ? { body: endpoint.body } : {}),
+      ...(cookie ? { cookie } : {}),
+      ...(origin ? { origin } : {}),
+    });
+
+  it('covers every admin route of the OpenAPI document', async () => {
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    const tested = endpoints
+      .map((e) => `${e.method} ${e.path.split('?')[0]}`)
+      .map((line) => line.replace(/\/(sessions|users|bookings)\/[^/]+/, '/$1/{id}'))
+      .sort();
+    expect(tested).toEqual(documented);
+  });
+
+  it('answers 401 to a signed-out visitor on every admin route', async () => {
+    for (const endpoint of endpoints) {
+      const response = await call(endpoint);
+      expect(response.status, `${endpoint.method} ${endpoint.path}`).toBe(401);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+    }
+  });
+
+  it('answers 403 "Access denied" to a signed-in customer on every admin route', async () => {
+    for (const endpoint of endpoints) {
+      const response = await call(endpoint, customer.cookie);
+      expect(response.status, `${endpoint.method} ${endpoint.path}`).toBe(403);
+      expect(await response.json()).toMatchObject({ status: 403, detail: 'Access denied' });
+    }
+  });
+
+  it("refuses an admin's POST sent from another site", async () => {
+    for (const endpoint of endpoints.filter((e) => e.method === 'POST')) {
+      const response = await call(endpoint, admin.cookie, 'https://evil.example');
+      expect(response.status, endpoint.path).toBe(403);
+    }
+  });
+
+  it('serves every admin route to an admin', async () => {
+    for (const endpoint of endpoints) {
+      const response = await call(endpoint, admin.cookie);
+      expect(response.status, `${endpoint.method} ${endpoint.path}`).toBe(endpoint.adminStatus);
+    }
+  });
+});

@@ -1,0 +1,375 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../db/schema.ts';
+import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { insertBooking, insertCheckout, insertCustomer, insertSession } from './admin-fixtures.ts';
+
+/*
+ * A small business with known figures, "now" fixed on Tuesday 3 November 2026, 09:00 London
+ * (GMT). Upcoming: Tue 17:00 GCSE Foundation (Alice, Bob), Tue 18:00 KS3 (Bob), Sat 10:00 SATs
+ * (Alice, Bob, Carol). Previous: Tue 27 Oct 17:00 GCSE Foundation (Alice, Carol). Thu 18:00
+ * GCSE Foundation has only Alice's cancelled booking and Bob's rescheduled-away one.
+ */
+const NOW = '2026-11-03T09:00:00Z';
+
+type Json = Record<string, unknown>;
+
+describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
+  let t: TestApp;
+  let admin: TestUser;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: NOW });
+    admin = await signedInUser(t, { name: 'Grace Admin', role: 'admin' });
+    const db = t.deps.db;
+    ids.alice = await insertCustomer(db, {
+      name: 'Alice Archer',
+      email: 'alice@example.com',
+      phone: '+44 7700 900001',
+    });
+    ids.bob = await insertCustomer(db, { name: 'Bob Baker', email: 'bob@example.com' });
+    ids.carol = await insertCustomer(db, { name: '=Carol Cole', email: 'carol@example.com' });
+
+    const tueGcse = await insertSession(db, { service: 'gcse', date: '2026-11-03', time: '17:00' });
+    const tueKs3 = await insertSession(db, { service: 'ks3', date: '2026-11-03', time: '18:00' });
+    const satSats = await insertSession(db, { service: 'sats', date: '2026-11-07', time: '10:00' });
+    const lastTue = await insertSession(db, { service: 'gcse', date: '2026-10-27', time: '17:00' });
+    const thuGcse = await insertSession(db, { service: 'gcse', date: '2026-11-05', time: '18:00' });
+    ids.tueGcse = tueGcse.id;
+    ids.tueKs3 = tueKs3.id;
+    ids.satSats = satSats.id;
+    ids.lastTue = lastTue.id;
+    ids.thuGcse = thuGcse.id;
+
+    ids.aliceTueGcse = await insertBooking(db, { userId: ids.alice, sessionId: tueGcse.id });
+    await insertBooking(db, { userId: ids.alice, sessionId: satSats.id });
+    await insertBooking(db, { userId: ids.alice, sessionId: lastTue.id });
+    await insertBooking(db, { userId: ids.alice, sessionId: thuGcse.id, status: 'cancelled' });
+    await insertBooking(db, { userId: ids.bob, sessionId: tueGcse.id });
+    ids.bobTueKs3 = await insertBooking(db, { userId: ids.bob, sessionId: tueKs3.id });
+    await insertBooking(db, { userId: ids.bob, sessionId: satSats.id });
+    await insertBooking(db, { userId: ids.bob, sessionId: thuGcse.id, status: 'rescheduled' });
+    await insertBooking(db, { userId: ids.carol, sessionId: satSats.id });
+    await insertBooking(db, { userId: ids.carol, sessionId: lastTue.id });
+
+    await insertCheckout(db, {
+      userId: ids.alice,
+      status: 'paid',
+      amountPence: 4500,
+      paidAt: new Date('2026-10-20T10:00:00Z'),
+    });
+    await insertCheckout(db, {
+      userId: ids.bob,
+      status: 'paid',
+      amountPence: 1500,
+      paidAt: new Date('2026-08-15T10:00:00Z'),
+    });
+    await insertCheckout(db, {
+      userId: ids.bob,
+      status: 'paid',
+      amountPence: 3000,
+      paidAt: new Date('2026-11-01T10:00:00Z'),
+    });
+    // Not revenue: still being paid, refunded, lapsed.
+    await insertCheckout(db, { userId: ids.carol, status: 'pending', amountPence: 1500 });
+    await insertCheckout(db, {
+      userId: ids.carol,
+      status: 'paid',
+      amountPence: 1500,
+      paidAt: new Date('2026-10-30T10:00:00Z'),
+      refundedAt: new Date('2026-10-30T11:00:00Z'),
+    });
+    await insertCheckout(db, { userId: ids.carol, status: 'expired', amountPence: 1500 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = async (path: string) => {
+    const response = await api(t, path, { cookie: admin.cookie });
+    expect(response.status, `${path}: ${response.status}`).toBe(200);
+    return response;
+  };
+
+  it('sums users, confirmed bookings, booked upcoming sessions and kept revenue', async () => {
+    expect(await (await get('/api/admin/summary')).json()).toEqual({
+      totalUsers: 4,
+      totalBookings: 8,
+      upcomingSessions: 3,
+      totalRevenuePence: 9000,
+    });
+  });
+
+  it('lists upcoming booked sessions soonest first, or fullest first', async () => {
+    const byDate = (await (await get('/api/admin/sessions?filter=upcoming&sort=date')).json()) as {
+      sessions: Json[];
+    };
+    expect(byDate.sessions).toEqual([
+      {
+        id: ids.tueGcse,
+        service: 'gcse',
+        subject: 'mathematics',
+        label: 'GCSE Foundation',
+        startsAt: '2026-11-03T17:00:00.000Z',
+        endsAt: '2026-11-03T18:00:00.000Z',
+        date: '2026-11-03',
+        time: '5-6pm',
+        bookedCount: 2,
+        capacity: 10,
+      },
+      expect.objectContaining({ id: ids.tueKs3, label: 'KS3', bookedCount: 1 }),
+      expect.objectContaining({ id: ids.satSats, label: 'SATs', time: '10-11am', bookedCount: 3 }),
+    ]);
+    const byBookings = (await (await get('/api/admin/sessions?sort=bookings')).json()) as {
+      sessions: Json[];
+    };
+    expect(byBookings.sessions.map((s) => s.id)).toEqual([ids.satSats, ids.tueGcse, ids.tueKs3]);
+  });
+
+  it('lists previous sessions, leaving out sessions whose bookings were all cancelled or moved', async () => {
+    const previous = (await (await get('/api/admin/sessions?filter=previous')).json()) as {
+      sessions: Json[];
+    };
+    expect(previous.sessions).toEqual([
+      expect.objectContaining({ id: ids.lastTue, bookedCount: 2, date: '2026-10-27' }),
+    ]);
+    const upcomingIds = (
+      (await (await get('/api/admin/sessions')).json()) as { sessions: Json[] }
+    ).sessions.map((s) => s.id);
+    expect(upcomingIds).not.toContain(ids.thuGcse);
+  });
+
+  it('refuses an unknown filter, naming the parameter', async () => {
+    const response = await api(t, '/api/admin/sessions?filter=later', { cookie: admin.cookie });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: [{ field: 'filter' }] });
+  });
+
+  it("shows a session's attendees with their booking counts and spending", async () => {
+    const attendees = (await (
+      await get(`/api/admin/sessions/${ids.satSats}/attendees`)
+    ).json()) as Json[];
+    expect(attendees).toEqual([
+      {
+        userId: ids.carol,
+        name: '=Carol Cole',
+        email: 'carol@example.com',
+        phone: null,
+        bookings: { total: 2, upcoming: 1, previous: 1, cancelled: 0 },
+        totalSpentPence: 0,
+        lastPaymentAt: null,
+      },
+      {
+        userId: ids.alice,
+        name: 'Alice Archer',
+        email: 'alice@example.com',
+        phone: '+44 7700 900001',
+        bookings: { total: 4, upcoming: 2, previous: 1, cancelled: 1 },
+        totalSpentPence: 4500,
+        lastPaymentAt: '2026-10-20T10:00:00.000Z',
+      },
+      {
+        userId: ids.bob,
+        name: 'Bob Baker',
+        email: 'bob@example.com',
+        phone: null,
+        // The rescheduled-away row is not a booking of its own: it lives on as its new one.
+        bookings: { total: 3, upcoming: 3, previous: 0, cancelled: 0 },
+        totalSpentPence: 4500,
+        lastPaymentAt: '2026-11-01T10:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('answers 404 for an unknown session and 400 for a malformed id', async () => {
+    const unknown = await api(t, `/api/admin/sessions/${crypto.randomUUID()}/attendees`, {
+      cookie: admin.cookie,
+    });
+    expect(unknown.status).toBe(404);
+    const malformed = await api(t, '/api/admin/sessions/not-a-uuid/attendees', {
+      cookie: admin.cookie,
+    });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('downloads a printable register whose cells cannot run as formulas', async () => {
+    const response = await get(`/api/admin/sessions/${ids.satSats}/attendees.csv`);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="register-sats-2026-11-07-10-11am.csv"',
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // UTF-8 byte-order mark first, so spreadsheet programs read accents correctly.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder().decode(bytes.slice(3));
+    expect(csv).toBe(
+      [
+        '"Name","Email","Phone"',
+        `"'=Carol Cole","carol@example.com",""`,
+        `"Alice Archer","alice@example.com","'+44 7700 900001"`,
+        '"Bob Baker","bob@example.com",""',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it("shows a user's profile, statistics, spending and history with the admin's actions", async () => {
+    const detail = (await (await get(`/api/admin/users/${ids.alice}`)).json()) as {
+      profile: Json;
+      statistics: Json;
+      financial: Json;
+      bookings: Json[];
+    };
+    expect(detail.profile).toMatchObject({
+      id: ids.alice,
+      name: 'Alice Archer',
+      email: 'alice@example.com',
+      phone: '+44 7700 900001',
+      role: 'user',
+    });
+    // Local payments: no Stripe dashboard to link to.
+    expect(detail.profile.stripeCustomerUrl).toBeUndefined();
+    expect(detail.statistics).toEqual({ total: 4, upcoming: 2, previous: 1, cancelled: 1 });
+    expect(detail.financial).toEqual({
+      totalSpentPence: 4500,
+      lastPaymentAt: '2026-10-20T10:00:00.000Z',
+    });
+    expect(
+      detail.bookings.map((b) => [
+        b.sessionStartsAt,
+        b.label,
+        b.status,
+        b.canCancel,
+        b.canReschedule,
+      ]),
+    ).toEqual([
+      ['2026-11-07T10:00:00.000Z', 'SATs', 'confirmed', true, true],
+      ['2026-11-05T18:00:00.000Z', 'GCSE Foundation', 'cancelled', false, false],
+      // Eight hours away: too late for the customer, still the admin's call.
+      ['2026-11-03T17:00:00.000Z', 'GCSE Foundation', 'confirmed', true, true],
+      ['2026-10-27T17:00:00.000Z', 'GCSE Foundation', 'confirmed', false, false],
+    ]);
+    expect(detail.bookings[3]).toMatchObject({ badge: 'completed', subject: 'mathematics' });
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const response = await api(t, '/api/admin/users/nobody', { cookie: admin.cookie });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ detail: 'User profile not found.' });
+  });
+
+  it('charts bookings per London week and kept revenue per London month', async () => {
+    const stats = (await (await get('/api/admin/stats')).json()) as {
+      currentWeekStart: string;
+      bookingsPerWeek: Array<{ weekStart: string; bookings: number }>;
+      revenuePerMonth: Array<{ month: string; revenuePence: number }>;
+    };
+    expect(stats.currentWeekStart).toBe('2026-11-02');
+    expect(stats.bookingsPerWeek).toHaveLength(20);
+    expect(stats.bookingsPerWeek[0]?.weekStart).toBe('2026-08-17');
+    expect(stats.bookingsPerWeek[19]?.weekStart).toBe('2026-12-28');
+    const weeks = Object.fromEntries(stats.bookingsPerWeek.map((w) => [w.weekStart, w.bookings]));
+    expect(weeks['2026-10-26']).toBe(2);
+    expect(weeks['2026-11-02']).toBe(6);
+    expect(stats.bookingsPerWeek.reduce((sum, w) => sum + w.bookings, 0)).toBe(8);
+    expect(stats.revenuePerMonth.map((m) => m.month)).toEqual([
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
+    const months = Object.fromEntries(stats.revenuePerMonth.map((m) => [m.month, m.revenuePence]));
+    expect(months).toMatchObject({ '2026-08': 1500, '2026-10': 4500, '2026-11': 3000 });
+    expect(stats.revenuePerMonth.reduce((sum, m) => sum + m.revenuePence, 0)).toBe(9000);
+  });
+
+  it('e-mails the user a reset link that names the admin who sent it', async () => {
+    const response = await api(t, `/api/admin/users/${ids.bob}/password-reset`, {
+      method: 'POST',
+      cookie: admin.cookie,
+    });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ email: 'bob@example.com' });
+    const [mail] = await mailTo(t, 'bob@example.com');
+    expect(mail?.subject).toMatch(/Reset your .* password/);
+    expect(mail?.text).toContain('Grace Admin from the');
+    expect(mail?.text).toContain(`${t.deps.config.publicUrl}/reset-password-token?token=`);
+  });
+
+  it('answers 404 when asked to reset the password of an unknown user', async () => {
+    const response = await api(t, '/api/admin/users/nobody/password-reset', {
+      method: 'POST',
+      cookie: admin.cookie,
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it("cancels a customer's booking, freeing the seat and telling the customer", async () => {
+    const response = await api(t, `/api/admin/bookings/${ids.bobTueKs3}/cancel`, {
+      method: 'POST',
+      cookie: admin.cookie,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: ids.bobTueKs3, status: 'cancelled' });
+    const mails = await mailTo(t, 'bob@example.com');
+    expect(mails.some((m) => /cancel/i.test(m.subject))).toBe(true);
+
+    expect(await (await get('/api/admin/summary')).json()).toMatchObject({
+      totalBookings: 7,
+      upcomingSessions: 2,
+    });
+    const again = await api(t, `/api/admin/bookings/${ids.bobTueKs3}/cancel`, {
+      method: 'POST',
+      cookie: admin.cookie,
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('reschedules a booking that starts within 24 hours, which a customer could not', async () => {
+    const response = await api(t, `/api/admin/bookings/${ids.aliceTueGcse}/reschedule`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: { startsAt: '2026-11-05T18:00:00.000Z' },
+    });
+    expect(response.status).toBe(200);
+    const moved = (await response.json()) as Json;
+    expect(moved).toMatchObject({ status: 'confirmed', startsAt: '2026-11-05T18:00:00.000Z' });
+    const [old] = await t.deps.db
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, ids.aliceTueGcse!));
+    expect(old?.status).toBe('rescheduled');
+
+    const detail = (await (await get(`/api/admin/users/${ids.alice}`)).json()) as {
+      statistics: Json;
+    };
+    // Still four bookings: the move replaced one, it did not add one.
+    expect(detail.statistics).toEqual({ total: 4, upcoming: 2, previous: 1, cancelled: 1 });
+  });
+
+  it('refuses to reschedule onto a time that is not a slot of the same class', async () => {
+    const [booking] = await t.deps.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.sessionId, ids.satSats!));
+    const response = await api(t, `/api/admin/bookings/${booking!.id}/reschedule`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: { startsAt: '2026-11-04T17:30:00.000Z' },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: [{ field: 'startsAt' }] });
+  });
+});

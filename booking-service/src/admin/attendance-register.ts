@@ -1,0 +1,41 @@
+import type { SessionAttendees } from './session-overview.ts';
+
+/*
+ * The register a teacher downloads and prints for one session: one row per attendee with name,
+ * e-mail and phone. RFC 4180 CSV (CRLF, every field quoted), with a byte-order mark so Excel
+ * reads names with accents as UTF-8.
+ */
+
+/** Spreadsheet programs run a cell that starts with one of these as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field. A name or e-mail typed by a customer could start with "=" and become a
+ * formula when the admin opens the file (CSV injection); such a value gets a leading
+ * apostrophe, which spreadsheets show as text (OWASP's advice).
+ */
+export function csvField(value: string | null | undefined): string {
+  const text = value ?? '';
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function csvLine(fields: readonly (string | null | undefined)[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+const BOM = '\uFEFF';
+
+export function attendanceRegisterCsv(register: SessionAttendees): string {
+  return (
+    BOM +
+    csvLine(['Name', 'Email', 'Phone']) +
+    register.attendees.map((a) => csvLine([a.name, a.email, a.phone])).join('')
+  );
+}
+
+/** e.g. "register-gcse-higher-2026-11-03-5-6pm.csv": sorts by date in a downloads folder. */
+export function attendanceRegisterFilename(register: SessionAttendees): string {
+  const { service, date, time } = register.session;
+  return `register-${service}-${date}-${time}.csv`.replace(/[^A-Za-z0-9.-]+/g, '-');
+}

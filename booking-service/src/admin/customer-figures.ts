@@ -1,0 +1,123 @@
+import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../availability/seats.ts';
+import { bookings, checkouts, classSessions } from '../db/schema.ts';
+
+/**
+ * The per-customer figures the admin pages show beside a name: booking counts and spending.
+ * One definition, used by the user table, the session attendee lists and the user page, so the
+ * same customer never shows two different totals. See docs/decisions/030.
+ */
+
+export interface BookingCounts {
+  /** upcoming + previous + cancelled (a booking moved by a reschedule counts once, as its new row). */
+  total: number;
+  /** Confirmed and not started. */
+  upcoming: number;
+  /** Confirmed and started: the sessions the customer had (spec "previous (completed)"). */
+  previous: number;
+  cancelled: number;
+}
+
+export interface Spending {
+  /** Sum of the customer's paid, unrefunded checkouts, in pence. */
+  totalSpentPence: number;
+  /** When the last of those was paid (ISO instant), or null when never. */
+  lastPaymentAt: string | null;
+}
+
+export type CustomerFigures = { bookings: BookingCounts } & Spending;
+
+export const NO_BOOKINGS: BookingCounts = { total: 0, upcoming: 0, previous: 0, cancelled: 0 };
+export const NO_SPENDING: Spending = { totalSpentPence: 0, lastPaymentAt: null };
+
+/**
+ * Money that stayed with the business: a checkout the provider confirmed as paid and that was
+ * not refunded afterwards (a payment that arrived after its seats were gone is refunded).
+ */
+export const isRevenue: SQL = and(
+  eq(checkouts.status, 'paid'),
+  isNull(checkouts.refundedAt),
+) as SQL;
+
+const countWhere = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+export async function bookingCountsByUser(
+  db: DbExecutor,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, BookingCounts>> {
+  const counts = new Map<string, BookingCounts>();
+  if (userIds.length === 0) return counts;
+  const rows = await db
+    .select({
+      userId: bookings.userId,
+      upcoming: countWhere(and(eq(bookings.status, 'confirmed'), gt(classSessions.startsAt, now))),
+      previous: countWhere(and(eq(bookings.status, 'confirmed'), lte(classSessions.startsAt, now))),
+      cancelled: countWhere(eq(bookings.status, 'cancelled')),
+    })
+    .from(bookings)
+    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+    .where(inArray(bookings.userId, [...new Set(userIds)]))
+    .groupBy(bookings.userId);
+  for (const row of rows) {
+    counts.set(row.userId, {
+      total: row.upcoming + row.previous + row.cancelled,
+      upcoming: row.upcoming,
+      previous: row.previous,
+      cancelled: row.cancelled,
+    });
+  }
+  return counts;
+}
+
+export async function spendingByUser(
+  db: DbExecutor,
+  userIds: readonly string[],
+): Promise<Map<string, Spending>> {
+  const spending = new Map<string, Spending>();
+  if (userIds.length === 0) return spending;
+  const rows = await db
+    .select({
+      userId: checkouts.userId,
+      totalSpentPence: sql<number>`coalesce(sum(${checkouts.amountPence}), 0)`.mapWith(Number),
+      // paid_at is set by the payment webhook; rows from before that column fall back to the
+      // moment the checkout last changed, which for a paid checkout is when it was paid.
+      lastPaymentAt:
+        sql<Date | null>`max(coalesce(${checkouts.paidAt}, ${checkouts.updatedAt}))`.mapWith(
+          checkouts.paidAt,
+        ),
+    })
+    .from(checkouts)
+    .where(and(inArray(checkouts.userId, [...new Set(userIds)]), isRevenue))
+    .groupBy(checkouts.userId);
+  for (const row of rows) {
+    spending.set(row.userId, {
+      totalSpentPence: row.totalSpentPence,
+      lastPaymentAt: toIsoOrNull(row.lastPaymentAt),
+    });
+  }
+  return spending;
+}
+
+/** Both figures for each user id, zeros for a customer with no bookings or payments. */
+export async function customerFigures(
+  db: DbExecutor,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, CustomerFigures>> {
+  const [counts, spending] = await Promise.all([
+    bookingCountsByUser(db, userIds, now),
+    spendingByUser(db, userIds),
+  ]);
+  return new Map(
+    userIds.map((id) => [
+      id,
+      { bookings: counts.get(id) ?? NO_BOOKINGS, ...(spending.get(id) ?? NO_SPENDING) },
+    ]),
+  );
+}
+
+export function toIsoOrNull(value: Date | null | undefined): string | null {
+  return value ? value.toISOString() : null;
+}

@@ -1,0 +1,145 @@
+import type { ServiceCode } from '@tuition/domain';
+import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps.ts';
+import { describeSession } from '../bookings/session-description.ts';
+import { bookings, classSessions, user } from '../db/schema.ts';
+import { NotFoundError } from '../http/problem.ts';
+import { type CustomerFigures, customerFigures, NO_BOOKINGS } from './customer-figures.ts';
+
+export const SESSION_FILTERS = ['upcoming', 'previous'] as const;
+export type SessionFilter = (typeof SESSION_FILTERS)[number];
+export const SESSION_SORTS = ['date', 'bookings'] as const;
+export type SessionSort = (typeof SESSION_SORTS)[number];
+
+export interface SessionOverviewRow {
+  id: string;
+  service: ServiceCode;
+  subject: string;
+  /** The class name, e.g. "GCSE Higher". */
+  label: string;
+  startsAt: string;
+  endsAt: string;
+  /** London date YYYY-MM-DD and band ("5-6pm"), as the customer saw them. */
+  date: string;
+  time: string;
+  /** Confirmed bookings: the seats taken by people who will (or did) attend. */
+  bookedCount: number;
+  capacity: number;
+}
+
+type OverviewDeps = Pick<AppDeps, 'db' | 'clock' | 'content'>;
+
+/** A session counts as booked by its confirmed bookings; cancelled seats are free again. */
+const confirmedIn = and(eq(bookings.sessionId, classSessions.id), eq(bookings.status, 'confirmed'));
+
+/**
+ * Sessions somebody is booked on. Upcoming: not started, soonest first. Previous: started,
+ * most recent first. Sorting by bookings puts the fullest first, ties by date the same way.
+ */
+export async function listBookedSessions(
+  deps: OverviewDeps,
+  query: { filter: SessionFilter; sort: SessionSort },
+): Promise<SessionOverviewRow[]> {
+  const now = deps.clock.now();
+  const upcoming = query.filter === 'upcoming';
+  const bookedCount = count(bookings.id);
+  const byDate = upcoming ? asc(classSessions.startsAt) : desc(classSessions.startsAt);
+  const [rows, timetable] = await Promise.all([
+    deps.db
+      .select({
+        id: classSessions.id,
+        service: classSessions.service,
+        subject: classSessions.subject,
+        startsAt: classSessions.startsAt,
+        endsAt: classSessions.endsAt,
+        capacity: classSessions.capacity,
+        bookedCount,
+      })
+      .from(classSessions)
+      .innerJoin(bookings, confirmedIn)
+      .where(upcoming ? gt(classSessions.startsAt, now) : lte(classSessions.startsAt, now))
+      .groupBy(classSessions.id)
+      .orderBy(...(query.sort === 'bookings' ? [desc(bookedCount), byDate] : [byDate])),
+    deps.content.timetable(),
+  ]);
+  return rows.map((row) => {
+    const session = describeSession(timetable, row);
+    return {
+      id: row.id,
+      service: session.service,
+      subject: row.subject,
+      label: session.label,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
+      date: session.date,
+      time: session.time,
+      bookedCount: Number(row.bookedCount),
+      capacity: row.capacity,
+    };
+  });
+}
+
+export interface Attendee extends CustomerFigures {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface SessionAttendees {
+  session: SessionOverviewRow;
+  attendees: Attendee[];
+}
+
+const byName = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+
+/** The people holding a confirmed seat in one session, by name; NotFoundError when unknown. */
+export async function loadSessionAttendees(
+  deps: OverviewDeps,
+  sessionId: string,
+): Promise<SessionAttendees> {
+  const [sessionRow] = await deps.db
+    .select()
+    .from(classSessions)
+    .where(eq(classSessions.id, sessionId))
+    .limit(1);
+  if (!sessionRow) throw new NotFoundError('No such session.');
+  const [people, timetable] = await Promise.all([
+    deps.db
+      .select({ userId: user.id, name: user.name, email: user.email, phone: user.phone })
+      .from(bookings)
+      .innerJoin(user, eq(user.id, bookings.userId))
+      .where(and(eq(bookings.sessionId, sessionId), eq(bookings.status, 'confirmed'))),
+    deps.content.timetable(),
+  ]);
+  // Sorted here rather than by the database, whose collation differs between PGlite and servers.
+  people.sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.email, b.email));
+  const figures = await customerFigures(
+    deps.db,
+    people.map((p) => p.userId),
+    deps.clock.now(),
+  );
+  const session = describeSession(timetable, sessionRow);
+  return {
+    session: {
+      id: sessionRow.id,
+      service: session.service,
+      subject: sessionRow.subject,
+      label: session.label,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
+      date: session.date,
+      time: session.time,
+      bookedCount: people.length,
+      capacity: sessionRow.capacity,
+    },
+    attendees: people.map((person) => ({
+      ...person,
+      ...(figures.get(person.userId) ?? {
+        bookings: NO_BOOKINGS,
+        totalSpentPence: 0,
+        lastPaymentAt: null,
+      }),
+    })),
+  };
+}

@@ -1,0 +1,234 @@
+import {
+  type BookingStatus,
+  bookingBadge,
+  canCancel,
+  canReschedule,
+  type ServiceCode,
+} from '@tuition/domain';
+import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps.ts';
+import { describeSession } from '../bookings/session-description.ts';
+import { bookings, classSessions, user } from '../db/schema.ts';
+import { NotFoundError } from '../http/problem.ts';
+import {
+  type BookingCounts,
+  customerFigures,
+  NO_BOOKINGS,
+  NO_SPENDING,
+  type Spending,
+} from './customer-figures.ts';
+
+/** Spec §9: the admin user table shows 25 users a page. */
+export const USERS_PAGE_SIZE = 25;
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** ISO instant the account was created. */
+  joinedAt: string;
+  bookingsTotal: number;
+  totalSpentPence: number;
+  lastPaymentAt: string | null;
+  /** The customer in the payment provider's dashboard; only when Stripe took their money. */
+  stripeCustomerUrl?: string;
+}
+
+export interface UserPage {
+  users: UserRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+type DirectoryDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** `%`, `_` and `\` typed into the search box are literal characters, not LIKE wildcards. */
+export function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  if (!term) return undefined;
+  const pattern = likeContaining(term);
+  return or(ilike(user.name, pattern), ilike(user.email, pattern));
+}
+
+/**
+ * The Stripe dashboard's view of this customer. Checkout runs with customer_email (no saved
+ * Stripe customer object), so the dashboard's search by e-mail is the page that lists the
+ * customer and their payments; test-mode keys open the test dashboard. See docs/decisions/031.
+ */
+export function stripeCustomerUrl(
+  stripe: { secretKey: string } | undefined,
+  email: string,
+): string | undefined {
+  if (!stripe) return undefined;
+  const mode = stripe.secretKey.startsWith('sk_test_') ? 'test/' : '';
+  return `https://dashboard.stripe.com/${mode}search?query=${encodeURIComponent(email)}`;
+}
+
+/** One page (from 1) of users, newest first, optionally narrowed by a name or e-mail search. */
+export async function listUsers(
+  deps: DirectoryDeps,
+  query: { search?: string | undefined; page: number },
+): Promise<UserPage> {
+  const where = searchCondition(query.search);
+  const [rows, [totalRow]] = await Promise.all([
+    deps.db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        createdAt: user.createdAt,
+      })
+      .from(user)
+      .where(where)
+      .orderBy(desc(user.createdAt), asc(user.id))
+      .limit(USERS_PAGE_SIZE)
+      .offset((query.page - 1) * USERS_PAGE_SIZE),
+    deps.db.select({ n: count() }).from(user).where(where),
+  ]);
+  const figures = await customerFigures(
+    deps.db,
+    rows.map((row) => row.id),
+    deps.clock.now(),
+  );
+  return {
+    users: rows.map((row) => {
+      const f = figures.get(row.id);
+      const spending = f ?? NO_SPENDING;
+      // Only a customer who has paid exists in Stripe's records.
+      const url = spending.lastPaymentAt
+        ? stripeCustomerUrl(deps.config.stripe, row.email)
+        : undefined;
+      return {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        joinedAt: row.createdAt.toISOString(),
+        bookingsTotal: (f?.bookings ?? NO_BOOKINGS).total,
+        totalSpentPence: spending.totalSpentPence,
+        lastPaymentAt: spending.lastPaymentAt,
+        ...(url ? { stripeCustomerUrl: url } : {}),
+      };
+    }),
+    total: Number(totalRow?.n ?? 0),
+    page: query.page,
+    pageSize: USERS_PAGE_SIZE,
+  };
+}
+
+export interface BookingHistoryEntry {
+  id: string;
+  sessionStartsAt: string;
+  sessionEndsAt: string;
+  subject: string;
+  service: ServiceCode;
+  /** The class name, e.g. "GCSE Higher". */
+  label: string;
+  status: BookingStatus;
+  /** What the customer sees: upcoming, completed, cancelled or rescheduled. */
+  badge: ReturnType<typeof bookingBadge>;
+  createdAt: string;
+  canCancel: boolean;
+  canReschedule: boolean;
+}
+
+export interface UserDetail {
+  profile: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    role: 'user' | 'admin';
+    emailVerified: boolean;
+    joinedAt: string;
+    stripeCustomerUrl?: string;
+  };
+  statistics: BookingCounts;
+  financial: Spending;
+  bookings: BookingHistoryEntry[];
+}
+
+/** Everything the admin user page shows; NotFoundError for an unknown id. */
+export async function loadUserDetail(
+  deps: DirectoryDeps & Pick<AppDeps, 'content'>,
+  userId: string,
+): Promise<UserDetail> {
+  const [profile] = await deps.db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      role: user.role,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  if (!profile) throw new NotFoundError('User profile not found.');
+
+  const now = deps.clock.now();
+  const [figures, history, timetable] = await Promise.all([
+    customerFigures(deps.db, [userId], now),
+    deps.db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        createdAt: bookings.createdAt,
+        subject: classSessions.subject,
+        service: classSessions.service,
+        startsAt: classSessions.startsAt,
+        endsAt: classSessions.endsAt,
+      })
+      .from(bookings)
+      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+      .where(eq(bookings.userId, userId))
+      .orderBy(desc(classSessions.startsAt), desc(bookings.createdAt)),
+    deps.content.timetable(),
+  ]);
+  const f = figures.get(userId);
+  const url = f?.lastPaymentAt ? stripeCustomerUrl(deps.config.stripe, profile.email) : undefined;
+
+  return {
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      role: profile.role === 'admin' ? 'admin' : 'user',
+      emailVerified: profile.emailVerified,
+      joinedAt: profile.createdAt.toISOString(),
+      ...(url ? { stripeCustomerUrl: url } : {}),
+    },
+    statistics: f?.bookings ?? NO_BOOKINGS,
+    financial: {
+      totalSpentPence: f?.totalSpentPence ?? 0,
+      lastPaymentAt: f?.lastPaymentAt ?? null,
+    },
+    bookings: history.map((row) => {
+      const facts = { status: row.status, startsAt: row.startsAt };
+      const session = describeSession(timetable, row);
+      return {
+        id: row.id,
+        sessionStartsAt: session.startsAt,
+        sessionEndsAt: session.endsAt,
+        subject: row.subject,
+        service: session.service,
+        label: session.label,
+        status: row.status,
+        badge: bookingBadge(facts, now),
+        createdAt: row.createdAt.toISOString(),
+        canCancel: canCancel(facts, now),
+        canReschedule: canReschedule(facts, now, 'admin'),
+      };
+    }),
+  };
+}
