@@ -29,6 +29,9 @@ export function mountStaticSite<E extends Env>(app: OpenAPIHono<E>, siteDist: st
     if (c.res.status === 200)
       c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // One static page shows every admin user detail; its island reads the id from the path
+  // /admin/users/{id} (docs/decisions/031).
+  app.get('/admin/users/:id', serveStatic({ root, path: 'admin/user/index.html' }));
   app.use('*', onlySitePaths(serveStatic({ root })));
   // build.format 'file' emits about.html rather than about/index.html.
   app.use(
