@@ -111,4 +111,11 @@ describe('withServerText', () => {
     expect(withServerText(MESSAGES.paymentError, undefined)).toBe(MESSAGES.paymentError);
     expect(withServerText(MESSAGES.contactFailure, '  ')).toBe(MESSAGES.contactFailure);
   });
+
+  it('words the re-sent verification e-mail toast (site addition, not in spec §8)', () => {
+    expect(MESSAGES.verificationEmailResent).toEqual({
+      title: 'Verification Email Sent',
+      description: 'Check your email for a new verification link.',
+    });
+  });
 });

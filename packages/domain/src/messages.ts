@@ -161,6 +161,12 @@ export const MESSAGES = {
   requestNewVerification: {
     title: 'Please contact support by email to request a new verification link.',
   },
+  // Not in the spec (it had no resend): /verify-email's Request New Verification for a
+  // signed-in visitor, and the request's failure.
+  verificationEmailResent: {
+    title: 'Verification Email Sent',
+    description: 'Check your email for a new verification link.',
+  },
   notFound: { title: 'Oops! Page not found' },
   unexpectedError: { title: 'Unexpected Application Error!' },
 } as const satisfies { readonly [key: string]: Message };

@@ -5,7 +5,8 @@ import { Dialog, Tabs } from 'radix-ui';
 import { useState } from 'react';
 import type { AuthTab } from '../lib/auth-dialog.ts';
 import { PageToaster } from './app-toaster.tsx';
-import { ForgotPasswordForm, LoginForm, RegisterForm } from './auth-forms.tsx';
+import { ForgotPasswordDialog } from './auth-forgot-dialog.tsx';
+import { LoginForm, RegisterForm } from './auth-forms.tsx';
 import './auth-dialog-panel.css';
 
 export interface AuthDialogPanelProps {
@@ -74,21 +75,7 @@ export default function AuthDialogPanel({
         </Dialog.Portal>
       </Dialog.Root>
 
-      <Dialog.Root open={forgotOpen} onOpenChange={setForgotOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="auth-dialog__overlay auth-dialog__overlay--top" />
-          <Dialog.Content className="auth-dialog__content auth-dialog__content--top radix-themes">
-            <Dialog.Title className="auth-dialog__title">Forgot Password</Dialog.Title>
-            <Dialog.Description className="auth-dialog__description">
-              Enter your email address and we will send you a link to reset your password.
-            </Dialog.Description>
-            <ForgotPasswordForm
-              onCancel={() => setForgotOpen(false)}
-              onSent={() => setForgotOpen(false)}
-            />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
       <PageToaster />
     </>
   );
