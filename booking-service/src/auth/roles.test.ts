@@ -122,23 +122,24 @@ describe.each(TEST_DB_KINDS)('roles and admin accounts on %s', (dbKind) => {
 });
 
 describe('ADMIN_EMAILS at start', () => {
+  let first: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp();
+  });
+  afterAll(async () => {
+    await first?.close();
+  });
+
   it('promotes accounts that already exist when the service starts', async () => {
-    const first = await createTestApp();
-    try {
-      await signedInUser(first, { email: 'later-admin@example.com' });
-      await startAuth({
-        config: {
-          ...first.deps.config,
-          auth: { ...first.deps.config.auth, adminEmails: ['later-admin@example.com'] },
-        },
-        db: first.deps.db,
-        mail: first.deps.mail,
-        content: first.deps.content,
-        logger: first.deps.logger,
-      });
-      expect(await roleOf(first, 'later-admin@example.com')).toBe('admin');
-    } finally {
-      await first.close();
-    }
+    await signedInUser(first, { email: 'later-admin@example.com' });
+    const config = first.deps.config;
+    await startAuth({
+      config: { ...config, auth: { ...config.auth, adminEmails: ['later-admin@example.com'] } },
+      db: first.deps.db,
+      mail: first.deps.mail,
+      content: first.deps.content,
+      logger: first.deps.logger,
+    });
+    expect(await roleOf(first, 'later-admin@example.com')).toBe('admin');
   });
 });

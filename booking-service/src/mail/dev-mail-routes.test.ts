@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { deliverPendingMail } from './mail-setup.ts';
 
-describe('the local mailbox pages', () => {
+describe.each(TEST_DB_KINDS)('the local mailbox pages on %s', (dbKind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ dbKind });
     await t.deps.mail.enqueue({
       to: 'Sam@Example.com',
       subject: 'First',
@@ -57,15 +58,20 @@ describe('the local mailbox pages', () => {
     expect(await one.text()).toBe('<p>3</p>');
     expect((await t.app.request('/dev/mail/not-an-id')).status).toBe(404);
   });
+});
+
+describe('the local mailbox with Resend configured', () => {
+  let withResend: TestApp;
+  beforeAll(async () => {
+    withResend = await createTestApp({ env: { RESEND_API_KEY: 're_test_key' } });
+  });
+  afterAll(async () => {
+    await withResend?.close();
+  });
 
   it('is not mounted when real e-mail (Resend) is configured', async () => {
-    const withResend = await createTestApp({ env: { RESEND_API_KEY: 're_test_key' } });
-    try {
-      expect(withResend.deps.mail.mailer.kind).toBe('resend');
-      const response = await withResend.app.request('/dev/mail/messages');
-      expect(response.status).toBe(404);
-    } finally {
-      await withResend.close();
-    }
+    expect(withResend.deps.mail.mailer.kind).toBe('resend');
+    const response = await withResend.app.request('/dev/mail/messages');
+    expect(response.status).toBe(404);
   });
 });
