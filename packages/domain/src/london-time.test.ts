@@ -197,3 +197,38 @@ describe('display', () => {
     expect(() => bandLabel('17:00', 1.5)).toThrow(RangeError);
   });
 });
+
+describe('London times that do not exist in the machine zone (tests run in America/Santiago)', () => {
+  // Santiago's clocks jump from 00:00 to 01:00 on the first Sunday of September, so
+  // "00:30 on 6 Sep 2026" never happens there; in London it is an ordinary half past midnight.
+  it('reads London midnight correctly on the night Santiago springs forward', () => {
+    const instant = new Date('2026-09-05T23:30:00Z');
+    expect(toLondonWallClock(instant)).toEqual({
+      date: '2026-09-06',
+      time: '00:30',
+      weekday: 'sun',
+    });
+    expect(londonDate(instant)).toBe('2026-09-06');
+    expect(formatTime12h(instant)).toBe('12:30 AM');
+    expect(londonWallClockToUtc('2026-09-06', '00:30').toISOString()).toBe(instant.toISOString());
+  });
+
+  it('agrees with every hour of a year of London clock readings', () => {
+    const reference = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 3_600_000) {
+      const parts = Object.fromEntries(reference.formatToParts(ms).map((p) => [p.type, p.value]));
+      const wall = toLondonWallClock(new Date(ms));
+      expect(`${wall.date} ${wall.time}`).toBe(
+        `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`,
+      );
+    }
+  });
+});

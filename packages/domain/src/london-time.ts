@@ -1,9 +1,10 @@
 /**
  * London wall-clock time. Timetable slots are London times; instants are stored in UTC.
- * All conversions go through the IANA zone Europe/London via date-fns-tz: no DST rule is
- * written by hand here.
+ * All conversions read the IANA zone Europe/London through the platform's Intl time-zone
+ * data: no DST rule is written by hand here. (date-fns-tz's formatInTimeZone was dropped: it
+ * goes through the machine's own zone and shifts London times that do not exist there, e.g.
+ * London midnight on the night Santiago's clocks go forward — see decision 033.)
  */
-import { formatInTimeZone } from 'date-fns-tz';
 
 export const LONDON_TZ = 'Europe/London';
 
@@ -62,17 +63,59 @@ export function weekdayOf(date: string): Weekday {
   return WEEKDAYS[(sundayFirst + 6) % 7] as Weekday;
 }
 
+const londonFields = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+interface LondonFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The numeric London calendar and clock fields of an instant. */
+function londonFieldsAt(ms: number): LondonFields {
+  const fields: Record<string, number> = {};
+  for (const part of londonFields.formatToParts(ms)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return {
+    year: fields.year ?? Number.NaN,
+    month: fields.month ?? Number.NaN,
+    day: fields.day ?? Number.NaN,
+    hour: fields.hour ?? Number.NaN,
+    minute: fields.minute ?? Number.NaN,
+    second: fields.second ?? Number.NaN,
+  };
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
 /** The London UTC offset in force at an instant, e.g. "+01:00", read from the IANA zone. */
 function londonOffsetAt(ms: number): string {
-  return formatInTimeZone(ms, LONDON_TZ, 'xxx');
+  const f = londonFieldsAt(ms);
+  const wallAsUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  const minutes = Math.round((wallAsUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
 }
 
 /**
  * The instant at which London clocks show `date` `time`.
  *
- * date-fns-tz's fromZonedTime resolves the two DST edge cases differently depending on the
- * machine's own time zone, so the offset is instead read from the zone on both sides of the
- * date and each candidate is checked by converting back:
+ * The offset is read from the zone on both sides of the date and each candidate is checked
+ * by converting back, so the machine's own time zone never matters:
  * - a time that happens twice (autumn, 01:00-01:59) gives the first occurrence (BST);
  * - a time that never happens (spring, 01:00-01:59) is read with the offset in force before
  *   the change, i.e. moved forward by the gap, as JavaScript's Temporal does by default.
@@ -95,30 +138,53 @@ export function londonWallClockToUtc(date: string, time: string): Date {
 /** London date, time and weekday of an instant. */
 export function toLondonWallClock(instant: Date): { date: string; time: string; weekday: Weekday } {
   requireInstant(instant);
-  const [date, time, isoDay] = formatInTimeZone(instant, LONDON_TZ, "yyyy-MM-dd'|'HH:mm'|'i").split(
-    '|',
-  ) as [string, string, string];
-  // ISO day of week: 1 = Monday ... 7 = Sunday.
-  return { date, time, weekday: WEEKDAYS[Number(isoDay) - 1] as Weekday };
+  const f = londonFieldsAt(instant.getTime());
+  const date = `${String(f.year).padStart(4, '0')}-${pad2(f.month)}-${pad2(f.day)}`;
+  return { date, time: `${pad2(f.hour)}:${pad2(f.minute)}`, weekday: weekdayOf(date) };
 }
 
 /** YYYY-MM-DD of an instant in London. */
 export function londonDate(instant: Date): string {
-  requireInstant(instant);
-  return formatInTimeZone(instant, LONDON_TZ, 'yyyy-MM-dd');
+  return toLondonWallClock(instant).date;
 }
 
 /** 12-hour London time, e.g. "5:00 PM". */
 export function formatTime12h(instant: Date): string {
   requireInstant(instant);
-  return formatInTimeZone(instant, LONDON_TZ, 'h:mm a');
+  const { hour, minute } = londonFieldsAt(instant.getTime());
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${pad2(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** Long London date, e.g. "Tuesday 3 November 2026". */
 export function formatLondonDate(instant: Date): string {
-  requireInstant(instant);
-  return formatInTimeZone(instant, LONDON_TZ, 'EEEE d MMMM yyyy');
+  const { date, weekday } = toLondonWallClock(instant);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${WEEKDAY_NAMES[weekday]} ${day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
+
+const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 function hourLabel(minutesOfDay: number): { text: string; meridiem: 'am' | 'pm' } {
   const wrapped = ((minutesOfDay % 1440) + 1440) % 1440;
