@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// CI machines have two cores shared by every suite: give I/O-heavy tests (local HTTP servers,
+// schema compilation) room instead of failing on the 5 s default under load.
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
