@@ -1,0 +1,146 @@
+// Auth journeys in a real browser against the one-command stack: register, verify by the
+// e-mailed link, log in through the header's dialog, stay signed in across a reload, sign
+// out; reset a forgotten password through the e-mailed link; the account page's phone rule;
+// and axe on every auth page and the open dialog.
+import {
+  axeViolations,
+  expect,
+  linkFromMail,
+  register,
+  registerVerified,
+  signedInCustomer,
+  test,
+  uniqueEmail,
+} from './support.ts';
+
+test('register, verify by e-mail, log in through the dialog, reload, sign out', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('journey');
+  const password = 'journey-pass-42';
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await dialog.getByLabel('Full name').fill('Journey Person');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog.getByText('Please agree to the Terms')).toBeVisible();
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const link = await linkFromMail(page.request, email, /verify/i, '/verify-email');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email verified successfully!' })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+
+  await page.getByRole('link', { name: 'Login' }).first().click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  const profile = page.getByRole('button', { name: /Profile menu/ });
+  await expect(profile).toBeVisible();
+  // The home hero now offers Book Now instead of Get Started.
+  await expect(page.locator('.hero [data-auth-action="book"]')).toBeVisible();
+
+  await page.reload();
+  await expect(profile).toBeVisible();
+  await profile.click();
+  await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Logged out successfully!')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  void baseURL;
+});
+
+test('signing in before verifying shows the service message', async ({ page, baseURL }) => {
+  const account = await register(page.request, baseURL);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText(/not verified/i)).toBeVisible();
+});
+
+test('a forgotten password is reset through the e-mailed link and signs in', async ({
+  page,
+  baseURL,
+}) => {
+  const account = await registerVerified(page.request, baseURL);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login' }).first().click();
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+  await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(forgot.getByText('Please enter your email address.')).toBeVisible();
+  await forgot.getByLabel('Email').fill(account.email);
+  await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Reset Link Sent')).toBeVisible();
+
+  const link = await linkFromMail(page.request, account.email, /reset/i, '/reset-password-token');
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm new password').fill('short');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password too short')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-pass-9');
+  await page.getByLabel('Confirm new password').fill('brand-new-pass-9');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('button', { name: /Profile menu/ })).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Invalid or Expired Link' })).toBeVisible();
+});
+
+test('the account page refuses a short phone and keeps a good one', async ({ page }) => {
+  await signedInCustomer(page, '/my-account');
+  const phone = page.getByLabel('Phone');
+  await phone.fill('12ab34');
+  await expect(phone).toHaveValue('1234');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Phone number must contain 10-15 digits').first()).toBeVisible();
+  await phone.fill('+44 (0)20 7946 0958');
+  await expect(phone).toHaveValue('+44 (0)20 7946 ');
+  await phone.fill('020 7946 0958');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue('020 7946 0958');
+});
+
+test.describe('axe', () => {
+  test('the auth dialog and the signed-out auth pages have no violations', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Login' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    for (const path of [
+      '/login',
+      '/register',
+      '/verify-email',
+      '/reset-password-token',
+      '/reset-password',
+      '/my-account',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
+
+  test('/my-account signed in has no violations', async ({ page }) => {
+    await signedInCustomer(page, '/my-account');
+    await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
