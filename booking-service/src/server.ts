@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import type { AppDeps } from './app-deps.ts';
@@ -16,6 +17,8 @@ import { mountStaticSite } from './static-site/static-site.ts';
 const CONTENT_CACHE_TTL_MS = 60_000;
 
 async function main() {
+  // Optional local .env (see .env.example); variables already set in the environment win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
