@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { seatsTaken, sessionsHeldByUser } from '../availability/seats.ts';
+import { type DbExecutor, seatsTaken, sessionsHeldByUser } from '../availability/seats.ts';
 import type { SessionRow } from '../availability/session-rows.ts';
 import type { Database } from '../db/client.ts';
 import { classSessions } from '../db/schema.ts';
@@ -35,11 +35,12 @@ export interface SeatCheck {
 }
 
 /**
- * What stands in the way of this user taking a seat in each locked session. Call only after
- * lockSessionRows in the same transaction: then the answer holds until commit.
+ * What stands in the way of this user taking a seat in each session. Authoritative only after
+ * lockSessionRows in the same transaction (then the answer holds until commit); without the
+ * lock it is an early answer that can only become less favourable.
  */
 export async function checkSeats(
-  tx: Transaction,
+  tx: DbExecutor,
   locked: readonly SessionRow[],
   userId: string,
   now: Date,

@@ -8,7 +8,8 @@ import {
 } from '@tuition/domain';
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.ts';
-import { ensureSessionRows } from '../availability/session-rows.ts';
+import type { DbExecutor } from '../availability/seats.ts';
+import { ensureSessionRows, type SessionRow } from '../availability/session-rows.ts';
 import { checkSeats, lockSessionRows } from '../bookings/seat-locks.ts';
 import { describeSession, type SessionSummary } from '../bookings/session-description.ts';
 import type { Database } from '../db/client.ts';
@@ -84,12 +85,8 @@ export async function startCheckout(
   const price = priceBasket(wanted.length, pricing);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
 
-  const checkoutId = await deps.db.transaction(async (tx) => {
-    const locked = await lockSessionRows(
-      tx,
-      wanted.map((w) => w.sessionId),
-    );
-    const { duplicates, full } = await checkSeats(tx, locked, request.user.id, now);
+  const refuseTakenSeats = async (executor: DbExecutor, sessionRows: readonly SessionRow[]) => {
+    const { duplicates, full } = await checkSeats(executor, sessionRows, request.user.id, now);
     const duplicateSlots = wanted.filter((w) => duplicates.has(w.sessionId)).map((w) => w.text);
     if (duplicateSlots.length > 0) {
       throw new ConflictError(
@@ -106,6 +103,17 @@ export async function startCheckout(
         'One or more selected sessions are now full. Please select different sessions.',
       );
     }
+  };
+  // Early answer without locks: in a rush for the last seats most requests stop here instead
+  // of queueing on the row lock while holding a pooled connection.
+  await refuseTakenSeats(deps.db, [...rows.values()]);
+
+  const checkoutId = await deps.db.transaction(async (tx) => {
+    const locked = await lockSessionRows(
+      tx,
+      wanted.map((w) => w.sessionId),
+    );
+    await refuseTakenSeats(tx, locked);
     const [created] = await tx
       .insert(checkouts)
       .values({
