@@ -1,0 +1,181 @@
+// The admin journey against the one-command stack: a customer books and pays two sessions
+// through the API; the demo admin finds them by search, opens their page, cancels one booking,
+// moves the other with the picker, and sends a password reset that lands in the local mailbox
+// naming the admin. axe checks both admin pages. Non-admins are sent away.
+import type { APIRequestContext } from '@playwright/test';
+import {
+  type Account,
+  axeViolations,
+  expect,
+  freshIp,
+  logIn,
+  mailTo,
+  registerVerified,
+  signedInCustomer,
+  test,
+} from './support.ts';
+
+/** Printed by the service at start and seeded in local mode (booking-service/src/auth/demo-users.ts). */
+const DEMO_ADMIN: Account = {
+  name: 'Demo Admin',
+  email: 'admin@demo.example',
+  password: 'demo-admin-1',
+};
+
+interface Slot {
+  startsAt: string;
+  state: 'available' | 'full' | 'booked';
+  seatsLeft: number;
+}
+
+/** Signs the customer in on `request` and books and pays two GCSE sessions on the local checkout. */
+async function bookTwoSessions(
+  request: APIRequestContext,
+  origin: string,
+  customer: Account,
+): Promise<void> {
+  const headers = { origin, 'x-forwarded-for': freshIp() };
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    data: { email: customer.email, password: customer.password },
+    headers,
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const { slots } = (await (await request.get('/api/availability?service=gcse')).json()) as {
+    slots: Slot[];
+  };
+  const chosen = slots.filter((s) => s.state === 'available' && s.seatsLeft > 0).slice(0, 2);
+  expect(chosen).toHaveLength(2);
+  const checkout = await request.post('/api/checkout', {
+    data: { service: 'gcse', startsAt: chosen.map((s) => s.startsAt) },
+    headers,
+  });
+  expect(checkout.status(), await checkout.text()).toBeLessThan(300);
+  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
+  const paid = await request.post(`/dev/checkout/${checkoutId}/pay`, {
+    headers,
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  await expect
+    .poll(async () => {
+      const mine = await request.get('/api/me/bookings?scope=upcoming');
+      return mine.ok() ? ((await mine.json()) as unknown[]).length : 0;
+    })
+    .toBe(2);
+}
+
+test('an admin finds a customer, cancels and moves their bookings, and sends a reset', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL ?? 'http://localhost').origin;
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const customerRequest = await playwright.request.newContext({ baseURL });
+  const customer = await registerVerified(customerRequest, baseURL, {
+    name: `Journey Pupil ${suffix}`,
+  });
+  await bookTwoSessions(customerRequest, origin, customer);
+  await customerRequest.dispose();
+
+  await logIn(page, DEMO_ADMIN, '/admin');
+  await expect(page.getByText('Total Users')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sessions Overview' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await expect(page.getByText(/Showing 1 to \d+ of \d+ users/)).toBeVisible();
+  // The charts and their table alternative.
+  await expect(page.getByRole('img', { name: /Bookings per week/ })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Search applies on Enter.
+  await page.getByLabel('Search users by name or email').fill(`pupil ${suffix}`.toUpperCase());
+  await page.getByLabel('Search users by name or email').press('Enter');
+  const rows = page.locator('.admin-users-table__row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(customer.email);
+
+  // A search that matches nobody says so.
+  await page.getByLabel('Search users by name or email').fill(`nobody-${suffix}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('No users found matching your search.')).toBeVisible();
+
+  await page.getByLabel('Search users by name or email').fill(customer.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('cell').nth(2).click();
+  await page.waitForURL(/\/admin\/users\/[^/]+$/);
+
+  await expect(page.getByRole('heading', { level: 1, name: customer.name })).toBeVisible();
+  await expect(page.getByRole('link', { name: '← Back to Admin' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bookings History' })).toBeVisible();
+  const upcomingRows = page.locator('tr', { has: page.getByText('Upcoming', { exact: true }) });
+  await expect(upcomingRows).toHaveCount(2);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Cancel the first booking, confirming the spec's question.
+  await upcomingRows
+    .first()
+    .getByRole('button', { name: /^Cancel/ })
+    .click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(
+    confirm.getByText(
+      'Are you sure you want to cancel this booking? This action cannot be undone.',
+    ),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel Booking' }).click();
+  await expect(page.getByText('Booking cancelled successfully')).toBeVisible();
+  await expect(
+    page.locator('tr', { has: page.getByText('Cancelled', { exact: true }) }),
+  ).toHaveCount(1);
+  await expect(upcomingRows).toHaveCount(1);
+
+  // Move the other one with the picker: the latest open session of the same class.
+  await upcomingRows
+    .first()
+    .getByRole('button', { name: /^Reschedule/ })
+    .click();
+  await expect(
+    page.getByRole('heading', { name: `Reschedule for ${customer.name}` }),
+  ).toBeVisible();
+  const open = page.locator('button.booking-session__button:not([disabled])[aria-pressed="false"]');
+  await expect(open.first()).toBeVisible();
+  await open.last().click();
+  await expect(page.locator('button.booking-session__button[aria-pressed="true"]')).toHaveCount(1);
+  await page.getByRole('complementary').getByRole('button', { name: 'Confirm Reschedule' }).click();
+  await expect(page.getByText('Session rescheduled successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bookings History' })).toBeVisible();
+  await expect(
+    page.locator('tr', { has: page.getByText('Rescheduled', { exact: true }) }),
+  ).toHaveCount(1);
+  await expect(upcomingRows).toHaveCount(1);
+
+  // Send a password reset; the mail names the admin.
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Send Password Reset' }).click();
+  await expect(page.getByText('Password Reset Sent')).toBeVisible();
+  await expect(page.getByText(`Password reset email sent to ${customer.email}.`)).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await mailTo(page.request, customer.email)).some(
+        (m) => /reset/i.test(m.subject) && m.text.includes(`${DEMO_ADMIN.name} from the`),
+      ),
+    )
+    .toBe(true);
+});
+
+test('a customer is sent away from the admin pages and refused by the API', async ({ page }) => {
+  await signedInCustomer(page, '/admin');
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/admin/users/someone');
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/admin');
+  const response = await page.request.get('/api/admin/summary');
+  expect(response.status()).toBe(403);
+});
+
+test('a signed-out visitor is sent home from /admin', async ({ page }) => {
+  await page.goto('/admin');
+  await page.waitForURL((url) => url.pathname === '/');
+  expect((await page.request.get('/api/admin/users')).status()).toBe(401);
+});
