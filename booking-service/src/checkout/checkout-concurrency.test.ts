@@ -22,75 +22,74 @@ const isPoolTimeout = (e: unknown) =>
  * Many customers at once, straight at the checkout core (users made in the database, so no
  * password hashing dominates): the row locks must keep every session within its capacity.
  */
-describe.skipIf(SERVER_KINDS.length === 0).each(SERVER_KINDS)(
-  'concurrent checkouts on %s',
-  (dbKind) => {
-    let t: TestApp;
-    let deps: CheckoutDeps;
-    beforeAll(async () => {
-      t = await createTestApp({ dbKind, now: NOW });
-      deps = { ...t.deps, payments: t.deps.payments! };
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+describe.skipIf(SERVER_KINDS.length > 0)('concurrent checkouts', () => {
+  it.skip('run on postgres and neon only (TEST_DB_KINDS has neither)', () => {});
+});
 
-    async function sessionIds(service: 'ks3' | 'gcse', starts: string[]) {
-      const timetable = await t.deps.content.timetable();
-      const sessions = starts.map((s) => findSession(timetable, service, new Date(s))!);
-      const rows = await ensureSessionRows(t.deps.db, sessions, 1500);
-      return sessions.map((s) => rows.get(s.startsAt.getTime())!.id);
-    }
+describe.each(SERVER_KINDS)('concurrent checkouts on %s', (dbKind) => {
+  let t: TestApp;
+  let deps: CheckoutDeps;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: NOW });
+    deps = { ...t.deps, payments: t.deps.payments! };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-    it('gives the last seat to exactly one of 200 simultaneous customers', async () => {
-      const [start] = await bookableStarts(t, 'ks3', 1);
-      await fillSeats(t, 'ks3', start!, 9);
-      const customers = await insertUsers(t, 200);
+  async function sessionIds(service: 'ks3' | 'gcse', starts: string[]) {
+    const timetable = await t.deps.content.timetable();
+    const sessions = starts.map((s) => findSession(timetable, service, new Date(s))!);
+    const rows = await ensureSessionRows(t.deps.db, sessions, 1500);
+    return sessions.map((s) => rows.get(s.startsAt.getTime())!.id);
+  }
 
-      const results = await Promise.allSettled(
-        customers.map((customer) =>
-          startCheckout(deps, { user: customer, service: 'ks3', startsAt: [start!] }),
-        ),
-      );
-      const won = results.filter((r) => r.status === 'fulfilled');
-      const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-      expect(won).toHaveLength(1);
-      expect(lost).toHaveLength(199);
-      // Every loser is told the session is full, except that on a loaded machine a few can wait
-      // longer than the pool's 5 s connection timeout behind the row lock (seen through the Neon
-      // proxy): they fail without taking anything, which is what this test is about.
-      const unexpected = lost.filter((e) => !isFullConflict(e) && !isPoolTimeout(e));
-      expect(unexpected.map((e) => String(e))).toEqual([]);
-      expect(lost.filter(isFullConflict).length).toBeGreaterThan(100);
+  it('gives the last seat to exactly one of 200 simultaneous customers', async () => {
+    const [start] = await bookableStarts(t, 'ks3', 1);
+    await fillSeats(t, 'ks3', start!, 9);
+    const customers = await insertUsers(t, 200);
 
-      const [id] = await sessionIds('ks3', [start!]);
-      expect((await seatsTaken(t.deps.db, [id!], new Date(NOW))).get(id!)).toBe(10);
-    }, 120_000);
+    const results = await Promise.allSettled(
+      customers.map((customer) =>
+        startCheckout(deps, { user: customer, service: 'ks3', startsAt: [start!] }),
+      ),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(199);
+    // Every loser is told the session is full, except that on a loaded machine a few can wait
+    // longer than the pool's 5 s connection timeout behind the row lock (seen through the Neon
+    // proxy): they fail without taking anything, which is what this test is about.
+    const unexpected = lost.filter((e) => !isFullConflict(e) && !isPoolTimeout(e));
+    expect(unexpected.map((e) => String(e))).toEqual([]);
+    expect(lost.filter(isFullConflict).length).toBeGreaterThan(100);
 
-    it('keeps three 10-seat sessions within capacity under 60 overlapping baskets', async () => {
-      const starts = await bookableStarts(t, 'gcse', 3);
-      const customers = await insertUsers(t, 60);
-      // Every customer wants a different mix of the three, so baskets overlap and lock in turns.
-      const baskets = customers.map((_, i) => starts.filter((__, j) => ((i % 7) + 1) & (1 << j)));
+    const [id] = await sessionIds('ks3', [start!]);
+    expect((await seatsTaken(t.deps.db, [id!], new Date(NOW))).get(id!)).toBe(10);
+  }, 120_000);
 
-      const results = await Promise.allSettled(
-        customers.map((customer, i) =>
-          startCheckout(deps, { user: customer, service: 'gcse', startsAt: baskets[i]! }),
-        ),
-      );
-      const failures = results.flatMap((r) =>
-        r.status === 'rejected' ? [r.reason as unknown] : [],
-      );
-      expect(failures.filter((e) => !isFullConflict(e)).map(String)).toEqual([]);
+  it('keeps three 10-seat sessions within capacity under 60 overlapping baskets', async () => {
+    const starts = await bookableStarts(t, 'gcse', 3);
+    const customers = await insertUsers(t, 60);
+    // Every customer wants a different mix of the three, so baskets overlap and lock in turns.
+    const baskets = customers.map((_, i) => starts.filter((__, j) => ((i % 7) + 1) & (1 << j)));
 
-      const ids = await sessionIds('gcse', starts);
-      const taken = await seatsTaken(t.deps.db, ids, new Date(NOW));
-      for (const id of ids) expect(taken.get(id)).toBe(10);
-      const seatsSold = results.reduce(
-        (sum, r, i) => sum + (r.status === 'fulfilled' ? baskets[i]!.length : 0),
-        0,
-      );
-      expect(seatsSold).toBe(30);
-    }, 120_000);
-  },
-);
+    const results = await Promise.allSettled(
+      customers.map((customer, i) =>
+        startCheckout(deps, { user: customer, service: 'gcse', startsAt: baskets[i]! }),
+      ),
+    );
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(failures.filter((e) => !isFullConflict(e)).map(String)).toEqual([]);
+
+    const ids = await sessionIds('gcse', starts);
+    const taken = await seatsTaken(t.deps.db, ids, new Date(NOW));
+    for (const id of ids) expect(taken.get(id)).toBe(10);
+    const seatsSold = results.reduce(
+      (sum, r, i) => sum + (r.status === 'fulfilled' ? baskets[i]!.length : 0),
+      0,
+    );
+    expect(seatsSold).toBe(30);
+  }, 120_000);
+});
