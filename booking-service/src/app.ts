@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -13,20 +12,16 @@ import { createCheckoutRoutes } from './checkout/checkout-routes.ts';
 import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
-import type { AppEnv } from './http/app-env.ts';
 import { HttpProblem, problem } from './http/problem.ts';
-import { ValidationError } from './http/problem.ts';
+import { createRouter } from './http/router.ts';
 import { securityHeaderOptionsFromConfig, securityHeaders } from './http/security-headers.ts';
 
 /** Largest accepted request body under /api (JSON forms and webhooks are far smaller). */
 export const MAX_BODY_BYTES = 100 * 1024;
 
 export function createApp(deps: AppDeps) {
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw ValidationError.fromZod(result.error);
-    },
-  });
+  // The root shares the sub-apps' validation hook, so routes declared on it answer 400 problems too.
+  const app = createRouter();
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {

