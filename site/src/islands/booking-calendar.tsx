@@ -3,7 +3,8 @@
 // what the service answers. A day can be clicked only when it has a session with a seat left.
 import { LONDON_TZ, londonDate } from '@tuition/domain';
 import { DayPicker, TZDate } from 'react-day-picker';
-import { enGB } from 'react-day-picker/locale';
+// date-fns's own British locale: react-day-picker/locale loads every language at once.
+import { enGB } from 'date-fns/locale/en-GB';
 import { type CalendarDays, isDayEnabled } from './booking-rules.ts';
 
 /** Midnight of a London date, as the calendar's own dates are. */

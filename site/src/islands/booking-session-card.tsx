@@ -27,6 +27,7 @@ export function BookingSessionCard({
       <button
         type="button"
         className="booking-session__button"
+        data-slot-state={slot.state}
         aria-pressed={selected}
         disabled={full || checking}
         aria-busy={checking || undefined}

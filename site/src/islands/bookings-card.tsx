@@ -45,7 +45,7 @@ export function BookingsCard({ booking, now, children }: BookingsCardProps) {
         <h2 className="bookings-card__date">
           {valid ? formatLondonDate(start) : MESSAGES.invalidDate.title}
         </h2>
-        <Badge color={badge.color} variant="soft" size="2">
+        <Badge color={badge.color} variant="soft" size="2" highContrast>
           {badge.text}
         </Badge>
       </div>

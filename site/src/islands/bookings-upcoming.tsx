@@ -47,7 +47,7 @@ function CancelDialog({ booking }: { booking: MyBooking }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger>
-        <Button variant="soft" color="red">
+        <Button variant="soft" color="red" highContrast>
           Cancel
         </Button>
       </AlertDialog.Trigger>
@@ -64,7 +64,12 @@ function CancelDialog({ booking }: { booking: MyBooking }) {
               Keep Booking
             </Button>
           </AlertDialog.Cancel>
-          <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+          <Button
+            color="red"
+            highContrast
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
             Cancel Booking
           </Button>
         </Flex>

@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+// Journeys against the one-command stack: the booking service serving the already built site
+// and the API on one origin, with a fresh embedded database, local mailbox and local checkout
+// page. The package's test script builds the site first.
+
+const siteDir = path.dirname(fileURLToPath(import.meta.url));
+const serviceDir = path.resolve(siteDir, '../booking-service');
+
+// The test script builds into .e2e-dist/ so a concurrent `astro build` of dist/ cannot swap
+// pages (and their CSP hashes) under a running test; a plain dist/ serves when run alone.
+const siteDist =
+  process.env.STACK_SITE_DIST ??
+  (existsSync(path.join(siteDir, '.e2e-dist', 'index.html'))
+    ? path.join(siteDir, '.e2e-dist')
+    : path.join(siteDir, 'dist'));
+
+// Away from `pnpm start` (4321), astro dev and the static preview (4329).
+const PORT = Number(process.env.STACK_PORT ?? 4455);
+const origin = `http://localhost:${PORT}`;
+
+// A new database every run: no account or booking of an earlier run is ever seen.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stack-e2e-pglite-'));
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './e2e-stack',
+  testMatch: '**/*.spec.ts',
+  // One database and the per-address auth limits are shared: one journey at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  // The machine is shared by several builds; journeys wait on a real server and database.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  // Apart from the static suite's test-results/, which its runs clear while this one writes.
+  outputDir: path.join(os.tmpdir(), 'site-stack-test-results'),
+  use: {
+    baseURL: origin,
+    trace: 'retain-on-failure',
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --import tsx src/server.ts',
+    cwd: serviceDir,
+    url: `${origin}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      PUBLIC_URL: origin,
+      PGLITE_DATA_DIR: dataDir,
+      SITE_DIST: siteDist,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      // Local adapters only, whatever the shell or a local .env says.
+      DATABASE_URL: '',
+      DATABASE_DRIVER: 'pglite',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      RESEND_API_KEY: '',
+      TEST_CLOCK: '',
+    },
+  },
+});
