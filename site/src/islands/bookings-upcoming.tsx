@@ -9,7 +9,7 @@ import {
   RESCHEDULE_CUTOFF_HOURS,
   systemClock,
 } from '@tuition/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, type MyBooking } from '../lib/api-client.ts';
 import { useSession } from '../lib/auth-client.ts';
@@ -179,9 +179,12 @@ export function BookingsUpcomingContent({
   );
 }
 
-export function BookingsUpcoming(props: BookingsUpcomingProps) {
+export function BookingsUpcoming({
+  queryClient,
+  ...props
+}: BookingsUpcomingProps & { queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders {...(queryClient ? { queryClient } : {})}>
       <BookingsUpcomingContent {...props} />
     </AppProviders>
   );
