@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,12 +12,17 @@ const siteDir = path.dirname(fileURLToPath(import.meta.url));
 const serviceDir = path.resolve(siteDir, '../booking-service');
 
 // The test script builds into .e2e-dist/ so a concurrent `astro build` of dist/ cannot swap
-// pages (and their CSP hashes) under a running test; a plain dist/ serves when run alone.
-const siteDist =
-  process.env.STACK_SITE_DIST ??
-  (existsSync(path.join(siteDir, '.e2e-dist', 'index.html'))
-    ? path.join(siteDir, '.e2e-dist')
-    : path.join(siteDir, 'dist'));
+// pages (and their CSP hashes) under a running test; whichever of the two was built last is
+// served (a plain dist/ when run on its own), unless STACK_SITE_DIST names one.
+function latestBuild(): string {
+  const builds = ['.e2e-dist', 'dist']
+    .map((dir) => path.join(siteDir, dir))
+    .filter((dir) => existsSync(path.join(dir, 'index.html')))
+    .sort((a, b) => builtAt(b) - builtAt(a));
+  return builds[0] ?? path.join(siteDir, 'dist');
+}
+const builtAt = (dir: string) => statSync(path.join(dir, 'index.html')).mtimeMs;
+const siteDist = process.env.STACK_SITE_DIST ?? latestBuild();
 
 // Away from `pnpm start` (4321), astro dev and the static preview (4329).
 const PORT = Number(process.env.STACK_PORT ?? 4455);
