@@ -67,9 +67,8 @@ export async function openTestDb(
   databaseUrl?: string,
 ): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const template = await pgliteTemplate();
-    const clone = (await template.clone()) as PGlite;
-    return { dbHandle: pgliteHandle(clone), dropDatabase: async () => {} };
+    const client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+    return { dbHandle: pgliteHandle(client), dropDatabase: async () => {} };
   }
   const database = databaseUrl ? undefined : await createTestDatabase();
   const url = databaseUrl ?? database!.url;
@@ -78,17 +77,20 @@ export async function openTestDb(
   return { dbHandle, dropDatabase: async () => database?.drop() };
 }
 
-let template: Promise<PGlite> | undefined;
+let template: Promise<Blob | File> | undefined;
 
 /**
- * One in-memory PGlite per test worker with the migrations applied; every test app gets a
- * clone of it, which skips PGlite's initdb and the migrations (seconds each on a busy machine).
+ * The data directory of one in-memory PGlite per test worker with the migrations applied,
+ * dumped once; every test app starts a PGlite from it, which skips PGlite's initdb and the
+ * migrations (seconds each on a busy machine).
  */
-function pgliteTemplate(): Promise<PGlite> {
+function pgliteTemplate(): Promise<Blob | File> {
   template ??= (async () => {
     const client = await PGlite.create('memory://');
     await migrate(pgliteHandle(client));
-    return client;
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    return dump;
   })();
   return template;
 }
