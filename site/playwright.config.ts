@@ -22,15 +22,20 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? 'line' : 'list',
+  // Several people may run the site's journeys at once on one machine; each run can keep its
+  // artefacts apart (Playwright empties this folder when it starts).
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Tracing every test costs more than the tests on a busy machine; a screenshot suffices.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // Serves the already-built dist/ (the package's test script builds first).
-    command: `astro preview --port ${PORT} --host localhost`,
+    // Serves the copy the package's test script builds into .e2e-dist/ (see .gitignore).
+    command: `astro preview --outDir .e2e-dist --port ${PORT} --host localhost`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -3,7 +3,7 @@
 // field with a problem body whose `detail` this form shows. Everything the form needs from
 // @tuition/domain (year groups, limits, messages) arrives as props from the Astro page, so the
 // browser bundle carries no validation library.
-import { type FormEvent, useId, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useState } from 'react';
 
 export interface ContactFormProps {
   /** Year-group values in order, e.g. ['y6', …, 'y13']. */
@@ -60,11 +60,15 @@ export function ContactForm({
   endpoint = '/api/contact',
 }: ContactFormProps) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
+  // Until the island has hydrated a click would submit the form natively (a GET carrying the
+  // parent's details in the URL), so the button starts disabled in the server-rendered HTML.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const id = useId();
   const field = (name: string) => `${id}-${name}`;
   const sending = status.state === 'sending';
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
@@ -200,7 +204,7 @@ export function ContactForm({
       </div>
 
       <div className="contact-form__footer">
-        <button className="btn btn--lg" type="submit" disabled={sending}>
+        <button className="btn btn--lg" type="submit" disabled={sending || !hydrated}>
           {sending ? 'Sending...' : 'Send Message'}
         </button>
       </div>

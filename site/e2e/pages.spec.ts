@@ -1,0 +1,230 @@
+// Every route renders its key content from the seed (spec §2).
+import { formatPounds } from '@tuition/domain';
+import { expect, test } from '@playwright/test';
+import { content } from './seed.ts';
+
+test.describe('home', () => {
+  test('shows the hero, learning styles, subjects, reviews, FAQ and calls to action', async ({
+    page,
+  }) => {
+    const [home, settings, subjects, faq] = await Promise.all([
+      content.homePage(),
+      content.siteSettings(),
+      content.subjects(),
+      content.faqPage(),
+    ]);
+    await page.goto('/');
+
+    if (settings.promoBanner)
+      await expect(page.getByText(settings.promoBanner).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.hero.heading);
+    await expect(page.getByRole('link', { name: home.hero.getStartedLabel })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await expect(
+      page.getByRole('link', { name: home.hero.viewServicesLabel, exact: true }),
+    ).toHaveAttribute('href', '/services');
+    await expect(page.getByRole('heading', { name: home.teachingStyle.heading })).toBeVisible();
+
+    for (const style of home.learningStyles) {
+      await expect(page.getByRole('heading', { name: style.title })).toBeVisible();
+    }
+    const inPerson = page.locator('.style-card', { hasText: 'In-Person Tutoring' });
+    await expect(inPerson.getByText('Coming Soon', { exact: true }).first()).toBeVisible();
+    const group = page.locator('.style-card', { hasText: 'Group Sessions' });
+    await expect(group.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/booking');
+    const oneToOne = page.locator('.style-card', { hasText: '1-to-1 Online Tuition' });
+    await expect(oneToOne.getByRole('link', { name: 'Email Us' })).toHaveAttribute(
+      'href',
+      new RegExp(`^mailto:${settings.contactEmail}`),
+    );
+
+    for (const subject of subjects) {
+      const card = page.locator(`[data-subject="${subject.id}"]`);
+      await expect(card.getByRole('link', { name: subject.title })).toHaveAttribute(
+        'href',
+        subject.available ? `/services/${subject.id}` : '/services',
+      );
+      if (!subject.available) {
+        await expect(card.getByText('Coming Soon', { exact: true })).toBeVisible();
+      }
+    }
+
+    await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+    await expect(
+      page.getByText('Everything you need to know about our tuition services'),
+    ).toBeVisible();
+    await expect(page.locator('details[name="faq"]')).toHaveCount(faq.items.length);
+    await expect(page.getByRole('link', { name: home.ctas.contactLabel })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  });
+
+  test('the FAQ opens one answer at a time', async ({ page }) => {
+    const faq = await content.faqPage();
+    const [first, second] = faq.items;
+    await page.goto('/');
+    await page.getByText(first!.question).click();
+    await expect(page.getByText(first!.answer)).toBeVisible();
+    await page.getByText(second!.question).click();
+    await expect(page.getByText(second!.answer)).toBeVisible();
+    await expect(page.getByText(first!.answer)).toBeHidden();
+  });
+
+  test('Call Us dials the number on a phone and goes to /contact on a wide screen', async ({
+    page,
+  }) => {
+    const settings = await content.siteSettings();
+    const callUs = () =>
+      page.locator('.style-card', { hasText: '1-to-1 Online Tuition' }).getByRole('link', {
+        name: 'Call Us',
+      });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await expect(callUs()).toHaveAttribute(
+      'href',
+      `tel:${settings.contactPhone.replace(/[^\d+]/g, '')}`,
+    );
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(callUs()).toHaveAttribute('href', '/contact');
+  });
+});
+
+test('/services lists the subjects and only Mathematics is a link', async ({ page }) => {
+  const subjects = await content.subjects();
+  await page.goto('/services');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+  for (const subject of subjects) {
+    const card = page.locator(`[data-subject="${subject.id}"]`);
+    await expect(card.getByRole('heading', { name: subject.title })).toBeVisible();
+    await expect(card.getByRole('link')).toHaveCount(subject.available ? 1 : 0);
+  }
+  await expect(page.locator('.services-note')).toContainText('English and Science are coming soon');
+  await page.getByRole('link', { name: 'Mathematics' }).click();
+  await expect(page).toHaveURL(/\/services\/mathematics$/);
+});
+
+test('/services/mathematics shows every course, its links, the schedule and prices', async ({
+  page,
+}) => {
+  const [courses, timetable, pricing] = await Promise.all([
+    content.courses(),
+    content.timetable(),
+    content.pricing(),
+  ]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/services/mathematics');
+  for (const course of courses) {
+    const card = page.locator(`[data-course="${course.id}"]`);
+    await expect(card.getByRole('heading', { name: course.title })).toBeVisible();
+    await expect(card.getByText(course.summary)).toBeVisible();
+    await expect(card.getByText(course.years, { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: /^Book Now/ })).toHaveAttribute(
+      'href',
+      `/booking?service=${course.id}`,
+    );
+    if (course.id !== 'gcse') {
+      await expect(card.getByRole('link', { name: /^Learn More/ })).toHaveAttribute(
+        'href',
+        `/course-timeline/${course.id}`,
+      );
+    }
+  }
+
+  const schedule = page.getByText('View Schedule');
+  await expect(page.getByRole('table')).toBeHidden();
+  await schedule.click();
+  const table = page.getByRole('table', { name: /Weekly timetable/ });
+  await expect(table).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(timetable.length);
+
+  const pricingBox = page.locator('.pricing');
+  await expect(pricingBox.getByText(formatPounds(pricing.sessionPricePence))).toBeVisible();
+  await expect(pricingBox.getByText(formatPounds(pricing.bundlePricePence))).toBeVisible();
+});
+
+test('the schedule is left out on small screens', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/services/mathematics');
+  await expect(page.getByText('View Schedule')).toBeHidden();
+});
+
+test('each course timeline lists its units per term and books that service', async ({ page }) => {
+  for (const timeline of await content.courseTimelines()) {
+    await page.goto(`/course-timeline/${timeline.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(timeline.title);
+    for (const term of timeline.terms) {
+      const table = page.getByRole('table', { name: `${term.term} term` });
+      await expect(table.locator('tbody tr')).toHaveCount(term.units.length);
+      await expect(table.getByRole('rowheader', { name: term.units[0]!.unit })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Book Your Session' }).first()).toHaveAttribute(
+      'href',
+      `/booking?service=${timeline.id}`,
+    );
+  }
+});
+
+test('/about introduces the two founders and the philosophy', async ({ page }) => {
+  const [about, teachers] = await Promise.all([content.aboutPage(), content.teachers()]);
+  const founders = teachers.filter((teacher) => teacher.isFounder);
+  expect(founders).toHaveLength(2);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(about.title);
+  for (const founder of founders) {
+    await expect(page.getByRole('heading', { name: founder.name })).toBeVisible();
+    await expect(page.getByText(founder.role)).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: about.philosophy.heading })).toBeVisible();
+});
+
+test('/reviews shows every review with its rating', async ({ page }) => {
+  const reviews = await content.reviews();
+  await page.goto('/reviews');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    '50+ Happy Parents and Students',
+  );
+  await expect(page.locator('.review-card')).toHaveCount(reviews.length);
+  await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(
+    reviews.filter((review) => review.rating === 5).length,
+  );
+  for (const review of reviews) await expect(page.getByText(review.name)).toBeVisible();
+});
+
+test('/contact has the labelled enquiry form and the contact details', async ({ page }) => {
+  const settings = await content.siteSettings();
+  await page.goto('/contact');
+  await expect(page.getByLabel('Parent name')).toHaveAttribute('required', '');
+  const email = page.getByRole('textbox', { name: 'Email', exact: true });
+  await expect(email).toHaveAttribute('type', 'email');
+  await expect(email).toHaveAttribute('required', '');
+  await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).not.toHaveAttribute(
+    'required',
+  );
+  await expect(page.getByLabel('Message')).toHaveAttribute('required', '');
+  const yearGroups = page.getByLabel('Year group').locator('option:not([value=""])');
+  await expect(yearGroups).toHaveCount(8);
+  await expect(yearGroups.first()).toHaveAttribute('value', 'y6');
+  await expect(page.getByLabel('Subject').locator('option[value="maths"]')).toHaveCount(1);
+  await expect(
+    page.getByLabel('Tuition preference').locator('option[value="inperson"]'),
+  ).toBeDisabled();
+  await expect(page.getByRole('link', { name: settings.contactEmail }).first()).toBeVisible();
+  for (const entry of settings.openingHours) {
+    await expect(page.getByText(entry.hours).first()).toBeVisible();
+  }
+  await expect(page.getByText(settings.responsePromise).first()).toBeVisible();
+});
+
+for (const slug of ['terms-and-conditions', 'privacy-policy'] as const) {
+  test(`/${slug} shows every section of the legal text`, async ({ page }) => {
+    const legal = await content.legalPage(slug);
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.title);
+    for (const section of legal.sections) {
+      await expect(page.getByRole('heading', { name: section.heading })).toBeVisible();
+    }
+  });
+}
