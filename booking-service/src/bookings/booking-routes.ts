@@ -96,7 +96,7 @@ export function createBookingRoutes(
   const router = createRouter();
   router.use('/api/me/bookings', requireUser(deps.auth));
   router.use(
-    '/api/me/bookings/*',
+    '/api/me/bookings/:id/*',
     rejectCrossSiteRequests([deps.config.publicUrl]),
     requireUser(deps.auth),
   );

@@ -162,7 +162,9 @@ export function createCheckoutRoutes(appDeps: AppDeps) {
   router.route('/', createPaymentRoutes(deps));
   const sameSiteOnly = rejectCrossSiteRequests([deps.config.publicUrl]);
   router.use('/api/checkout', sameSiteOnly, requireVerifiedUser(deps.auth));
-  router.use('/api/checkout/*', sameSiteOnly, requireUser(deps.auth));
+  // (A '/api/checkout/*' pattern would match '/api/checkout' too and check the session twice.)
+  router.use('/api/checkout/:id', sameSiteOnly, requireUser(deps.auth));
+  router.use('/api/checkout/:id/cancel', sameSiteOnly, requireUser(deps.auth));
   router.use('/api/me/payments', requireUser(deps.auth));
 
   return router
