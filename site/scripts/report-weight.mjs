@@ -4,8 +4,10 @@
 //
 // For every HTML file it follows the page's own <script src>, <link rel="stylesheet">,
 // <link rel="modulepreload"> and each island's component-url / renderer-url /
-// before-hydration-url, then every import inside those files, recursively. Inline <script>
-// and <style> count towards the HTML weight, where the browser pays for them.
+// before-hydration-url, then every static import inside those files, recursively. Inline
+// <script> and <style> count towards the HTML weight, where the browser pays for them.
+// Code behind dynamic import() (loaded on demand, e.g. after a click) is shown in its own
+// "lazy JS" column and is not held to the budget.
 //
 // Budgets (gzip): content pages JS <= 70 KiB, CSS <= 25 KiB, HTML <= 40 KiB. Pages whose
 // <html> carries data-page-kind="app" (the React-island application pages that load Radix
@@ -63,19 +65,27 @@ function attr(tag, name) {
   return match ? (match[1] ?? match[2] ?? match[3] ?? '') : null;
 }
 
-/** Static imports, re-exports and dynamic import() of a JS module. */
+/**
+ * A JS module's imports: `static` ones (import/export ... from) load with the page; `dynamic`
+ * ones (import()) load later, on demand (a lazily loaded menu, say), so they are reported but
+ * not held to the page budget. Bundlers write specifiers in quotes or backticks.
+ */
 function jsImports(file) {
   const source = readFileSync(file, 'utf8');
-  const specifiers = new Set();
-  const patterns = [
-    /\bimport\s*(?:[\w$*{}\s,]+\s*from\s*)?["']([^"']+)["']/g,
-    /\bexport\s*[\w$*{}\s,]*\s*from\s*["']([^"']+)["']/g,
-    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
-  ];
-  for (const pattern of patterns) {
-    for (const match of source.matchAll(pattern)) if (match[1]) specifiers.add(match[1]);
-  }
-  return [...specifiers].map((s) => toDistFile(s, file)).filter(Boolean);
+  const resolveAll = (patterns) => {
+    const specifiers = new Set();
+    for (const pattern of patterns) {
+      for (const match of source.matchAll(pattern)) if (match[1]) specifiers.add(match[1]);
+    }
+    return [...specifiers].map((s) => toDistFile(s, file)).filter(Boolean);
+  };
+  return {
+    static: resolveAll([
+      /\bimport\s*(?:[\w$*{}\s,]+\s*from\s*)?["'`]([^"'`]+)["'`]/g,
+      /\bexport\s*[\w$*{}\s,]*\s*from\s*["'`]([^"'`]+)["'`]/g,
+    ]),
+    dynamic: resolveAll([/\bimport\s*\(\s*["'`]([^"'`$]+)["'`]\s*\)/g]),
+  };
 }
 
 function cssImports(file) {
@@ -88,12 +98,20 @@ function cssImports(file) {
 function measurePage(htmlFile) {
   const html = readFileSync(htmlFile, 'utf8');
   const js = new Set();
+  const lazyJs = new Set();
   const css = new Set();
   const pendingJs = [];
+  const pendingLazy = [];
   const addJs = (file) => {
     if (file && !js.has(file)) {
       js.add(file);
       pendingJs.push(file);
+    }
+  };
+  const addLazy = (file) => {
+    if (file && !js.has(file) && !lazyJs.has(file)) {
+      lazyJs.add(file);
+      pendingLazy.push(file);
     }
   };
   const addCss = (file) => {
@@ -120,8 +138,17 @@ function measurePage(htmlFile) {
     }
   }
   while (pendingJs.length > 0) {
-    for (const imported of jsImports(pendingJs.pop())) addJs(imported);
+    const imports = jsImports(pendingJs.pop());
+    for (const imported of imports.static) addJs(imported);
+    for (const imported of imports.dynamic) addLazy(imported);
   }
+  // What loads on demand later: dynamic imports and everything they pull in that the page
+  // has not already loaded.
+  while (pendingLazy.length > 0) {
+    const imports = jsImports(pendingLazy.pop());
+    for (const imported of [...imports.static, ...imports.dynamic]) addLazy(imported);
+  }
+  for (const file of js) lazyJs.delete(file);
 
   const total = (files) =>
     [...files].reduce(
@@ -132,7 +159,7 @@ function measurePage(htmlFile) {
       { raw: 0, gzip: 0 },
     );
   const kind = /<html\b[^>]*\sdata-page-kind\s*=\s*["']?app/i.test(html) ? 'app' : 'content';
-  return { kind, html: sizeOf(htmlFile), js: total(js), css: total(css) };
+  return { kind, html: sizeOf(htmlFile), js: total(js), lazyJs: total(lazyJs), css: total(css) };
 }
 
 function routeOf(htmlFile) {
@@ -161,6 +188,7 @@ const table = rows.map((row) => {
     kind: row.kind,
     'JS raw': kb(row.js.raw),
     'JS gz': kb(row.js.gzip),
+    'lazy JS gz': kb(row.lazyJs.gzip),
     'CSS raw': kb(row.css.raw),
     'CSS gz': kb(row.css.gzip),
     'HTML raw': kb(row.html.raw),
