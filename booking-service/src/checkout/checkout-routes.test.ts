@@ -140,6 +140,29 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     expect((await postCheckout(t, owner, starts, 'sats')).status).toBe(201);
   });
 
+  it('gives the seats back from the local page Cancel button and returns to /payment-canceled', async () => {
+    setNow(t, NOW);
+    const customer = await signedInUser(t);
+    const starts = await bookableStarts(t, 'ks3', 1, { skip: 3 });
+    const started = await checkoutOk(t, customer, starts, 'ks3');
+    const cancel = await api(t, `/dev/checkout/${started.checkoutId}/cancel`, { method: 'POST' });
+    expect(cancel.status).toBe(303);
+    expect(cancel.headers.get('location')).toBe(
+      `${t.deps.config.publicUrl}/payment-canceled?checkout=${started.checkoutId}`,
+    );
+    expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('cancelled');
+    const page = await (await t.app.request(started.url)).text();
+    expect(page).toContain('This checkout can no longer be paid.');
+    expect(page).not.toContain('/pay"');
+    expect((await t.app.request('/dev/checkout/not-a-checkout')).status).toBe(404);
+    // A form posted from another site is refused.
+    const crossSite = await api(t, `/dev/checkout/${started.checkoutId}/pay`, {
+      method: 'POST',
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+  });
+
   it('refuses a session with no seat left with 409 full naming it', async () => {
     setNow(t, NOW);
     const [start] = await bookableStarts(t, 'alevel', 1);
