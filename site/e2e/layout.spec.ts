@@ -130,4 +130,13 @@ test.describe('at 375 px', () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
+
+  test('course timeline tables fit the screen without scrolling sideways', async ({ page }) => {
+    await page.goto('/course-timeline/gcse-higher');
+    const overflows = await page
+      .locator('.table-wrap')
+      .evaluateAll((wraps) => wraps.map((wrap) => wrap.scrollWidth - wrap.clientWidth));
+    expect(overflows.length).toBeGreaterThan(0);
+    for (const overflow of overflows) expect(overflow).toBeLessThanOrEqual(0);
+  });
 });
