@@ -131,7 +131,8 @@ export function ReviewsCarousel({ reviews, label }: Props) {
           <span className="visually-hidden">Previous reviews</span>
         </button>
         <p className="carousel__status" aria-live="polite">
-          {status}
+          {/* Before hydration the view size is unknown; say nothing rather than guess. */}
+          {hydrated ? status : ''}
         </p>
         <button type="button" className="carousel__button" onClick={next} disabled={!hydrated}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
