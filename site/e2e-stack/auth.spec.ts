@@ -25,7 +25,7 @@ test('register, verify by e-mail, log in through the dialog, reload, sign out', 
   await dialog.getByRole('tab', { name: 'Register' }).click();
   await dialog.getByLabel('Full name').fill('Journey Person');
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByLabel(/^Password/).fill(password);
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(dialog.getByText('Please agree to the Terms')).toBeVisible();
   await dialog.getByRole('checkbox').check();
@@ -40,7 +40,7 @@ test('register, verify by e-mail, log in through the dialog, reload, sign out', 
 
   await page.getByRole('link', { name: 'Login' }).first().click();
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByLabel(/^Password/).fill(password);
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
   const profile = page.getByRole('button', { name: /Profile menu/ });
@@ -64,7 +64,7 @@ test('signing in before verifying shows the service message', async ({ page, bas
   const account = await register(page.request, baseURL);
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText(/not verified/i)).toBeVisible();
 });
@@ -86,11 +86,11 @@ test('a forgotten password is reset through the e-mailed link and signs in', asy
 
   const link = await linkFromMail(page.request, account.email, /reset/i, '/reset-password-token');
   await page.goto(link);
-  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel(/^New password/).fill('short');
   await page.getByLabel('Confirm new password').fill('short');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password too short')).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill('brand-new-pass-9');
+  await page.getByLabel(/^New password/).fill('brand-new-pass-9');
   await page.getByLabel('Confirm new password').fill('brand-new-pass-9');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Welcome back!')).toBeVisible();

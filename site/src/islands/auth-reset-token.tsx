@@ -10,6 +10,8 @@ import { toastError, toastInfo, toastSuccess, type ToastMessage } from './app-to
 import { formText, TextField } from './auth-form-fields.tsx';
 import './auth-forms.css';
 
+const NAVIGATE_AFTER_MS = 1500;
+
 type View =
   | { state: 'loading' }
   | { state: 'invalid' }
@@ -53,11 +55,12 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
     try {
       await signInWithEmail(email, password);
       toastSuccess(MESSAGES.welcomeBack);
-      window.location.assign('/');
+      // Long enough to read the toast before the home page replaces this one.
+      setTimeout(() => window.location.assign('/'), NAVIGATE_AFTER_MS);
     } catch (loginError) {
       console.error('Signing in after the reset failed', loginError);
       toastInfo(MESSAGES.tokenResetLoginFailed);
-      window.location.assign('/login');
+      setTimeout(() => window.location.assign('/login'), NAVIGATE_AFTER_MS);
     }
   }
 
