@@ -8,6 +8,7 @@ import { PageToaster } from './app-toaster.tsx';
 import { ForgotPasswordDialog } from './auth-forgot-dialog.tsx';
 import { LoginForm, RegisterForm } from './auth-forms.tsx';
 import './auth-dialog-panel.css';
+import { themeRoot } from './auth-theme-root.ts';
 
 export interface AuthDialogPanelProps {
   open: boolean;
@@ -31,9 +32,9 @@ export default function AuthDialogPanel({
   return (
     <>
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Portal>
+        <Dialog.Portal container={themeRoot()}>
           <Dialog.Overlay className="auth-dialog__overlay" />
-          <Dialog.Content className="auth-dialog__content radix-themes" data-testid="auth-dialog">
+          <Dialog.Content className="auth-dialog__content" data-testid="auth-dialog">
             <div className="auth-dialog__head">
               <Dialog.Title className="auth-dialog__title">
                 {tab === 'login' ? 'Welcome back' : 'Create your account'}

@@ -3,6 +3,7 @@
 import { Dialog } from 'radix-ui';
 import { ForgotPasswordForm } from './auth-forms.tsx';
 import './auth-dialog-panel.css';
+import { themeRoot } from './auth-theme-root.ts';
 
 export interface ForgotPasswordDialogProps {
   open: boolean;
@@ -12,9 +13,9 @@ export interface ForgotPasswordDialogProps {
 export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
+      <Dialog.Portal container={themeRoot()}>
         <Dialog.Overlay className="auth-dialog__overlay auth-dialog__overlay--top" />
-        <Dialog.Content className="auth-dialog__content auth-dialog__content--top radix-themes">
+        <Dialog.Content className="auth-dialog__content auth-dialog__content--top">
           <Dialog.Title className="auth-dialog__title">Forgot Password</Dialog.Title>
           <Dialog.Description className="auth-dialog__description">
             Enter your email address and we will send you a link to reset your password.

@@ -10,6 +10,7 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type AuthTab, onOpenAuthDialog, openAuthDialog } from '../lib/auth-dialog.ts';
+import { PageToaster } from './app-toaster.tsx';
 import { syncAuthHooks } from './auth-menu-hooks.ts';
 import {
   fetchSessionUser,
@@ -89,6 +90,8 @@ export function AuthMenu({ initialUser }: AuthMenuProps) {
           <AuthProfileMenu name={user.name} email={user.email} role={roleOf(user)} />
         </Suspense>
         {dialogElement}
+        {/* Here, not in the menu: signing out unmounts the menu, and its toast must stay. */}
+        <PageToaster />
       </>
     );
   }
@@ -114,6 +117,7 @@ export function AuthMenu({ initialUser }: AuthMenuProps) {
         Book Now
       </a>
       {dialogElement}
+      <PageToaster />
     </>
   );
 }

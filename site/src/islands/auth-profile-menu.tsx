@@ -4,8 +4,9 @@
 import { MESSAGES } from '@tuition/domain';
 import { DropdownMenu } from 'radix-ui';
 import { signOutEverywhere } from '../lib/auth-client.ts';
-import { PageToaster, toastSuccess } from './app-toaster.tsx';
+import { toastSuccess } from './app-toaster.tsx';
 import './auth-profile-menu.css';
+import { themeRoot } from './auth-theme-root.ts';
 
 export interface AuthProfileMenuProps {
   name: string;
@@ -45,12 +46,8 @@ export default function AuthProfileMenu({ name, email, role }: AuthProfileMenuPr
             </span>
             <span className="visually-hidden">Profile menu for {name || email}</span>
           </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              className="profile-menu__content radix-themes"
-              align="end"
-              sideOffset={6}
-            >
+          <DropdownMenu.Portal container={themeRoot()}>
+            <DropdownMenu.Content className="profile-menu__content" align="end" sideOffset={6}>
               <DropdownMenu.Label className="profile-menu__label">
                 <span className="profile-menu__name">{name}</span>
                 <span className="profile-menu__email">{email}</span>
@@ -93,7 +90,6 @@ export default function AuthProfileMenu({ name, email, role }: AuthProfileMenuPr
           </li>
         </ul>
       </div>
-      <PageToaster />
     </>
   );
 }
