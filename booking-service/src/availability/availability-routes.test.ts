@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, checkoutItems, checkouts, classSessions, user } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
@@ -86,6 +86,17 @@ describe.each(TEST_DB_KINDS)('availability on %s', (dbKind) => {
     expect(new Set(starts).size).toBe(starts.length);
     expect(rows.length).toBe((await slotsOf(t, 'service=alevel')).length);
     expect(rows.every((r) => r.subject === 'mathematics')).toBe(true);
+  });
+
+  it('only reads once the session rows exist: a repeated listing writes nothing', async () => {
+    const first = await slotsOf(t, 'service=aslevel');
+    const insert = vi.spyOn(t.deps.db, 'insert');
+    try {
+      expect(await slotsOf(t, 'service=aslevel')).toEqual(first);
+      expect(insert).not.toHaveBeenCalled();
+    } finally {
+      insert.mockRestore();
+    }
   });
 
   it('counts confirmed bookings and unexpired pending checkouts as taken seats', async () => {
