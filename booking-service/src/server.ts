@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { seedDemoUsers } from './auth/demo-users.ts';
 import { startAuth } from './auth/start-auth.ts';
 import { clockFromConfig } from './clock.ts';
+import { scheduleLapsedCheckoutSweep } from './checkout/lapsed-checkout-sweep.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -59,6 +60,7 @@ async function main() {
   mountStaticSite(app, config.siteDist);
 
   await startMailWorker(deps);
+  const checkoutSweep = scheduleLapsedCheckoutSweep(deps);
   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
@@ -85,6 +87,7 @@ async function main() {
     setTimeout(() => process.exit(1), 10_000).unref();
     // Stop taking requests first, let in-flight ones finish, then stop workers and the pool.
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await checkoutSweep.stop();
     await stopMailWorker(deps);
     await dbHandle.close();
     process.exit(0);

@@ -1,0 +1,129 @@
+import { fixedClock } from '@tuition/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { checkouts } from '../db/schema.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { captureLogs } from '../testing/log-capture.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { insertUsers } from './checkout-test-kit.ts';
+import { LAPSED_CHECKOUT_SWEEP_MS, scheduleLapsedCheckoutSweep } from './lapsed-checkout-sweep.ts';
+
+const NOW = '2026-11-03T09:00:00Z';
+const minutesFromNow = (minutes: number) => new Date(new Date(NOW).getTime() + minutes * 60_000);
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(TEST_DB_KINDS)('lapsed checkout sweep on %s', (dbKind) => {
+  let t: TestApp;
+  let customerId: string;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: NOW });
+    [{ id: customerId }] = (await insertUsers(t, 1)) as [{ id: string }];
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function pendingCheckout(expiresAt: Date): Promise<string> {
+    const [row] = await t.deps.db
+      .insert(checkouts)
+      .values({
+        userId: customerId,
+        provider: 'local',
+        amountPence: 1500,
+        sessionCount: 1,
+        expiresAt,
+      })
+      .returning({ id: checkouts.id });
+    return row!.id;
+  }
+  const statusOf = async (id: string) =>
+    (await t.deps.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]?.status;
+
+  it('marks lapsed holds expired on its own, leaves live ones, and stops when told', async () => {
+    const lapsed = await pendingCheckout(minutesFromNow(-1));
+    const live = await pendingCheckout(minutesFromNow(10));
+    const sweep = scheduleLapsedCheckoutSweep(t.deps, { intervalMs: 20 });
+    try {
+      await expect.poll(() => statusOf(lapsed), { timeout: 10_000, interval: 20 }).toBe('expired');
+      expect(await statusOf(live)).toBe('pending');
+    } finally {
+      await sweep.stop();
+    }
+
+    const afterStop = await pendingCheckout(minutesFromNow(-1));
+    await settle(150);
+    expect(await statusOf(afterStop)).toBe('pending');
+  });
+});
+
+describe('lapsed checkout sweep timer', () => {
+  const deps = (db: unknown, logger = captureLogs().logger) => ({
+    db: db as Database,
+    clock: fixedClock(NOW),
+    logger,
+  });
+  /** A database whose expiry UPDATE answers through `answer`. */
+  const dbAnswering = (answer: () => Promise<Array<{ id: string }>>) => ({
+    update: () => ({ set: () => ({ where: () => ({ returning: answer }) }) }),
+  });
+
+  it('runs every minute by default on a timer that does not keep the process alive', async () => {
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    const sweep = scheduleLapsedCheckoutSweep(deps(dbAnswering(async () => [])));
+    try {
+      const call = setTimeoutSpy.mock.calls.findIndex(
+        ([, delay]) => delay === LAPSED_CHECKOUT_SWEEP_MS,
+      );
+      expect(LAPSED_CHECKOUT_SWEEP_MS).toBe(60_000);
+      expect(call).toBeGreaterThanOrEqual(0);
+      const timer = setTimeoutSpy.mock.results[call]?.value as NodeJS.Timeout;
+      expect(timer.hasRef()).toBe(false);
+    } finally {
+      setTimeoutSpy.mockRestore();
+      await sweep.stop();
+    }
+  });
+
+  it('logs a failed run and tries again at the next interval', async () => {
+    const logs = captureLogs();
+    let runs = 0;
+    const db = dbAnswering(async () => {
+      runs++;
+      throw new Error('connection refused');
+    });
+    const sweep = scheduleLapsedCheckoutSweep(deps(db, logs.logger), { intervalMs: 10 });
+    try {
+      await expect.poll(() => runs, { timeout: 5_000, interval: 10 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      await sweep.stop();
+    }
+    const failures = logs.lines().filter((l) => l.component === 'checkout-sweep');
+    expect(failures.length).toBeGreaterThanOrEqual(2);
+    expect(failures[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/sweep failed/) });
+  });
+
+  it('lets a run in progress finish before stop() resolves, and starts no other', async () => {
+    let runs = 0;
+    let finishRun: (rows: Array<{ id: string }>) => void = () => {};
+    const db = dbAnswering(() => {
+      runs++;
+      return new Promise((resolve) => {
+        finishRun = resolve;
+      });
+    });
+    const sweep = scheduleLapsedCheckoutSweep(deps(db), { intervalMs: 10 });
+    await expect.poll(() => runs, { timeout: 5_000, interval: 5 }).toBe(1);
+
+    let stopped = false;
+    const stopping = sweep.stop().then(() => {
+      stopped = true;
+    });
+    await settle(50);
+    expect(stopped).toBe(false);
+    finishRun([]);
+    await stopping;
+    await settle(50);
+    expect(runs).toBe(1);
+  });
+});

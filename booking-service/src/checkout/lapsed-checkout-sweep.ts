@@ -1,0 +1,57 @@
+import type { AppDeps } from '../app-deps.ts';
+import { expireLapsedCheckouts } from './checkout.ts';
+
+/** How often a server marks lapsed holds expired. Seat counts never wait for it (decision 020). */
+export const LAPSED_CHECKOUT_SWEEP_MS = 60_000;
+
+export interface LapsedCheckoutSweep {
+  /** No further runs; resolves once a run in progress has finished (before the pool closes). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs expireLapsedCheckouts every `intervalMs` so stored statuses (lists, admin figures) stay
+ * honest without a webhook. A plain timer rather than a pg-boss schedule: the update is
+ * idempotent, so every instance may run it, and it needs no queue or cron. The timer is
+ * unref'd (it never keeps the process alive) and the next run is armed only after the
+ * previous one finished, so slow runs never overlap. A failed run is logged and retried next
+ * time.
+ */
+export function scheduleLapsedCheckoutSweep(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>,
+  options: { intervalMs?: number } = {},
+): LapsedCheckoutSweep {
+  const intervalMs = options.intervalMs ?? LAPSED_CHECKOUT_SWEEP_MS;
+  const log = deps.logger.child({ component: 'checkout-sweep' });
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const sweep = async () => {
+    try {
+      const expired = await expireLapsedCheckouts(deps.db, deps.clock.now());
+      if (expired > 0) log.info({ expired }, 'lapsed checkouts marked expired');
+    } catch (error) {
+      log.warn({ err: error }, 'lapsed checkout sweep failed; trying again next time');
+    }
+  };
+  const arm = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sweep().finally(() => {
+        running = undefined;
+        arm();
+      });
+    }, intervalMs);
+    timer.unref();
+  };
+  arm();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
