@@ -31,6 +31,11 @@ export const structure: StructureResolver = (S) =>
             .items([
               singleton(S, 'homePage', 'Home page'),
               singleton(S, 'aboutPage', 'About page'),
+              singleton(S, 'servicesPage', 'Services page'),
+              singleton(S, 'mathematicsPage', 'Mathematics page'),
+              singleton(S, 'courseTimelinePage', 'Course timeline pages'),
+              singleton(S, 'reviewsPage', 'Reviews page'),
+              singleton(S, 'contactPage', 'Contact page'),
               singleton(S, 'faqPage', 'FAQ (order of questions)'),
               ...LEGAL_SLUGS.map((slug) =>
                 S.listItem()

@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity';
+import { copyField, eyebrowField } from './copy-fields.ts';
 
 /** Singleton: the copy of /about around the founder profiles. */
 export const aboutPage = defineType({
@@ -14,11 +15,22 @@ export const aboutPage = defineType({
       rows: 2,
       validation: (rule) => rule.required().min(50).max(160),
     }),
+    eyebrowField('About'),
     defineField({
       name: 'intro',
       type: 'text',
       rows: 4,
       validation: (rule) => rule.required(),
+    }),
+    copyField('foundersHeading', {
+      title: 'Founders heading',
+      description: 'Above the founder profiles, e.g. "Meet the founders".',
+      max: 60,
+    }),
+    copyField('qualificationsHeading', {
+      title: 'Qualifications heading',
+      description: 'Above each founder\'s list of qualifications, e.g. "Qualifications".',
+      max: 40,
     }),
     defineField({
       name: 'philosophy',

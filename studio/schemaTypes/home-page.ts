@@ -1,16 +1,11 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import { copyField, copyTemplateField, PRICING_PLACEHOLDERS } from './copy-fields.ts';
 
 export const LEARNING_STYLE_KINDS = ['group', 'in-person', 'one-to-one'] as const;
 export const LEARNING_STYLE_STATUSES = ['available', 'coming-soon'] as const;
 
 const requiredString = (name: string, title?: string, description?: string) =>
-  defineField({
-    name,
-    ...(title ? { title } : {}),
-    ...(description ? { description } : {}),
-    type: 'string',
-    validation: (rule) => rule.required(),
-  });
+  copyField(name, { title, description });
 
 /** Singleton: the copy of the home page sections. Prices and claims come from elsewhere. */
 export const homePage = defineType({
@@ -71,6 +66,39 @@ export const homePage = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'pricePanel',
+      title: 'Price panel',
+      type: 'object',
+      description:
+        'The white box beside the hero: group-session price, offer, group size and opening hours (from Site settings).',
+      fields: [
+        copyField('title', { description: 'Small heading, e.g. "Group sessions".', max: 40 }),
+        copyField('priceUnit', {
+          title: 'Price unit',
+          description: 'Under the session price, e.g. "per 1-hour session".',
+          max: 40,
+        }),
+        copyTemplateField('offer', PRICING_PLACEHOLDERS, {
+          description: 'The highlighted offer, e.g. "{bundleSize} sessions for {bundlePrice}".',
+          max: 80,
+        }),
+        copyTemplateField('groupSize', PRICING_PLACEHOLDERS, {
+          title: 'Group size',
+          description: 'e.g. "Groups of {groupSizeMin} to {groupSizeMax} students".',
+          max: 80,
+        }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'learningStylesSection',
+      title: 'Learning-styles section',
+      type: 'object',
+      description: 'Heading and subtext above the three learning-style cards.',
+      fields: [requiredString('heading'), requiredString('subtext')],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
       name: 'learningStyles',
       title: 'Learning-style cards',
       type: 'array',
@@ -103,6 +131,14 @@ export const homePage = defineType({
               name: 'features',
               type: 'array',
               of: [defineArrayMember({ type: 'string' })],
+            }),
+            defineField({
+              name: 'priceUnit',
+              title: 'Price unit',
+              type: 'string',
+              description:
+                'Group and 1-to-1 cards show their price from Pricing followed by this, e.g. "per session". Leave empty on other cards.',
+              validation: (rule) => rule.max(40),
             }),
           ],
           preview: { select: { title: 'title', subtitle: 'status' } },

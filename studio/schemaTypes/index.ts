@@ -1,12 +1,17 @@
 import { aboutPage } from './about-page.ts';
+import { contactPage } from './contact-page.ts';
 import { course } from './course.ts';
 import { courseTimeline } from './course-timeline.ts';
+import { courseTimelinePage } from './course-timeline-page.ts';
 import { faqItem } from './faq-item.ts';
 import { faqPage } from './faq-page.ts';
 import { homePage } from './home-page.ts';
 import { legalPage } from './legal-page.ts';
+import { mathematicsPage } from './mathematics-page.ts';
 import { pricing } from './pricing.ts';
 import { review } from './review.ts';
+import { reviewsPage } from './reviews-page.ts';
+import { servicesPage } from './services-page.ts';
 import { siteSettings } from './site-settings.ts';
 import { subject } from './subject.ts';
 import { teacher } from './teacher.ts';
@@ -17,6 +22,11 @@ export const schemaTypes = [
   pricing,
   homePage,
   aboutPage,
+  servicesPage,
+  mathematicsPage,
+  courseTimelinePage,
+  reviewsPage,
+  contactPage,
   faqPage,
   legalPage,
   subject,
@@ -37,5 +47,10 @@ export const SINGLETON_TYPES = [
   'pricing',
   'homePage',
   'aboutPage',
+  'servicesPage',
+  'mathematicsPage',
+  'courseTimelinePage',
+  'reviewsPage',
+  'contactPage',
   'faqPage',
 ] as const;

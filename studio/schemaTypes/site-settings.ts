@@ -1,5 +1,13 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import { copyField } from './copy-fields.ts';
 import { UK_PHONE_PATTERN } from './field-patterns.ts';
+
+/** Kept in step with CLAIM_KINDS in packages/content/src/types.ts. */
+export const CLAIM_KINDS = [
+  { value: 'family-count', title: 'How many families trust us (quoted on /reviews)' },
+  { value: 'grade-improvement', title: 'Grade improvement' },
+  { value: 'schedule', title: 'Schedule' },
+] as const;
 
 /** Singleton: brand, contact details and site-wide claims shown in header, footer and SEO. */
 export const siteSettings = defineType({
@@ -10,6 +18,7 @@ export const siteSettings = defineType({
     { name: 'brand', title: 'Brand', default: true },
     { name: 'contact', title: 'Contact' },
     { name: 'marketing', title: 'Marketing' },
+    { name: 'footer', title: 'Footer' },
     { name: 'seo', title: 'SEO' },
   ],
   fields: [
@@ -139,6 +148,13 @@ export const siteSettings = defineType({
           name: 'claim',
           fields: [
             defineField({
+              name: 'kind',
+              type: 'string',
+              description:
+                'What the claim states, so pages can quote it: the /reviews heading shows the "How many families trust us" value as {familyCount}.',
+              options: { list: CLAIM_KINDS.map(({ value, title }) => ({ value, title })) },
+            }),
+            defineField({
               name: 'value',
               type: 'string',
               description: 'The big figure, e.g. "50+"',
@@ -154,7 +170,15 @@ export const siteSettings = defineType({
           preview: { select: { title: 'value', subtitle: 'label' } },
         }),
       ],
-      validation: (rule) => rule.max(4),
+      validation: (rule) =>
+        rule.max(4).custom((claims) => {
+          const kinds = (claims ?? [])
+            .map((claim) => (claim as { kind?: unknown }).kind)
+            .filter((kind) => typeof kind === 'string');
+          return new Set(kinds).size === kinds.length
+            ? true
+            : 'Give each kind to one claim at most, so pages know which one to quote';
+        }),
     }),
     defineField({
       name: 'promoBanner',
@@ -163,6 +187,25 @@ export const siteSettings = defineType({
       group: 'marketing',
       description: 'The scrolling banner at the top of the home page. Leave empty to hide it.',
       validation: (rule) => rule.max(120),
+    }),
+    defineField({
+      name: 'footer',
+      type: 'object',
+      group: 'footer',
+      description: 'Headings of the footer columns on every page.',
+      fields: [
+        copyField('quickLinksHeading', {
+          title: 'Links heading',
+          description: 'Above the list of page links, e.g. "Quick Links".',
+          max: 40,
+        }),
+        copyField('contactHeading', {
+          title: 'Contact heading',
+          description: 'Above the e-mail address and phone number, e.g. "Get in Touch".',
+          max: 40,
+        }),
+      ],
+      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'seo',

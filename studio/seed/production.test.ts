@@ -1,7 +1,7 @@
 import { type ValidationClient, validateDocument } from '@sanity/validation';
 import { createSchema, type SanityDocument } from 'sanity';
 import { describe, expect, it } from 'vitest';
-import { schemaTypes } from '../schemaTypes/index.ts';
+import { SINGLETON_TYPES, schemaTypes } from '../schemaTypes/index.ts';
 import { readSeedDocuments, type SeedDocument } from './seed-documents.ts';
 
 const schema = createSchema({ name: 'seed-test', types: schemaTypes });
@@ -76,6 +76,38 @@ describe('seed dataset', () => {
     expect(problems).toEqual([
       expect.objectContaining({ path: 'items.{"_key":"dangling"}', level: 'error' }),
     ]);
+  });
+
+  it('holds every singleton once, under its fixed id', () => {
+    for (const type of SINGLETON_TYPES) {
+      expect(ofType(type).map((doc) => doc._id)).toEqual([type]);
+    }
+  });
+
+  it('reports copy that uses a placeholder the field does not offer', async () => {
+    const page = ofType('mathematicsPage')[0]!;
+    const pricing = page.pricing as Record<string, string>;
+    const problems = await problemsOf({
+      ...page,
+      pricing: { ...pricing, note: 'Book {bundelSize} sessions to save.' },
+    });
+    expect(problems).toEqual([
+      {
+        path: 'pricing.note',
+        level: 'error',
+        message: expect.stringMatching(/^Unknown placeholder \{bundelSize\}: use .*\{bundleSize\}/),
+      },
+    ]);
+  });
+
+  it('reports two marketing claims of the same kind', async () => {
+    const settings = ofType('siteSettings')[0]!;
+    const claims = settings.claims as { _key: string; kind: string }[];
+    const problems = await problemsOf({
+      ...settings,
+      claims: [...claims, { ...claims[0]!, _key: 'second-family-count' }],
+    });
+    expect(problems).toEqual([expect.objectContaining({ path: 'claims', level: 'error' })]);
   });
 
   it('gives every document a unique _id and every array object a _key', () => {

@@ -12,6 +12,12 @@ export {
 } from './config.ts';
 export type { ContentSource } from './content-source.ts';
 export {
+  type CopyTemplate,
+  fillTemplate,
+  placeholdersIn,
+  templateParts,
+} from './copy-template.ts';
+export {
   ContentNotFoundError,
   type ContentProblem,
   ContentValidationError,
@@ -22,4 +28,9 @@ export {
   createContentLoader,
   createContentSource,
 } from './loader.ts';
+export {
+  PRICING_PLACEHOLDERS,
+  type PricingPlaceholder,
+  pricingCopyValues,
+} from './pricing-copy.ts';
 export * from './types.ts';

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentConfigFromEnv } from './config.ts';
 import { ContentNotFoundError, ContentValidationError } from './content-validation.ts';
+import { fillTemplate } from './copy-template.ts';
 import { createContentLoader } from './loader.ts';
+import { pricingCopyValues } from './pricing-copy.ts';
 import { LEGAL_SLUGS } from './types.ts';
 
 const seedConfig = contentConfigFromEnv({});
@@ -35,6 +37,11 @@ describe('content loader over the seed dataset', () => {
     ]);
     expect(settings.responsePromise).toBe('within 24 hours');
     expect(settings.claims.map((claim) => claim.value)).toEqual(['50+', '95%', 'Flexible']);
+    expect(settings.claims[0]?.kind).toBe('family-count');
+    expect(settings.footer).toEqual({
+      quickLinksHeading: 'Quick Links',
+      contactHeading: 'Get in Touch',
+    });
   });
 
   it('reads the prices in pence', async () => {
@@ -151,6 +158,61 @@ describe('content loader over the seed dataset', () => {
     }
   });
 
+  it('reads the home price panel and learning-styles copy, filled from the pricing', async () => {
+    const [home, pricing] = await Promise.all([content.homePage(), content.pricing()]);
+    const values = pricingCopyValues(pricing);
+    expect(fillTemplate(home.pricePanel.offer, values)).toBe('10 sessions for £100.00');
+    expect(fillTemplate(home.pricePanel.groupSize, values)).toBe('Groups of 1 to 10 students');
+    expect(home.learningStylesSection.heading).toBe('Ways to learn');
+    expect(home.learningStyles.map((style) => style.priceUnit)).toEqual([
+      'per session',
+      null,
+      'per hour',
+    ]);
+  });
+
+  it('reads the copy of /about, /services, /services/mathematics and /contact', async () => {
+    const [about, services, maths, contact, settings, pricing] = await Promise.all([
+      content.aboutPage(),
+      content.servicesPage(),
+      content.mathematicsPage(),
+      content.contactPage(),
+      content.siteSettings(),
+      content.pricing(),
+    ]);
+    expect([about.foundersHeading, about.qualificationsHeading]).toEqual([
+      'Meet the founders',
+      'Qualifications',
+    ]);
+    expect(services.title).toBe('Our Services');
+    expect(services.comingSoonNote).toContain('{contactLink}');
+    const values = pricingCopyValues(pricing);
+    expect(fillTemplate(maths.pricing.bundleLabel, values)).toBe('10-session bundle');
+    expect(fillTemplate(maths.pricing.bundleSaving, values)).toBe('Save £50.00');
+    expect(fillTemplate(contact.lead, { responsePromise: settings.responsePromise })).toBe(
+      'Ask about courses, group sessions or one-to-one tuition. We reply within 24 hours.',
+    );
+  });
+
+  it('builds the reviews heading from the "family-count" marketing claim', async () => {
+    const reviews = await content.reviewsPage();
+    expect(reviews.familyCount).toBe('50+');
+    expect(fillTemplate(reviews.heading, { familyCount: reviews.familyCount ?? '' })).toBe(
+      '50+ Happy Parents and Students',
+    );
+  });
+
+  it('reads the copy shared by the course timeline pages', async () => {
+    const [page, timeline] = await Promise.all([
+      content.courseTimelinePage(),
+      content.courseTimeline('ks3'),
+    ]);
+    const values = { title: timeline!.title, academicYear: timeline!.academicYear };
+    expect(fillTemplate(page.lead, { ...values, unitCount: 0, termCount: 0 })).toBe(
+      'Academic year 2026/27. What we teach each term, when each unit starts and how long it runs.',
+    );
+  });
+
   it('ignores drafts in the dataset, as the published perspective does', async () => {
     const seedPath = seedWith((doc) => doc);
     const file = join(seedPath, 'production.ndjson');
@@ -221,6 +283,41 @@ describe('content loader with broken content', () => {
       ),
     });
     await expect(broken.pricing()).rejects.toThrow(/document "pricing".*field bundlePricePence/);
+  });
+
+  it('names the page and field of copy with an unknown placeholder', async () => {
+    const broken = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) =>
+        doc._id === 'mathematicsPage'
+          ? {
+              ...doc,
+              pricing: { ...(doc.pricing as object), bundleLabel: '{bundelSize}-session bundle' },
+            }
+          : doc,
+      ),
+    });
+    await expect(broken.mathematicsPage()).rejects.toThrow(
+      /document "mathematicsPage" \(mathematicsPage\), field pricing\.bundleLabel: Unknown placeholder \{bundelSize\}/,
+    );
+  });
+
+  it('says the reviews heading has no claim to quote once the "family-count" kind is gone', async () => {
+    const broken = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) =>
+        doc._id === 'siteSettings'
+          ? {
+              ...doc,
+              claims: (doc.claims as { kind?: string }[]).map(({ kind: _kind, ...claim }) => claim),
+            }
+          : doc,
+      ),
+    });
+    await expect(broken.reviewsPage()).rejects.toThrow(
+      /document "reviewsPage".*field familyCount: .*no marketing claim.*"family-count"/,
+    );
+    expect((await broken.siteSettings()).claims.every((claim) => claim.kind === null)).toBe(true);
   });
 
   it('says which singleton is missing', async () => {

@@ -5,14 +5,19 @@ import type { ContentSource } from './content-source.ts';
 import { ContentNotFoundError, parseContent } from './content-validation.ts';
 import {
   ABOUT_PAGE_QUERY,
+  CONTACT_PAGE_QUERY,
+  COURSE_TIMELINE_PAGE_QUERY,
   COURSE_TIMELINE_QUERY,
   COURSE_TIMELINES_QUERY,
   COURSES_QUERY,
   FAQ_PAGE_QUERY,
   HOME_PAGE_QUERY,
   LEGAL_PAGE_QUERY,
+  MATHEMATICS_PAGE_QUERY,
   PRICING_QUERY,
+  REVIEWS_PAGE_QUERY,
   REVIEWS_QUERY,
+  SERVICES_PAGE_QUERY,
   SITE_SETTINGS_QUERY,
   SUBJECTS_QUERY,
   TEACHERS_QUERY,
@@ -24,9 +29,13 @@ import { TtlCache } from './ttl-cache.ts';
 import {
   type AboutPage,
   AboutPageSchema,
+  type ContactPage,
+  ContactPageSchema,
   type Course,
   CourseSchema,
   type CourseTimeline,
+  type CourseTimelinePage,
+  CourseTimelinePageSchema,
   CourseTimelineSchema,
   type FaqItem,
   type FaqPage,
@@ -36,10 +45,16 @@ import {
   type LegalPage,
   LegalPageSchema,
   type LegalSlug,
+  type MathematicsPage,
+  MathematicsPageSchema,
   type Pricing,
   PricingSchema,
   type Review,
   ReviewSchema,
+  type ReviewsPage,
+  ReviewsPageSchema,
+  type ServicesPage,
+  ServicesPageSchema,
   type SiteSettings,
   SiteSettingsSchema,
   type Subject,
@@ -70,6 +85,12 @@ export interface ContentLoader {
   teachers(): Promise<Teacher[]>;
   aboutPage(): Promise<AboutPage>;
   homePage(): Promise<HomePage>;
+  contactPage(): Promise<ContactPage>;
+  servicesPage(): Promise<ServicesPage>;
+  mathematicsPage(): Promise<MathematicsPage>;
+  reviewsPage(): Promise<ReviewsPage>;
+  /** Copy shared by every course timeline page. */
+  courseTimelinePage(): Promise<CourseTimelinePage>;
   legalPage(slug: LegalSlug): Promise<LegalPage>;
 }
 
@@ -150,6 +171,12 @@ export function createContentLoader(
     teachers: () => list('teachers', TEACHERS_QUERY, TeacherSchema),
     aboutPage: () => one('about page', ABOUT_PAGE_QUERY, AboutPageSchema),
     homePage: () => one('home page', HOME_PAGE_QUERY, HomePageSchema),
+    contactPage: () => one('contact page', CONTACT_PAGE_QUERY, ContactPageSchema),
+    servicesPage: () => one('services page', SERVICES_PAGE_QUERY, ServicesPageSchema),
+    mathematicsPage: () => one('mathematics page', MATHEMATICS_PAGE_QUERY, MathematicsPageSchema),
+    reviewsPage: () => one('reviews page', REVIEWS_PAGE_QUERY, ReviewsPageSchema),
+    courseTimelinePage: () =>
+      one('course timeline page', COURSE_TIMELINE_PAGE_QUERY, CourseTimelinePageSchema),
     legalPage: (slug) =>
       one(`legal page "${slug}"`, LEGAL_PAGE_QUERY, LegalPageSchema, {
         slug,

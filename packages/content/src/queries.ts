@@ -14,9 +14,10 @@ export const SITE_SETTINGS_QUERY = `*[_id == "${SETTINGS_ID}"][0]{
   dataProtectionUrl,
   openingHours[]{days, hours},
   responsePromise,
-  "claims": coalesce(claims[]{value, label}, []),
+  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),
   promoBanner,
-  seo{titleSuffix, homeTitlePhrase, defaultDescription}
+  seo{titleSuffix, homeTitlePhrase, defaultDescription},
+  footer{quickLinksHeading, contactHeading}
 }`;
 
 export const PRICING_QUERY = `*[_id == "pricing"][0]{
@@ -63,17 +64,53 @@ export const TEACHERS_QUERY = `*[_type == "teacher"] | order(sortOrder asc, _id 
 }`;
 
 export const ABOUT_PAGE_QUERY = `*[_id == "aboutPage"][0]{
-  _id, _type, title, description, intro, philosophy{heading, body}
+  _id, _type, title, description, eyebrow, intro, foundersHeading, qualificationsHeading,
+  philosophy{heading, body}
 }`;
 
 export const HOME_PAGE_QUERY = `*[_id == "homePage"][0]{
   _id, _type,
   hero{heading, subheading, getStartedLabel, bookNowLabel, viewServicesLabel},
   teachingStyle{heading, intro, points[]{title, description}},
-  learningStyles[]{kind, title, description, status, "features": coalesce(features, [])},
+  pricePanel{title, priceUnit, offer, groupSize},
+  learningStylesSection{heading, subtext},
+  learningStyles[]{
+    kind, title, description, status, "features": coalesce(features, []),
+    "priceUnit": coalesce(priceUnit, null)
+  },
   subjectsSection{heading, subtext},
   reviewsSection{heading, subtext},
   ctas{heading, text, contactLabel, bookLabel}
+}`;
+
+export const CONTACT_PAGE_QUERY = `*[_id == "contactPage"][0]{
+  _id, _type, title, eyebrow, description, lead, formHeading, detailsHeading, hoursHeading,
+  responseNote, socialHeading
+}`;
+
+export const SERVICES_PAGE_QUERY = `*[_id == "servicesPage"][0]{
+  _id, _type, title, eyebrow, description, lead, comingSoonNote, contactLinkLabel
+}`;
+
+export const MATHEMATICS_PAGE_QUERY = `*[_id == "mathematicsPage"][0]{
+  _id, _type, title, eyebrow, tierDialogText,
+  pricing{
+    heading, lead, sessionLabel, sessionPriceUnit, bundleLabel, bundleSaving, oneToOneLabel,
+    oneToOnePriceUnit, oneToOneLinkLabel, note
+  }
+}`;
+
+/** Joins in the value of the site settings' "family-count" claim for `{familyCount}`. */
+export const REVIEWS_PAGE_QUERY = `*[_id == "reviewsPage"][0]{
+  _id, _type, title, eyebrow, heading, lead, description,
+  "familyCount": coalesce(
+    *[_id == "${SETTINGS_ID}"][0].claims[kind == "family-count"][0].value,
+    null
+  )
+}`;
+
+export const COURSE_TIMELINE_PAGE_QUERY = `*[_id == "courseTimelinePage"][0]{
+  _id, _type, eyebrow, lead, description
 }`;
 
 /** Params: `slug`, one of LEGAL_SLUGS; `id`, the page's fixed document id `legal-{slug}`. */

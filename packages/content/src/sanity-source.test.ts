@@ -79,6 +79,11 @@ describe('content loader through @sanity/client', () => {
         loader.teachers(),
         loader.aboutPage(),
         loader.homePage(),
+        loader.servicesPage(),
+        loader.mathematicsPage(),
+        loader.courseTimelinePage(),
+        loader.reviewsPage(),
+        loader.contactPage(),
         loader.legalPage('terms-and-conditions'),
         loader.legalPage('privacy-policy'),
       ]);

@@ -11,6 +11,8 @@ import {
   weeklySlotSchema,
 } from '@tuition/domain';
 import { z } from 'zod';
+import { copyTemplate } from './copy-template.ts';
+import { PRICING_PLACEHOLDERS } from './pricing-copy.ts';
 
 const text = z.string().trim().min(1, { error: 'Must not be empty' });
 const httpsUrl = z.url({ protocol: /^https$/, error: 'Must be an https:// link' });
@@ -27,6 +29,20 @@ export type SeoDefaults = z.infer<typeof SeoDefaultsSchema>;
 export const SocialLinkSchema = z.object({ platform: text, label: text, url: httpsUrl });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
 
+/**
+ * What a marketing claim states, so a page can quote the right one: the reviews heading reads
+ * "{familyCount} Happy Parents and Students" from the claim of kind "family-count".
+ */
+export const CLAIM_KINDS = ['family-count', 'grade-improvement', 'schedule'] as const;
+
+export const ClaimSchema = z.object({
+  /** Null for a claim no page quotes by kind. */
+  kind: z.enum(CLAIM_KINDS).nullable(),
+  value: text,
+  label: text,
+});
+export type Claim = z.infer<typeof ClaimSchema>;
+
 export const SiteSettingsSchema = z.object({
   brandName: text,
   tagline: text,
@@ -37,10 +53,11 @@ export const SiteSettingsSchema = z.object({
   dataProtectionUrl: httpsUrl,
   openingHours: z.array(z.object({ days: text, hours: text })).min(1),
   responsePromise: text,
-  claims: z.array(z.object({ value: text, label: text })),
+  claims: z.array(ClaimSchema),
   /** Null when editors have switched the banner off. */
   promoBanner: text.nullable(),
   seo: SeoDefaultsSchema,
+  footer: z.object({ quickLinksHeading: text, contactHeading: text }),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -150,7 +167,11 @@ export type Teacher = z.infer<typeof TeacherSchema>;
 export const AboutPageSchema = z.object({
   title: text,
   description: text,
+  eyebrow: text,
   intro: text,
+  foundersHeading: text,
+  /** Heading above each founder's list of qualifications. */
+  qualificationsHeading: text,
   philosophy: z.object({
     heading: text,
     /** Plain text; paragraphs are separated by a blank line. */
@@ -167,6 +188,8 @@ export const LearningStyleSchema = z.object({
   description: text,
   status: z.enum(['available', 'coming-soon']),
   features: z.array(text),
+  /** After the price on the group and 1-to-1 cards, e.g. "per session"; null for none. */
+  priceUnit: text.nullable(),
 });
 export type LearningStyle = z.infer<typeof LearningStyleSchema>;
 
@@ -185,12 +208,109 @@ export const HomePageSchema = z.object({
     intro: text,
     points: z.array(z.object({ title: text, description: text })).min(1),
   }),
+  /** The box beside the hero with the group-session price, offer and opening hours. */
+  pricePanel: z.object({
+    title: text,
+    priceUnit: text,
+    offer: copyTemplate(PRICING_PLACEHOLDERS),
+    groupSize: copyTemplate(PRICING_PLACEHOLDERS),
+  }),
+  learningStylesSection: sectionHeading,
   learningStyles: z.array(LearningStyleSchema).length(3),
   subjectsSection: sectionHeading,
   reviewsSection: sectionHeading,
   ctas: z.object({ heading: text, text, contactLabel: text, bookLabel: text }),
 });
 export type HomePage = z.infer<typeof HomePageSchema>;
+
+/** Copy on /contact may quote the response promise of the site settings. */
+export const CONTACT_PLACEHOLDERS = ['responsePromise'] as const;
+
+export const ContactPageSchema = z.object({
+  /** The page heading and its name in the browser title. */
+  title: text,
+  eyebrow: text,
+  description: copyTemplate(CONTACT_PLACEHOLDERS),
+  lead: copyTemplate(CONTACT_PLACEHOLDERS),
+  formHeading: text,
+  detailsHeading: text,
+  hoursHeading: text,
+  responseNote: copyTemplate(CONTACT_PLACEHOLDERS),
+  socialHeading: text,
+});
+export type ContactPage = z.infer<typeof ContactPageSchema>;
+
+export const ServicesPageSchema = z.object({
+  title: text,
+  eyebrow: text,
+  description: text,
+  lead: text,
+  /** Follows "English and Science are coming soon."; {contactLink} becomes the link. */
+  comingSoonNote: copyTemplate(['contactLink']),
+  contactLinkLabel: text,
+});
+export type ServicesPage = z.infer<typeof ServicesPageSchema>;
+
+export const MathematicsPageSchema = z.object({
+  /** The page's name in the browser title; the heading is the subject's title. */
+  title: text,
+  eyebrow: text,
+  /** Under "Which tier are you?" in the GCSE dialog. */
+  tierDialogText: text,
+  pricing: z.object({
+    heading: text,
+    lead: copyTemplate(PRICING_PLACEHOLDERS),
+    sessionLabel: copyTemplate(PRICING_PLACEHOLDERS),
+    sessionPriceUnit: text,
+    bundleLabel: copyTemplate(PRICING_PLACEHOLDERS),
+    bundleSaving: copyTemplate(PRICING_PLACEHOLDERS),
+    oneToOneLabel: copyTemplate(PRICING_PLACEHOLDERS),
+    oneToOnePriceUnit: text,
+    oneToOneLinkLabel: text,
+    note: copyTemplate(PRICING_PLACEHOLDERS),
+  }),
+});
+export type MathematicsPage = z.infer<typeof MathematicsPageSchema>;
+
+/** Copy on /reviews may quote the marketing claim of kind "family-count" ("50+"). */
+export const REVIEWS_PLACEHOLDERS = ['familyCount'] as const;
+
+export const ReviewsPageSchema = z
+  .object({
+    title: text,
+    eyebrow: text,
+    heading: copyTemplate(REVIEWS_PLACEHOLDERS),
+    lead: text,
+    description: copyTemplate(REVIEWS_PLACEHOLDERS),
+    /** The value of the site settings' "family-count" claim, joined in by the query. */
+    familyCount: text.nullable(),
+  })
+  .refine(
+    (page) =>
+      page.familyCount !== null ||
+      ![page.heading, page.description].some((copy) => copy.includes('{familyCount}')),
+    {
+      error:
+        'The copy uses {familyCount}, but no marketing claim in Site settings has the kind "family-count"',
+      path: ['familyCount'],
+    },
+  );
+export type ReviewsPage = z.infer<typeof ReviewsPageSchema>;
+
+/** Copy shared by every /course-timeline/{id} page may quote that timeline's figures. */
+export const COURSE_TIMELINE_PLACEHOLDERS = [
+  'title',
+  'academicYear',
+  'unitCount',
+  'termCount',
+] as const;
+
+export const CourseTimelinePageSchema = z.object({
+  eyebrow: text,
+  lead: copyTemplate(COURSE_TIMELINE_PLACEHOLDERS),
+  description: copyTemplate(COURSE_TIMELINE_PLACEHOLDERS),
+});
+export type CourseTimelinePage = z.infer<typeof CourseTimelinePageSchema>;
 
 export const LEGAL_SLUGS = ['terms-and-conditions', 'privacy-policy'] as const;
 export type LegalSlug = (typeof LEGAL_SLUGS)[number];
