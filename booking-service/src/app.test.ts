@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from './app.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, DATABASE_UNREACHABLE, MAX_BODY_BYTES } from './app.ts';
+import { createAuth } from './auth/auth.ts';
+import { createDb } from './db/client.ts';
 import {
   ConflictError,
   ForbiddenError,
@@ -11,7 +13,9 @@ import {
 import { createRouter } from './http/router.ts';
 import { TEST_DB_KINDS } from './testing/database-kinds.ts';
 import { captureLogs } from './testing/log-capture.ts';
+import { startTcpProxy } from './testing/tcp-proxy.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { createTestDatabase } from './testing/test-database.ts';
 
 /** Routes that exist only in this test, to drive the app's error handling and validation. */
 function probeRoutes() {
@@ -204,5 +208,71 @@ describe.each(TEST_DB_KINDS)('app on %s', (dbKind) => {
     for (const secret of ['reset-token-secret', 'cookie-secret', 'bearer-secret']) {
       expect(logs.raw()).not.toContain(secret);
     }
+  });
+});
+
+/*
+ * A request that needs the database while it cannot be reached (refused connections, a pool
+ * that times out, a server shutting down) is an outage the client may retry: 503 with
+ * Retry-After, as /api/health answers, never a 500 that reads as a bug.
+ */
+describe.each(TEST_DB_KINDS)('app while the database is unreachable on %s', (dbKind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** The real app whose database (for routes and better-auth alike) has just gone away. */
+  async function appWithoutDatabase(logger: ReturnType<typeof captureLogs>['logger']) {
+    if (dbKind === 'pglite') {
+      // In-process PGlite cannot become unreachable; a closed one is the nearest thing.
+      const t = await createTestApp({ dbKind, logger });
+      cleanups.push(t.close);
+      const gone = await createDb({ dataDir: 'memory://' });
+      await gone.close();
+      const auth = createAuth({ ...t.deps, db: gone.db });
+      return createApp({ ...t.deps, db: gone.db, dbHandle: gone, auth });
+    }
+    const database = await createTestDatabase();
+    cleanups.push(database.drop);
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    cleanups.push(proxy.close);
+    const viaProxy = new URL(database.url);
+    viaProxy.port = String(proxy.port);
+    const t = await createTestApp({ dbKind, databaseUrl: viaProxy.toString(), logger });
+    cleanups.push(async () => {
+      await proxy.restore();
+      await t.close();
+    });
+    expect((await t.app.request('/api/availability?service=ks3')).status).toBe(200);
+    await proxy.cut();
+    return t.app;
+  }
+
+  it('answers 503 with Retry-After and a problem body, and logs no SQL', async () => {
+    const logs = captureLogs();
+    const app = await appWithoutDatabase(logs.logger);
+
+    const res = await app.request('/api/availability?service=ks3');
+    const body = await expectProblem(res, 503);
+    expect(body).toMatchObject({ title: 'Service Unavailable', detail: DATABASE_UNREACHABLE });
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+
+    const logged = logs.lines().filter((l) => l.msg === 'database unreachable');
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logs.lines().some((l) => l.msg === 'unhandled error')).toBe(false);
+    expect(logs.raw()).not.toMatch(/select .* from/i);
+  });
+
+  it('answers 503 for the better-auth endpoints too', async () => {
+    const app = await appWithoutDatabase(captureLogs().logger);
+    const res = await app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:4321' },
+      body: JSON.stringify({ email: 'ada@example.com', password: 'correct horse battery' }),
+    });
+    await expectProblem(res, 503);
+    expect(res.headers.get('Retry-After')).not.toBeNull();
   });
 });

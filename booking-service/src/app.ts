@@ -12,9 +12,14 @@ import { createCheckoutRoutes } from './checkout/checkout-routes.ts';
 import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
-import { HttpProblem, problem } from './http/problem.ts';
+import { databaseUnreachableCause } from './db/connection-errors.ts';
+import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
 import { createRouter } from './http/router.ts';
 import { securityHeaderOptionsFromConfig, securityHeaders } from './http/security-headers.ts';
+
+/** The 503 detail while the database cannot be reached (pool timeout, refused, shut down). */
+export const DATABASE_UNREACHABLE =
+  'The database is not reachable right now. Please try again shortly.';
 
 /** Largest accepted request body under /api (JSON forms and webhooks are far smaller). */
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -82,8 +87,22 @@ export function createApp(deps: AppDeps) {
     return c.text('Not Found', 404);
   });
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    let error = thrown;
+    const unreachable = databaseUnreachableCause(thrown);
+    if (unreachable) {
+      // An outage, not a bug: the client may retry. Only the driver's code and message are
+      // logged, never the failed SQL and its parameters.
+      (c.get('log') ?? deps.logger).warn(
+        { db: unreachable, method: c.req.method, path: c.req.path },
+        'database unreachable',
+      );
+      error = new ServiceUnavailableError(DATABASE_UNREACHABLE);
+    }
     if (error instanceof HttpProblem) {
+      if (error instanceof ServiceUnavailableError) {
+        c.header('Retry-After', String(error.retryAfterSeconds));
+      }
       return problem(c, error.status, error.title, error.detail, error.extra);
     }
     if (error instanceof HTTPException && error.status < 500) {

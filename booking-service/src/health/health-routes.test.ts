@@ -55,6 +55,7 @@ describe.each(TEST_DB_KINDS)('GET /api/health on %s', (dbKind) => {
       expect(down.status).toBe(503);
       expect(down.type).toBe('application/problem+json');
       expect(down.body).toMatchObject({ status: 503, title: 'Service Unavailable' });
+      expect((await app.request('/api/health')).headers.get('Retry-After')).toBe('5');
 
       current = await createDb({ dataDir: 'memory://' });
       cleanups.push(() => current.close());

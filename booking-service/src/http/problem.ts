@@ -129,9 +129,18 @@ export class ConflictError extends HttpProblem {
   }
 }
 
-/** 503: a dependency (the database) does not answer; retry later. */
+/** Seconds a client is asked to wait (Retry-After) before trying a 503 again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * 503: a dependency (the database) does not answer; retry later. The onError sends
+ * `retryAfterSeconds` as the Retry-After header.
+ */
 export class ServiceUnavailableError extends HttpProblem {
-  constructor(detail = 'The service is temporarily unavailable.') {
+  constructor(
+    detail = 'The service is temporarily unavailable.',
+    readonly retryAfterSeconds = RETRY_AFTER_SECONDS,
+  ) {
     super(503, 'Service Unavailable', detail);
   }
 }
