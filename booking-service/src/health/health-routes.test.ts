@@ -106,9 +106,11 @@ describe.each(TEST_DB_KINDS)('GET /api/health on %s', (dbKind) => {
     await proxy.restore();
     // A pool may first hand out a connection that died during the outage; the next checks
     // (as a load balancer would make) must find the database again, with no restart.
-    await expect.poll(async () => (await health(t)).body, { timeout: 15_000, interval: 250 }).toEqual({
-      status: 'ok',
-    });
+    await expect
+      .poll(async () => (await health(t)).body, { timeout: 15_000, interval: 250 })
+      .toEqual({
+        status: 'ok',
+      });
   });
 
   /*
