@@ -51,7 +51,7 @@ export async function ensureSessionRows(
 /** The map key of ensureSessionRows: the start instant in ms. */
 const sessionKey = (s: Pick<ConcreteSession, 'startsAt'>) => s.startsAt.getTime();
 /** Identity of a timetable session, as the unique (service, starts_at) index sees it. */
-const timetableKey = (s: Pick<ConcreteSession, 'service' | 'startsAt'>) =>
+const timetableKey = (s: { service: string; startsAt: Date }) =>
   `${s.service}@${s.startsAt.getTime()}`;
 
 /** Stored rows of these sessions (no creation); missing ones simply have no seats taken yet. */

@@ -18,7 +18,8 @@ describe.each(TEST_DB_KINDS)('lapsed checkout sweep on %s', (dbKind) => {
   let customerId: string;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: NOW });
-    [{ id: customerId }] = (await insertUsers(t, 1)) as [{ id: string }];
+    const [customer] = await insertUsers(t, 1);
+    customerId = customer!.id;
   });
   afterAll(async () => {
     await t?.close();
