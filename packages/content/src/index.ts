@@ -30,6 +30,7 @@ export {
 } from './loader.ts';
 export {
   PRICING_PLACEHOLDERS,
+  type PricingCopyValues,
   type PricingPlaceholder,
   pricingCopyValues,
 } from './pricing-copy.ts';

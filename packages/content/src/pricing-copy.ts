@@ -17,8 +17,19 @@ export const PRICING_PLACEHOLDERS = [
 ] as const;
 export type PricingPlaceholder = (typeof PRICING_PLACEHOLDERS)[number];
 
-/** The value of every pricing placeholder, prices in pounds as the site shows them ("£15.00"). */
-export function pricingCopyValues(pricing: Pricing): Record<PricingPlaceholder, string | number> {
+/** Prices in pounds as the site shows them ("£15.00"), sizes as numbers. */
+export interface PricingCopyValues extends Record<PricingPlaceholder, string | number> {
+  sessionPrice: string;
+  bundleSize: number;
+  bundlePrice: string;
+  bundleSaving: string;
+  oneToOneHourlyPrice: string;
+  groupSizeMin: number;
+  groupSizeMax: number;
+}
+
+/** The value of every pricing placeholder. */
+export function pricingCopyValues(pricing: Pricing): PricingCopyValues {
   return {
     sessionPrice: formatPounds(pricing.sessionPricePence),
     bundleSize: pricing.bundleSize,
