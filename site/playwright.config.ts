@@ -12,7 +12,9 @@ const chromiumArgs = [
 ];
 
 // Port 4329 keeps the preview server clear of `astro dev` (4321) and the booking service.
-const PORT = 4329;
+// STATIC_PORT and STATIC_SITE_DIST let a second run on the same machine serve another build.
+const PORT = Number(process.env.STATIC_PORT ?? 4329);
+const SITE_DIST = process.env.STATIC_SITE_DIST ?? '.e2e-dist';
 
 export default defineConfig({
   testDir: './e2e',
@@ -35,7 +37,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // Serves the copy the package's test script builds into .e2e-dist/ (see .gitignore).
-    command: `astro preview --outDir .e2e-dist --port ${PORT} --host localhost`,
+    // --ignore-lock: Astro allows one tracked preview per project; runs must not replace
+    // each other's server.
+    command: `astro preview --ignore-lock --outDir ${SITE_DIST} --port ${PORT} --host localhost`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -29,7 +29,10 @@ test.describe('at 1280 px', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText(settings.tagline)).toBeVisible();
-    const quickLinks = footer.getByRole('navigation', { name: 'Quick Links' });
+    await expect(
+      footer.getByRole('heading', { name: settings.footer.contactHeading }),
+    ).toBeVisible();
+    const quickLinks = footer.getByRole('navigation', { name: settings.footer.quickLinksHeading });
     const expected: [string, string][] = [
       ['Services', '/services'],
       ['About', '/about'],
@@ -112,10 +115,11 @@ test.describe('at 375 px', () => {
   });
 
   test('the footer stacks and keeps every quick link', async ({ page }) => {
+    const { footer } = await content.siteSettings();
     await page.goto('/contact');
     const quickLinks = page
       .getByRole('contentinfo')
-      .getByRole('navigation', { name: 'Quick Links' });
+      .getByRole('navigation', { name: footer.quickLinksHeading });
     await expect(quickLinks.getByRole('link')).toHaveCount(8);
     await quickLinks.scrollIntoViewIfNeeded();
     await expect(quickLinks.getByRole('link', { name: 'Privacy' })).toBeVisible();

@@ -1,5 +1,5 @@
 // Every route renders its key content from the seed (spec §2).
-import { formatPounds } from '@tuition/domain';
+import { fillTemplate, pricingCopyValues } from '@tuition/content';
 import { expect, test } from '@playwright/test';
 import { content } from './seed.ts';
 
@@ -27,6 +27,14 @@ test.describe('home', () => {
     ).toHaveAttribute('href', '/services');
     await expect(page.getByRole('heading', { name: home.teachingStyle.heading })).toBeVisible();
 
+    await expect(
+      page.getByRole('heading', { name: home.learningStylesSection.heading }),
+    ).toBeVisible();
+    await expect(page.getByText(home.learningStylesSection.subtext)).toBeVisible();
+    const pricing = pricingCopyValues(await content.pricing());
+    const panel = page.getByRole('complementary', { name: 'Prices and times' });
+    await expect(panel.getByText(fillTemplate(home.pricePanel.offer, pricing))).toBeVisible();
+    await expect(panel.getByText(fillTemplate(home.pricePanel.groupSize, pricing))).toBeVisible();
     for (const style of home.learningStyles) {
       await expect(page.getByRole('heading', { name: style.title })).toBeVisible();
     }
@@ -93,15 +101,20 @@ test.describe('home', () => {
 });
 
 test('/services lists the subjects and only Mathematics is a link', async ({ page }) => {
-  const subjects = await content.subjects();
+  const [subjects, services] = await Promise.all([content.subjects(), content.servicesPage()]);
   await page.goto('/services');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(services.title);
   for (const subject of subjects) {
     const card = page.locator(`[data-subject="${subject.id}"]`);
     await expect(card.getByRole('heading', { name: subject.title })).toBeVisible();
     await expect(card.getByRole('link')).toHaveCount(subject.available ? 1 : 0);
   }
-  await expect(page.locator('.services-note')).toContainText('English and Science are coming soon');
+  const note = page.locator('.services-note');
+  await expect(note).toContainText('English and Science are coming soon');
+  await expect(note.getByRole('link', { name: services.contactLinkLabel })).toHaveAttribute(
+    'href',
+    '/contact',
+  );
   await page.getByRole('link', { name: 'Mathematics' }).click();
   await expect(page).toHaveURL(/\/services\/mathematics$/);
 });
@@ -109,10 +122,11 @@ test('/services lists the subjects and only Mathematics is a link', async ({ pag
 test('/services/mathematics shows every course, its links, the schedule and prices', async ({
   page,
 }) => {
-  const [courses, timetable, pricing] = await Promise.all([
+  const [courses, timetable, pricing, maths] = await Promise.all([
     content.courses(),
     content.timetable(),
     content.pricing(),
+    content.mathematicsPage(),
   ]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/services/mathematics');
@@ -141,8 +155,14 @@ test('/services/mathematics shows every course, its links, the schedule and pric
   await expect(table.locator('tbody tr')).toHaveCount(timetable.length);
 
   const pricingBox = page.locator('.pricing');
-  await expect(pricingBox.getByText(formatPounds(pricing.sessionPricePence))).toBeVisible();
-  await expect(pricingBox.getByText(formatPounds(pricing.bundlePricePence))).toBeVisible();
+  const prices = pricingCopyValues(pricing);
+  await expect(pricingBox.getByRole('heading', { name: maths.pricing.heading })).toBeVisible();
+  await expect(pricingBox.getByText(prices.sessionPrice)).toBeVisible();
+  await expect(pricingBox.getByText(prices.bundlePrice)).toBeVisible();
+  await expect(
+    pricingBox.getByText(fillTemplate(maths.pricing.bundleSaving, prices)),
+  ).toBeVisible();
+  await expect(pricingBox.getByText(fillTemplate(maths.pricing.note, prices))).toBeVisible();
 });
 
 test('the schedule is left out on small screens', async ({ page }) => {
@@ -152,9 +172,11 @@ test('the schedule is left out on small screens', async ({ page }) => {
 });
 
 test('each course timeline lists its units per term and books that service', async ({ page }) => {
+  const shared = await content.courseTimelinePage();
   for (const timeline of await content.courseTimelines()) {
     await page.goto(`/course-timeline/${timeline.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(timeline.title);
+    await expect(page.getByText(shared.eyebrow, { exact: true })).toBeVisible();
     for (const term of timeline.terms) {
       const table = page.getByRole('table', { name: `${term.term} term` });
       await expect(table.locator('tbody tr')).toHaveCount(term.units.length);
@@ -173,19 +195,25 @@ test('/about introduces the two founders and the philosophy', async ({ page }) =
   expect(founders).toHaveLength(2);
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(about.title);
+  await expect(page.getByRole('heading', { name: about.foundersHeading })).toBeVisible();
   for (const founder of founders) {
     await expect(page.getByRole('heading', { name: founder.name })).toBeVisible();
     await expect(page.getByText(founder.role)).toBeVisible();
   }
+  await expect(page.getByRole('heading', { name: about.qualificationsHeading })).toHaveCount(
+    founders.length,
+  );
   await expect(page.getByRole('heading', { name: about.philosophy.heading })).toBeVisible();
 });
 
 test('/reviews shows every review with its rating', async ({ page }) => {
-  const reviews = await content.reviews();
+  const [reviews, reviewsPage] = await Promise.all([content.reviews(), content.reviewsPage()]);
   await page.goto('/reviews');
+  // Spec §2 gives the heading word for word; the page builds it from the "50+" claim.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     '50+ Happy Parents and Students',
   );
+  await expect(page.getByText(reviewsPage.lead)).toBeVisible();
   await expect(page.locator('.review-card')).toHaveCount(reviews.length);
   await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(
     reviews.filter((review) => review.rating === 5).length,
@@ -194,8 +222,17 @@ test('/reviews shows every review with its rating', async ({ page }) => {
 });
 
 test('/contact has the labelled enquiry form and the contact details', async ({ page }) => {
-  const settings = await content.siteSettings();
+  const [settings, contact] = await Promise.all([content.siteSettings(), content.contactPage()]);
   await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(contact.title);
+  for (const heading of [
+    contact.formHeading,
+    contact.detailsHeading,
+    contact.hoursHeading,
+    contact.socialHeading,
+  ]) {
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
   await expect(page.getByLabel('Parent name')).toHaveAttribute('required', '');
   const email = page.getByRole('textbox', { name: 'Email', exact: true });
   await expect(email).toHaveAttribute('type', 'email');
