@@ -10,7 +10,7 @@ import {
 /**
  * Singleton: the copy of /contact around the enquiry form. The e-mail, phone, opening hours,
  * response promise and social links themselves come from Site settings; the form's labels
- * are fixed (docs/decisions/036).
+ * are fixed (docs/decisions/037).
  */
 export const contactPage = defineType({
   name: 'contactPage',
