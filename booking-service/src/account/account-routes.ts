@@ -59,7 +59,7 @@ const patchMeRoute = createRoute({
 
 export function createAccountRoutes(deps: Pick<AppDeps, 'auth' | 'db' | 'config'>) {
   const router = createRouter();
-  router.use('/api/me', rejectCrossSiteRequests([deps.config.publicUrl]));
+  router.use('/api/me', rejectCrossSiteRequests(deps.config.trustedOrigins));
   router.use('/api/me', requireUser(deps.auth));
 
   const loadMe = async (id: string) => {

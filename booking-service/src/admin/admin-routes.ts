@@ -339,7 +339,7 @@ const rescheduleRoute = createRoute({
 export function createAdminRoutes(deps: AppDeps) {
   const router = createRouter();
   router.use('/api/admin/*', requireAdmin(deps.auth));
-  router.use('/api/admin/*', rejectCrossSiteRequests([deps.config.publicUrl]));
+  router.use('/api/admin/*', rejectCrossSiteRequests(deps.config.trustedOrigins));
 
   return router
     .openapi(summaryRoute, async (c) => c.json(await dashboardSummary(deps), 200))

@@ -189,3 +189,48 @@ describe.each(TEST_DB_KINDS)('auth on %s', (dbKind) => {
     expect(rows.some((row) => row.key.includes(ip))).toBe(true);
   });
 });
+
+describe.each(TEST_DB_KINDS)('TRUSTED_ORIGINS on %s', (dbKind) => {
+  const WWW = 'https://www.tuition.example.co.uk';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, env: { TRUSTED_ORIGINS: `${WWW}, http://localhost:4322` } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets pages on a listed origin sign up, sign in and edit the profile, as from PUBLIC_URL; others stay refused', async () => {
+    const ip = freshIp();
+    const email = 'www@example.com';
+    const password = 'www-password-1';
+    const signUp = await api(t, '/api/auth/sign-up/email', {
+      body: { name: 'Www', email, password },
+      origin: WWW,
+      ip,
+    });
+    expect(signUp.status).toBe(200);
+    await t.deps.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const signIn = await api(t, '/api/auth/sign-in/email', {
+      body: { email, password },
+      origin: WWW,
+      ip,
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = cookieFrom(signIn);
+    expect(cookie).toContain('session_token');
+
+    // Our own cross-site guard trusts the same list as better-auth.
+    const rename = (origin: string) =>
+      api(t, '/api/me', { method: 'PATCH', body: { name: 'Renamed' }, cookie, origin });
+    expect((await rename(WWW)).status).toBe(200);
+    expect((await rename(t.deps.config.publicUrl)).status).toBe(200);
+    expect((await rename('https://evil.example')).status).toBe(403);
+    const evilSignIn = await api(t, '/api/auth/sign-in/email', {
+      body: { email, password },
+      origin: 'https://evil.example',
+      ip,
+    });
+    expect(evilSignIn.status).toBe(403);
+  });
+});

@@ -66,7 +66,7 @@ export function createAuth(options: AuthOptions) {
         log[level]({ ...(err ? { err } : {}) }, `better-auth: ${message}`);
       },
     },
-    trustedOrigins: [siteUrl],
+    trustedOrigins: config.trustedOrigins,
     user: {
       additionalFields: {
         // Set through PATCH /api/me (with the shared phone rule), never at sign-up.

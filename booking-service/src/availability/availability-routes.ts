@@ -95,7 +95,7 @@ export function createAvailabilityRoutes(
   deps: Pick<AppDeps, 'auth' | 'db' | 'clock' | 'content' | 'config'>,
 ) {
   const router = createRouter();
-  router.use('/api/bookability', rejectCrossSiteRequests([deps.config.publicUrl]));
+  router.use('/api/bookability', rejectCrossSiteRequests(deps.config.trustedOrigins));
   const signedInUserId = async (headers: Headers) =>
     (await readSession(deps.auth, headers))?.user.id;
 

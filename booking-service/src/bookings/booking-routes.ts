@@ -97,7 +97,7 @@ export function createBookingRoutes(
   router.use('/api/me/bookings', requireUser(deps.auth));
   router.use(
     '/api/me/bookings/:id/*',
-    rejectCrossSiteRequests([deps.config.publicUrl]),
+    rejectCrossSiteRequests(deps.config.trustedOrigins),
     requireUser(deps.auth),
   );
 

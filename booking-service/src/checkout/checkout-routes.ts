@@ -160,7 +160,7 @@ export function createCheckoutRoutes(appDeps: AppDeps) {
   };
   const router = createRouter();
   router.route('/', createPaymentRoutes(deps));
-  const sameSiteOnly = rejectCrossSiteRequests([deps.config.publicUrl]);
+  const sameSiteOnly = rejectCrossSiteRequests(deps.config.trustedOrigins);
   router.use('/api/checkout', sameSiteOnly, requireVerifiedUser(deps.auth));
   // (A '/api/checkout/*' pattern would match '/api/checkout' too and check the session twice.)
   router.use('/api/checkout/:id', sameSiteOnly, requireUser(deps.auth));

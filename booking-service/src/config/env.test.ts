@@ -129,6 +129,37 @@ describe('loadConfig', () => {
     });
   });
 
+  it('trusts only PUBLIC_URL by default, and adds TRUSTED_ORIGINS as origins', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://tuition.example.co.uk' }).trustedOrigins).toEqual([
+      'https://tuition.example.co.uk',
+    ]);
+    const config = loadConfig({
+      PUBLIC_URL: 'https://tuition.example.co.uk',
+      TRUSTED_ORIGINS:
+        ' https://www.tuition.example.co.uk/ , http://localhost:4322,,https://tuition.example.co.uk',
+    });
+    expect(config.publicUrl).toBe('https://tuition.example.co.uk');
+    expect(config.trustedOrigins).toEqual([
+      'https://tuition.example.co.uk',
+      'https://www.tuition.example.co.uk',
+      'http://localhost:4322',
+    ]);
+    expect(loadConfig({ TRUSTED_ORIGINS: '' }).trustedOrigins).toEqual(['http://localhost:4321']);
+  });
+
+  it.each([
+    'www.tuition.example.co.uk',
+    'ftp://files.example.co.uk',
+    'https://*.example.co.uk',
+    'https://ok.example.co.uk, not a url',
+  ])('refuses TRUSTED_ORIGINS=%s naming the variable and the entry', (value) => {
+    const problems = problemsOf({ ...PRODUCTION, TRUSTED_ORIGINS: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUSTED_ORIGINS: "/);
+    const bad = value.split(',').at(-1)!.trim();
+    expect(problems[0]).toContain(`"${bad}"`);
+  });
+
   it('reads DEMO_SEED as a flag and refuses other words', () => {
     expect(loadConfig({ DEMO_SEED: 'false' }).demoSeed).toBe(false);
     expect(problemsOf({ DEMO_SEED: 'maybe' })[0]).toMatch(/^DEMO_SEED: /);

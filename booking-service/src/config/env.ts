@@ -30,6 +30,35 @@ const originUrl = z
   .transform((v) => new URL(v).origin)
   .optional();
 
+/** The origin of an http(s) URL, or undefined when `entry` is not one (wildcards are not). */
+function httpOrigin(entry: string): string | undefined {
+  if (entry.includes('*') || !URL.canParse(entry)) return undefined;
+  const url = new URL(entry);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+}
+
+/** Comma-separated http(s) origins; a bad entry is named in the message. */
+const originList = optionalText.pipe(
+  z
+    .string()
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((e) => e.trim())) {
+        if (!entry) continue;
+        const origin = httpOrigin(entry);
+        if (origin) origins.push(origin);
+        else
+          ctx.addIssue({
+            code: 'custom',
+            input: entry,
+            message: `"${entry}" is not an http(s) URL such as https://www.example.co.uk (comma-separated, no wildcards)`,
+          });
+      }
+      return origins;
+    })
+    .optional(),
+);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce
@@ -40,6 +69,7 @@ const EnvSchema = z.object({
     .default(4321),
   PUBLIC_URL: originUrl,
   SITE_URL: originUrl,
+  TRUSTED_ORIGINS: originList,
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -85,6 +115,11 @@ export interface Config {
   port: number;
   /** The site's origin (scheme://host[:port]), where the site and /api are served. */
   publicUrl: string;
+  /**
+   * Origins whose pages may send state-changing requests (better-auth and our own cross-site
+   * checks): publicUrl first, then TRUSTED_ORIGINS (e.g. the www. host, a preview deployment).
+   */
+  trustedOrigins: string[];
   database: {
     /** undefined -> embedded PGlite */
     url: string | undefined;
@@ -155,11 +190,13 @@ export function loadConfig(env: Env = process.env): Config {
     if (key.startsWith('SANITY_')) contentEnv[key] = value;
   }
 
+  const publicUrl = e.PUBLIC_URL ?? e.SITE_URL ?? `http://localhost:${e.PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL ?? e.SITE_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
+    trustedOrigins: [...new Set([publicUrl, ...(e.TRUSTED_ORIGINS ?? [])])],
     database: {
       url: e.DATABASE_URL,
       driver: e.DATABASE_DRIVER,

@@ -48,7 +48,7 @@ export function createContactRoutes(
   deps: Pick<AppDeps, 'db' | 'mail' | 'content' | 'config' | 'logger'>,
 ) {
   const router = createRouter();
-  router.use('/api/contact', rejectCrossSiteRequests([deps.config.publicUrl]));
+  router.use('/api/contact', rejectCrossSiteRequests(deps.config.trustedOrigins));
 
   return router.openapi(contactRoute, async (c) => {
     const enquiry: ContactEnquiry = c.req.valid('json');

@@ -31,7 +31,7 @@ function addLocalCheckoutPages(
   deps: PaymentRouteDeps,
   provider: LocalPaymentProvider,
 ) {
-  router.use(`${LOCAL_CHECKOUT_PATH}/*`, rejectCrossSiteRequests([deps.config.publicUrl]));
+  router.use(`${LOCAL_CHECKOUT_PATH}/*`, rejectCrossSiteRequests(deps.config.trustedOrigins));
 
   const findCheckout = async (id: string) => {
     if (!UUID.test(id)) return undefined;
