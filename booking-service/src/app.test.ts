@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, DATABASE_UNREACHABLE, MAX_BODY_BYTES } from './app.ts';
@@ -192,6 +193,26 @@ describe.each(TEST_DB_KINDS)('app on %s', (dbKind) => {
       .filter((r) => !doc.paths[r.path]?.[r.method])
       .map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(undocumented).toEqual([]);
+  });
+
+  it('lists every mounted route in the README, and no route that is not mounted', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const documented = new Set<string>();
+    for (const row of readme.matchAll(/^\| ([A-Z, ]+?) +\| (`.+?) +\|/gm)) {
+      const paths = [...row[2]!.matchAll(/`([^`?]+)[^`]*`/g)].map((m) => m[1]!);
+      for (const method of row[1]!.split(', ')) {
+        for (const path of paths) documented.add(`${method} ${path}`);
+      }
+    }
+    const mounted = new Set(
+      t.app.routes
+        .filter((r) => r.method !== 'ALL' && !r.path.startsWith('/api/test-probe/'))
+        .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`),
+    );
+    expect([...mounted].filter((route) => !documented.has(route))).toEqual([]);
+    // The built site (GET /*) is mounted by server.ts, not by createApp.
+    const stale = [...documented].filter((route) => route !== 'GET /*' && !mounted.has(route));
+    expect(stale).toEqual([]);
   });
 
   it('tags each request with an id and logs it without query string, cookies or tokens', async () => {
