@@ -1,8 +1,11 @@
 // sonner's toasts with the spec's settings (§9: about 5 s, at most 3 at once; §8: destructive
-// messages styled as errors), kept apart from app-providers.tsx so the header's lazily loaded
-// dialog and menu can show toasts without pulling in Radix Themes.
+// messages styled as errors, in colours that meet WCAG AA: ./app-toaster.css), kept apart
+// from app-providers.tsx so the header's lazily loaded dialog and menu can show toasts
+// without pulling in Radix Themes.
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Toaster, toast } from 'sonner';
+import './app-toaster.css';
 
 /** A catalogue message (MESSAGES of @tuition/domain): title and optional description. */
 export interface ToastMessage {
@@ -27,6 +30,9 @@ export function toastError(message: ToastMessage): void {
 export function toastInfo(message: ToastMessage): void {
   toast(message.title, toastOptions(message));
 }
+
+/** Just below the sticky site header (site.css --header-height). */
+const TOASTS_TOP = 'calc(var(--header-height, 64px) + 12px)';
 
 // Each island is its own React root, so a page with several islands would get several
 // Toasters and every toast twice. The first Toaster mounted shows every toast; later ones
@@ -54,5 +60,19 @@ export function PageToaster() {
     };
   }, [me]);
   if (!isOwner) return null;
-  return <Toaster visibleToasts={3} duration={5000} richColors closeButton position="top-right" />;
+  // Into <body>: inside an island the toasts shared its stacking context and slid under the
+  // sticky header (z-index 100). Below the header, so they never cover the account menu.
+  return createPortal(
+    <Toaster
+      className="app-toaster"
+      visibleToasts={3}
+      duration={5000}
+      richColors
+      closeButton
+      position="top-right"
+      offset={{ top: TOASTS_TOP }}
+      mobileOffset={{ top: TOASTS_TOP }}
+    />,
+    document.body,
+  );
 }

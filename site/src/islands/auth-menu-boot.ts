@@ -53,3 +53,4 @@ void readSession();
 import './auth-forms.css';
 import './auth-dialog-panel.css';
 import './auth-profile-menu.css';
+import './app-toaster.css';
