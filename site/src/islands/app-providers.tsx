@@ -8,6 +8,7 @@ import { Theme } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { PageToaster } from './app-toaster.tsx';
+import './app-providers.css';
 
 export {
   PageToaster,
