@@ -3,7 +3,7 @@
 // bar carries its value, weeks still to come are striped (named in the legend), and the same
 // figures are offered as a table.
 import { formatPounds } from '@tuition/domain';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { AdminStats } from './admin-api.ts';
 
 export interface ChartBar {
@@ -42,6 +42,11 @@ export function BarChart({
   const width = bars.length * BAR_SLOT;
   const height = TOP + PLOT_HEIGHT + AXIS_LABELS;
   const stripes = `${id}-stripes`;
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, []);
   return (
     <figure className="admin-chart">
       <figcaption className="admin-chart__title" id={`${id}-title`}>
@@ -59,67 +64,81 @@ export function BarChart({
           </li>
         </ul>
       )}
-      <svg
-        className="admin-chart__svg"
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-labelledby={`${id}-svg-title ${id}-desc`}
-        preserveAspectRatio="xMidYMid meet"
+      {/* Never drawn smaller than its own size, where the axis labels would run together: a
+          narrow screen scrolls the chart sideways instead (focusable, for keyboards), starting
+          at its latest bars. */}
+      <div
+        ref={scroller}
+        className="admin-chart__scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
       >
-        <title id={`${id}-svg-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        <defs>
-          <pattern
-            id={stripes}
-            width="6"
-            height="6"
-            patternUnits="userSpaceOnUse"
-            patternTransform="rotate(45)"
-          >
-            <rect width="6" height="6" className="admin-chart__stripe-bg" />
-            <line x1="0" y1="0" x2="0" y2="6" className="admin-chart__stripe" strokeWidth="3" />
-          </pattern>
-        </defs>
-        <line
-          x1="0"
-          x2={width}
-          y1={TOP + PLOT_HEIGHT}
-          y2={TOP + PLOT_HEIGHT}
-          className="admin-chart__axis"
-        />
-        {bars.map((bar, i) => {
-          const h = Math.round((bar.value / max) * PLOT_HEIGHT);
-          const x = i * BAR_SLOT + (BAR_SLOT - BAR_WIDTH) / 2;
-          const y = TOP + PLOT_HEIGHT - h;
-          const cx = i * BAR_SLOT + BAR_SLOT / 2;
-          return (
-            <g key={bar.longLabel}>
-              <title>{`${bar.longLabel}: ${bar.valueText}`}</title>
-              {h > 0 && (
-                <rect
-                  x={x}
-                  y={y}
-                  width={BAR_WIDTH}
-                  height={h}
-                  className={bar.future ? 'admin-chart__bar--future' : 'admin-chart__bar'}
-                  fill={bar.future ? `url(#${stripes})` : undefined}
-                />
-              )}
-              <text x={cx} y={y - 6} textAnchor="middle" className="admin-chart__value">
-                {bar.valueText}
-              </text>
-              <text
-                x={cx}
-                y={TOP + PLOT_HEIGHT + 16}
-                textAnchor="middle"
-                className="admin-chart__label"
-              >
-                {bar.label}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+        <svg
+          className="admin-chart__svg"
+          style={{
+            minWidth: `${width}px`,
+            maxWidth: `${Math.round(width * 1.3)}px`,
+          }}
+          viewBox={`0 0 ${width} ${height}`}
+          role="img"
+          aria-labelledby={`${id}-svg-title ${id}-desc`}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          <title id={`${id}-svg-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{description}</desc>
+          <defs>
+            <pattern
+              id={stripes}
+              width="6"
+              height="6"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(45)"
+            >
+              <rect width="6" height="6" className="admin-chart__stripe-bg" />
+              <line x1="0" y1="0" x2="0" y2="6" className="admin-chart__stripe" strokeWidth="3" />
+            </pattern>
+          </defs>
+          <line
+            x1="0"
+            x2={width}
+            y1={TOP + PLOT_HEIGHT}
+            y2={TOP + PLOT_HEIGHT}
+            className="admin-chart__axis"
+          />
+          {bars.map((bar, i) => {
+            const h = Math.round((bar.value / max) * PLOT_HEIGHT);
+            const x = i * BAR_SLOT + (BAR_SLOT - BAR_WIDTH) / 2;
+            const y = TOP + PLOT_HEIGHT - h;
+            const cx = i * BAR_SLOT + BAR_SLOT / 2;
+            return (
+              <g key={bar.longLabel}>
+                <title>{`${bar.longLabel}: ${bar.valueText}`}</title>
+                {h > 0 && (
+                  <rect
+                    x={x}
+                    y={y}
+                    width={BAR_WIDTH}
+                    height={h}
+                    className={bar.future ? 'admin-chart__bar--future' : 'admin-chart__bar'}
+                    fill={bar.future ? `url(#${stripes})` : undefined}
+                  />
+                )}
+                <text x={cx} y={y - 6} textAnchor="middle" className="admin-chart__value">
+                  {bar.valueText}
+                </text>
+                <text
+                  x={cx}
+                  y={TOP + PLOT_HEIGHT + 16}
+                  textAnchor="middle"
+                  className="admin-chart__label"
+                >
+                  {bar.label}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <details className="admin-chart__table">
         <summary>Show {title.toLowerCase()} as a table</summary>
         <table>

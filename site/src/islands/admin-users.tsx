@@ -109,7 +109,7 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
             <TextField.Root
               id={searchId}
               type="search"
-              placeholder="Search by name or email"
+              placeholder="Name or email"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
             />
