@@ -10,7 +10,7 @@ import { openAuthDialog } from '../lib/auth-dialog.ts';
 import { AppProviders } from './app-providers.tsx';
 import { toastError, toastSuccess } from './app-toaster.tsx';
 import { formText, TextField } from './auth-form-fields.tsx';
-import { requestPasswordResetEmail } from './auth-forms.tsx';
+import { PASSWORD_HINT, requestPasswordResetEmail } from './auth-forms.tsx';
 import './auth-forms.css';
 import './account-page.css';
 
@@ -162,7 +162,7 @@ function ChangePassword({ email }: { email: string }) {
         type="password"
         autoComplete="new-password"
         revealable
-        hint="At least 8 characters."
+        hint={PASSWORD_HINT}
       />
       <TextField
         label="Confirm new password"
