@@ -118,7 +118,12 @@ function CancelBooking({ booking, userId }: { booking: AdminBookingHistoryEntry;
               Keep Booking
             </Button>
           </AlertDialog.Cancel>
-          <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+          <Button
+            color="red"
+            highContrast
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
             Cancel Booking
           </Button>
         </Flex>
@@ -289,7 +294,9 @@ function UserDetailContent({
               </Text>
             </div>
           </Flex>
-          <DropdownMenu.Root>
+          {/* Not modal: a modal menu hides the page from assistive technology while its links stay
+              focusable (axe aria-hidden-focus); as the header's profile menu. */}
+          <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger>
               <Button variant="soft">
                 Actions <DropdownMenu.TriggerIcon />

@@ -45,8 +45,10 @@ export function usePasswordReset() {
 }
 
 function RowMenu({ user, onReset }: { user: AdminUserRow; onReset: () => void }) {
+  // Not modal: a modal menu hides the page from assistive technology while its links stay
+  // focusable (axe aria-hidden-focus); as the header's profile menu.
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger>
         <IconButton variant="ghost" color="gray" aria-label={`Actions for ${user.name}`}>
           <span aria-hidden="true">⋯</span>
@@ -54,13 +56,13 @@ function RowMenu({ user, onReset }: { user: AdminUserRow; onReset: () => void })
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
         <DropdownMenu.Item onSelect={onReset}>Reset Password</DropdownMenu.Item>
-        {user.stripeCustomerUrl && (
-          <DropdownMenu.Item asChild>
-            <a href={user.stripeCustomerUrl} target="_blank" rel="noopener noreferrer">
-              View in Stripe
-            </a>
-          </DropdownMenu.Item>
-        )}
+        user.stripeCustomerUrl && (
+        <DropdownMenu.Item asChild>
+          <a href={user.stripeCustomerUrl} target="_blank" rel="noopener noreferrer">
+            View in Stripe
+          </a>
+        </DropdownMenu.Item>
+        )
       </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
