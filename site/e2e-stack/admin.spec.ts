@@ -6,6 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import {
   type Account,
   axeViolations,
+  bookAndPayThroughApi,
   expect,
   freshIp,
   logIn,
@@ -22,46 +23,21 @@ const DEMO_ADMIN: Account = {
   password: 'demo-admin-1',
 };
 
-interface Slot {
-  startsAt: string;
-  state: 'available' | 'full' | 'booked';
-  seatsLeft: number;
-}
-
-/** Signs the customer in on `request` and books and pays two GCSE sessions on the local checkout. */
+/** Signs the customer in on `request`, then books and pays two GCSE sessions. */
 async function bookTwoSessions(
   request: APIRequestContext,
-  origin: string,
+  baseURL: string | undefined,
   customer: Account,
 ): Promise<void> {
-  const headers = { origin, 'x-forwarded-for': freshIp() };
   const signIn = await request.post('/api/auth/sign-in/email', {
     data: { email: customer.email, password: customer.password },
-    headers,
+    headers: {
+      origin: new URL(baseURL ?? 'http://localhost').origin,
+      'x-forwarded-for': freshIp(),
+    },
   });
   expect(signIn.status(), await signIn.text()).toBe(200);
-  const { slots } = (await (await request.get('/api/availability?service=gcse')).json()) as {
-    slots: Slot[];
-  };
-  const chosen = slots.filter((s) => s.state === 'available' && s.seatsLeft > 0).slice(0, 2);
-  expect(chosen).toHaveLength(2);
-  const checkout = await request.post('/api/checkout', {
-    data: { service: 'gcse', startsAt: chosen.map((s) => s.startsAt) },
-    headers,
-  });
-  expect(checkout.status(), await checkout.text()).toBeLessThan(300);
-  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
-  const paid = await request.post(`/dev/checkout/${checkoutId}/pay`, {
-    headers,
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBeLessThan(400);
-  await expect
-    .poll(async () => {
-      const mine = await request.get('/api/me/bookings?scope=upcoming');
-      return mine.ok() ? ((await mine.json()) as unknown[]).length : 0;
-    })
-    .toBe(2);
+  await bookAndPayThroughApi(request, baseURL, { count: 2 });
 }
 
 test('an admin finds a customer, cancels and moves their bookings, and sends a reset', async ({
@@ -70,13 +46,12 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const origin = new URL(baseURL ?? 'http://localhost').origin;
   const suffix = Math.random().toString(36).slice(2, 8);
   const customerRequest = await playwright.request.newContext({ baseURL });
   const customer = await registerVerified(customerRequest, baseURL, {
     name: `Journey Pupil ${suffix}`,
   });
-  await bookTwoSessions(customerRequest, origin, customer);
+  await bookTwoSessions(customerRequest, baseURL, customer);
   await customerRequest.dispose();
 
   await logIn(page, DEMO_ADMIN, '/admin');
@@ -94,6 +69,11 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   const rows = page.locator('.admin-users-table__row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(customer.email);
+  await rows.first().getByRole('button', { name: `Actions for ${customer.name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Reset Password' })).toBeVisible();
+  expect(await axeViolations(page), 'a user row menu').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
 
   // A search that matches nobody says so.
   await page.getByLabel('Search users by name or email').fill(`nobody-${suffix}`);
@@ -124,6 +104,7 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
       'Are you sure you want to cancel this booking? This action cannot be undone.',
     ),
   ).toBeVisible();
+  expect(await axeViolations(page), 'the admin cancel confirmation').toEqual([]);
   await confirm.getByRole('button', { name: 'Cancel Booking' }).click();
   await expect(page.getByText('Booking cancelled successfully')).toBeVisible();
   await expect(
@@ -143,6 +124,7 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   await expect(open.first()).toBeVisible();
   await open.last().click();
   await expect(page.locator('button.booking-session__button[aria-pressed="true"]')).toHaveCount(1);
+  expect(await axeViolations(page), 'the admin reschedule picker').toEqual([]);
   await page.getByRole('complementary').getByRole('button', { name: 'Confirm Reschedule' }).click();
   await expect(page.getByText('Session rescheduled successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bookings History' })).toBeVisible();
@@ -153,6 +135,8 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
 
   // Send a password reset; the mail names the admin.
   await page.getByRole('button', { name: 'Actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Send Password Reset' })).toBeVisible();
+  expect(await axeViolations(page), 'the Actions menu').toEqual([]);
   await page.getByRole('menuitem', { name: 'Send Password Reset' }).click();
   await expect(page.getByText('Password Reset Sent')).toBeVisible();
   await expect(page.getByText(`Password reset email sent to ${customer.email}.`)).toBeVisible();

@@ -52,6 +52,7 @@ test('register, verify by e-mail, log in through the dialog, reload, sign out', 
   await expect(profile).toBeVisible();
   await profile.click();
   await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
+  expect(await axeViolations(page), 'the open profile menu').toEqual([]);
   await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page.getByText('Logged out successfully!')).toBeVisible();
@@ -86,10 +87,13 @@ test('a forgotten password is reset through the e-mailed link and signs in', asy
 
   const link = await linkFromMail(page.request, account.email, /reset/i, '/reset-password-token');
   await page.goto(link);
+  await expect(page.getByLabel(/^New password/)).toBeVisible();
+  expect(await axeViolations(page), 'the token reset form').toEqual([]);
   await page.getByLabel(/^New password/).fill('short');
   await page.getByLabel('Confirm new password').fill('short');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password too short')).toBeVisible();
+  expect(await axeViolations(page), 'the token reset form with its error toast').toEqual([]);
   await page.getByLabel(/^New password/).fill('brand-new-pass-9');
   await page.getByLabel('Confirm new password').fill('brand-new-pass-9');
   await page.getByRole('button', { name: 'Update Password' }).click();

@@ -143,15 +143,134 @@ export async function signedInCustomer(
   return full;
 }
 
-/** axe violations (WCAG 2.0/2.1/2.2 A and AA) on the page as it is now. */
+interface AvailabilitySlot {
+  startsAt: string;
+  state: 'available' | 'full' | 'booked';
+  seatsLeft: number;
+}
+
+/**
+ * Books and pays `count` open sessions of `service` through the API and the local checkout,
+ * for the account `request` is signed in as (see logIn, or sign in on a request context);
+ * waits until they are listed as upcoming.
+ */
+export async function bookAndPayThroughApi(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  { count, service = 'gcse' }: { count: number; service?: string },
+): Promise<void> {
+  const headers = { ...originOf(baseURL), 'x-forwarded-for': freshIp() };
+  const availability = await request.get(`/api/availability?service=${service}`);
+  const { slots } = (await availability.json()) as { slots: AvailabilitySlot[] };
+  const chosen = slots.filter((s) => s.state === 'available' && s.seatsLeft > 0).slice(0, count);
+  expect(chosen).toHaveLength(count);
+  const before = await upcomingCount(request);
+  const checkout = await request.post('/api/checkout', {
+    data: { service, startsAt: chosen.map((s) => s.startsAt) },
+    headers,
+  });
+  expect(checkout.status(), await checkout.text()).toBeLessThan(300);
+  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
+  const paid = await request.post(`/dev/checkout/${checkoutId}/pay`, { headers, maxRedirects: 0 });
+  expect(paid.status()).toBeLessThan(400);
+  await expect.poll(() => upcomingCount(request)).toBe(before + count);
+}
+
+async function upcomingCount(request: APIRequestContext): Promise<number> {
+  const mine = await request.get('/api/me/bookings?scope=upcoming');
+  return mine.ok() ? ((await mine.json()) as unknown[]).length : 0;
+}
+
+/** The WCAG 2.0/2.1/2.2 A and AA rules the journeys hold every page to. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Waits until no toast is fading in or out: axe blends a half-transparent toast into the page
+ * behind it, which would report colours no reader ever sees once the toast has settled.
+ */
+export async function toastsAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      const inToaster = target instanceof Element && target.closest('[data-sonner-toaster]');
+      return !inToaster || animation.playState !== 'running';
+    }),
+  );
+}
+
+/** Counts toasts arriving, leaving or restacking from now on (see axeResults). */
+async function watchToasts(page: Page): Promise<() => Promise<number>> {
+  const key = `__toastChanges${Math.random().toString(36).slice(2)}`;
+  await page.evaluate((name) => {
+    const store = window as unknown as Record<string, number | MutationObserver>;
+    store[name] = 0;
+    const observer = new MutationObserver((mutations) => {
+      const touched = mutations.some((m) =>
+        (m.target as Element).closest?.(
+          '[data-sonner-toaster], section[aria-label^="Notifications"]',
+        ),
+      );
+      if (touched) store[name] = (store[name] as number) + 1;
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    store[`${name}Observer`] = observer;
+  }, key);
+  return () =>
+    page.evaluate((name) => {
+      const store = window as unknown as Record<string, number | MutationObserver>;
+      (store[`${name}Observer`] as MutationObserver).disconnect();
+      return store[name] as number;
+    }, key);
+}
+
+/**
+ * axe results for the page as it is now, toasts included. Toasts come and go by the clock
+ * (about 5 s): when one arrived or left while axe was reading the page and axe found
+ * something, the page is read again once the toasts are at rest, so only what a reader
+ * would actually see is reported.
+ */
+export async function axeResults(page: Page, configure = (builder: AxeBuilder) => builder) {
+  for (let attempt = 1; ; attempt += 1) {
+    await toastsAtRest(page);
+    const toastChanges = await watchToasts(page);
+    const results = await configure(new AxeBuilder({ page }).withTags(AXE_TAGS)).analyze();
+    const moved = (await toastChanges()) > 0;
+    if (results.violations.length === 0 || !moved || attempt === 3) return results;
+  }
+}
+
+/** axe violations (WCAG 2.0/2.1/2.2 A and AA) on the page as it is now, toasts included. */
 export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const results = await axeResults(page);
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,
     help: v.help,
     targets: v.nodes.map((node) => node.target.join(' ')),
   }));
+}
+
+/** Asserts axe finds nothing on the page as it is now; `where` names the state in failures. */
+export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  expect(await axeViolations(page), where).toEqual([]);
+}
+
+/**
+ * Scans only the visible toast titled `title` and returns what axe found and how many of its
+ * text nodes axe checked for colour contrast, so a test can show the toast really was read.
+ */
+export async function axeOnToast(page: Page, title: string) {
+  const toast = page.locator('[data-sonner-toast]', { hasText: title }).first();
+  await expect(toast).toBeVisible();
+  await toastsAtRest(page);
+  const results = await axeResults(page, (builder) => builder.include('[data-sonner-toaster]'));
+  const contrastChecked = results.passes
+    .filter((rule) => rule.id === 'color-contrast')
+    .flatMap((rule) => rule.nodes)
+    .filter((node) => node.html.includes(title)).length;
+  return {
+    violations: results.violations.map((v) => ({ id: v.id, help: v.help })),
+    contrastChecked,
+    type: await toast.getAttribute('data-type'),
+  };
 }
