@@ -69,7 +69,10 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   const rows = page.locator('.admin-users-table__row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(customer.email);
-  await rows.first().getByRole('button', { name: `Actions for ${customer.name}` }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: `Actions for ${customer.name}` })
+    .click();
   await expect(page.getByRole('menuitem', { name: 'Reset Password' })).toBeVisible();
   expect(await axeViolations(page), 'a user row menu').toEqual([]);
   await page.keyboard.press('Escape');
