@@ -1,42 +1,20 @@
 import { defineField } from 'sanity';
 
-/**
- * Placeholders copy may use, by where the figure comes from. The site fills them in when it
- * renders, so a price or a promise is typed once (Pricing, Site settings) and quoted anywhere.
- * Keep in step with packages/content (pricing-copy.ts and types.ts), which checks the same
- * names when it reads the content.
- */
-export const PRICING_PLACEHOLDERS = [
-  'sessionPrice',
-  'bundleSize',
-  'bundlePrice',
-  'bundleSaving',
-  'oneToOneHourlyPrice',
-  'groupSizeMin',
-  'groupSizeMax',
-] as const;
-export const CONTACT_PLACEHOLDERS = ['responsePromise'] as const;
-export const REVIEWS_PLACEHOLDERS = ['familyCount'] as const;
-export const COURSE_TIMELINE_PLACEHOLDERS = [
-  'title',
-  'academicYear',
-  'unitCount',
-  'termCount',
-] as const;
+import { unknownPlaceholders } from '@tuition/content/placeholders';
 
-const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+// The placeholder lists live beside the content schemas that read them, so the Studio and the
+// site check the same names.
+export {
+  CONTACT_PLACEHOLDERS,
+  COURSE_TIMELINE_PLACEHOLDERS,
+  PRICING_PLACEHOLDERS,
+  REVIEWS_PLACEHOLDERS,
+} from '@tuition/content/placeholders';
 
 /** The message for the first placeholder not in `allowed`, or true. */
 export function checkPlaceholders(value: unknown, allowed: readonly string[]): true | string {
   if (typeof value !== 'string') return true;
-  for (const [, name] of value.matchAll(PLACEHOLDER)) {
-    if (name !== undefined && !allowed.includes(name)) {
-      return allowed.length === 0
-        ? `Unknown placeholder {${name}}: this text takes none`
-        : `Unknown placeholder {${name}}: use ${allowed.map((n) => `{${n}}`).join(', ')}`;
-    }
-  }
-  return true;
+  return unknownPlaceholders(value, allowed)[0] ?? true;
 }
 
 interface CopyFieldOptions {

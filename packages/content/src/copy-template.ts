@@ -5,18 +5,14 @@
  * number keeps its one source, and the page fills the placeholders in when it renders.
  */
 import { z } from 'zod';
+import { PLACEHOLDER, unknownPlaceholders } from './placeholders.ts';
 
-const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+export { placeholdersIn } from './placeholders.ts';
 
 declare const placeholderNames: unique symbol;
 
 /** A checked copy template whose placeholders are among `Name`. */
 export type CopyTemplate<Name extends string> = string & { readonly [placeholderNames]: Name };
-
-/** The placeholder names a template uses, in order, e.g. ["groupSizeMin", "groupSizeMax"]. */
-export function placeholdersIn(template: string): string[] {
-  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
-}
 
 /** A template split into literal text and placeholders, for copy that embeds a link. */
 export function templateParts(
@@ -52,21 +48,13 @@ export function fillTemplate<Name extends string>(
  * braces to visitors.
  */
 export function copyTemplate<const Name extends string>(allowed: readonly Name[]) {
-  const known = new Set<string>(allowed);
   return z
     .string()
     .trim()
     .min(1, { error: 'Must not be empty' })
     .superRefine((value, context) => {
-      for (const name of placeholdersIn(value)) {
-        if (known.has(name)) continue;
-        context.addIssue({
-          code: 'custom',
-          message:
-            allowed.length === 0
-              ? `Unknown placeholder {${name}}: this text takes none`
-              : `Unknown placeholder {${name}}: use ${allowed.map((n) => `{${n}}`).join(', ')}`,
-        });
+      for (const message of unknownPlaceholders(value, allowed)) {
+        context.addIssue({ code: 'custom', message });
       }
     })
     .transform((value) => value as CopyTemplate<Name>);

@@ -4,17 +4,10 @@
  * itself is only ever typed into Pricing.
  */
 import { formatPounds } from '@tuition/domain';
+import { PRICING_PLACEHOLDERS } from './placeholders.ts';
 import type { Pricing } from './types.ts';
 
-export const PRICING_PLACEHOLDERS = [
-  'sessionPrice',
-  'bundleSize',
-  'bundlePrice',
-  'bundleSaving',
-  'oneToOneHourlyPrice',
-  'groupSizeMin',
-  'groupSizeMax',
-] as const;
+export { PRICING_PLACEHOLDERS };
 export type PricingPlaceholder = (typeof PRICING_PLACEHOLDERS)[number];
 
 /** Prices in pounds as the site shows them ("£15.00"), sizes as numbers. */

@@ -12,7 +12,14 @@ import {
 } from '@tuition/domain';
 import { z } from 'zod';
 import { copyTemplate } from './copy-template.ts';
-import { PRICING_PLACEHOLDERS } from './pricing-copy.ts';
+import {
+  CONTACT_PLACEHOLDERS,
+  COURSE_TIMELINE_PLACEHOLDERS,
+  PRICING_PLACEHOLDERS,
+  REVIEWS_PLACEHOLDERS,
+} from './placeholders.ts';
+
+export { CONTACT_PLACEHOLDERS, COURSE_TIMELINE_PLACEHOLDERS, REVIEWS_PLACEHOLDERS };
 
 const text = z.string().trim().min(1, { error: 'Must not be empty' });
 const httpsUrl = z.url({ protocol: /^https$/, error: 'Must be an https:// link' });
@@ -223,9 +230,6 @@ export const HomePageSchema = z.object({
 });
 export type HomePage = z.infer<typeof HomePageSchema>;
 
-/** Copy on /contact may quote the response promise of the site settings. */
-export const CONTACT_PLACEHOLDERS = ['responsePromise'] as const;
-
 export const ContactPageSchema = z.object({
   /** The page heading and its name in the browser title. */
   title: text,
@@ -272,9 +276,6 @@ export const MathematicsPageSchema = z.object({
 });
 export type MathematicsPage = z.infer<typeof MathematicsPageSchema>;
 
-/** Copy on /reviews may quote the marketing claim of kind "family-count" ("50+"). */
-export const REVIEWS_PLACEHOLDERS = ['familyCount'] as const;
-
 export const ReviewsPageSchema = z
   .object({
     title: text,
@@ -296,14 +297,6 @@ export const ReviewsPageSchema = z
     },
   );
 export type ReviewsPage = z.infer<typeof ReviewsPageSchema>;
-
-/** Copy shared by every /course-timeline/{id} page may quote that timeline's figures. */
-export const COURSE_TIMELINE_PLACEHOLDERS = [
-  'title',
-  'academicYear',
-  'unitCount',
-  'termCount',
-] as const;
 
 export const CourseTimelinePageSchema = z.object({
   eyebrow: text,
