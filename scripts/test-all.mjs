@@ -2,6 +2,7 @@
 // plus the build checks CI must prove (studio build, site page-weight budget), and ends with
 // one line of totals that CI reads: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 const steps = [
   { name: '@tuition/domain', args: ['--filter', '@tuition/domain', 'test'] },
@@ -11,18 +12,20 @@ const steps = [
   { name: 'booking-service', args: ['--filter', 'booking-service', 'test'] },
   { name: 'site', args: ['--filter', 'site', 'test'] },
   // The site's test script builds into .e2e-dist (see decision 012); weigh that build.
-  { name: 'site page weight', args: ['--filter', 'site', 'report:weight', '.e2e-dist'], counts: false },
+  {
+    name: 'site page weight',
+    args: ['--filter', 'site', 'report:weight', '.e2e-dist'],
+    counts: false,
+  },
 ];
 
 const only = process.argv.slice(2).filter((arg) => arg !== '--');
 const selected = only.length ? steps.filter((s) => only.some((o) => s.name.includes(o))) : steps;
 
-const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
-
 /** Reads vitest ("Tests  3 failed | 40 passed (43)") and Playwright ("  12 passed (30s)") summaries. */
 export function countResults(output) {
   const totals = { passed: 0, failed: 0, skipped: 0 };
-  const lines = stripAnsi(output).split('\n');
+  const lines = stripVTControlCharacters(output).split('\n');
   for (const line of lines) {
     // A suite that failed to load counts as a failure even when no test inside it ran.
     const files = line.match(/^\s*Test Files\s+(\d+) failed/);
