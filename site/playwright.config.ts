@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { portFromEnvOrFree } from './e2e-port.ts';
 
 // Playwright cannot download its own browsers here, so every run uses Debian's Chromium.
 const chromiumArgs = [
@@ -11,9 +12,9 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
-// Port 4329 keeps the preview server clear of `astro dev` (4321) and the booking service.
-// STATIC_PORT and STATIC_SITE_DIST let a second run on the same machine serve another build.
-const PORT = Number(process.env.STATIC_PORT ?? 4329);
+// A free port unless STATIC_PORT names one, clear of `astro dev`, the service and other runs.
+// STATIC_SITE_DIST lets a second run on the same machine serve another build.
+const PORT = portFromEnvOrFree('STATIC_PORT');
 const SITE_DIST = process.env.STATIC_SITE_DIST ?? '.e2e-dist';
 
 export default defineConfig({

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { portFromEnvOrFree } from './e2e-port.ts';
 
 // Journeys against the one-command stack: the booking service serving the already built site
 // and the API on one origin, with a fresh embedded database, local mailbox and local checkout
@@ -24,8 +25,8 @@ function latestBuild(): string {
 const builtAt = (dir: string) => statSync(path.join(dir, 'index.html')).mtimeMs;
 const siteDist = process.env.STACK_SITE_DIST ?? latestBuild();
 
-// Away from `pnpm start` (4321), astro dev and the static preview (4329).
-const PORT = Number(process.env.STACK_PORT ?? 4455);
+// A free port unless STACK_PORT names one, so a running `pnpm start` or a second run never clashes.
+const PORT = portFromEnvOrFree('STACK_PORT');
 const origin = `http://localhost:${PORT}`;
 
 // A new database every run: no account or booking of an earlier run is ever seen.
