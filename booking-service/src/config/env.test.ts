@@ -160,6 +160,36 @@ describe('loadConfig', () => {
     expect(problems[0]).toContain(`"${bad}"`);
   });
 
+  it('trusts no proxy by default: the socket peer is the client', () => {
+    expect(loadConfig({}).trustedProxies).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUSTED_PROXIES: ' none ' }).trustedProxies).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUSTED_PROXIES: '0' }).trustedProxies).toEqual({ kind: 'none' });
+  });
+
+  it('reads TRUSTED_PROXIES as a hop count or as proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '1' }).trustedProxies).toEqual({ kind: 'hops', hops: 1 });
+    expect(
+      loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.7,fd00::/8, ::1' }).trustedProxies,
+    ).toEqual({ kind: 'ranges', ranges: ['10.0.0.0/8', '192.0.2.7', 'fd00::/8', '::1'] });
+  });
+
+  it.each([
+    ['proxy.internal', 'proxy.internal'],
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['10.0.0.1, 300.1.1.1', '300.1.1.1'],
+    ['fd00::/129', 'fd00::/129'],
+    ['10.0.0.0/8/2', '10.0.0.0/8/2'],
+  ])('refuses TRUSTED_PROXIES=%s naming the variable and the entry', (value, bad) => {
+    const problems = problemsOf({ ...PRODUCTION, TRUSTED_PROXIES: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUSTED_PROXIES: "/);
+    expect(problems[0]).toContain(`"${bad}"`);
+  });
+
+  it('refuses an implausible hop count', () => {
+    expect(problemsOf({ TRUSTED_PROXIES: '99' })[0]).toMatch(/^TRUSTED_PROXIES: .*at most 10/);
+  });
+
   it('reads DEMO_SEED as a flag and refuses other words', () => {
     expect(loadConfig({ DEMO_SEED: 'false' }).demoSeed).toBe(false);
     expect(problemsOf({ DEMO_SEED: 'maybe' })[0]).toMatch(/^DEMO_SEED: /);

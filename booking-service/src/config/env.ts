@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseAddressRange, type TrustedProxies } from '../http/client-address.ts';
 
 /*
  * The one place the booking service reads process.env. Everything is parsed once by zod at
@@ -59,6 +60,46 @@ const originList = optionalText.pipe(
     .optional(),
 );
 
+/** Hop counts above this are surely a typo for an address. */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUSTED_PROXIES: "none" (or unset), a hop count ("1"), or comma-separated proxy addresses
+ * and CIDR ranges, IPv4 or IPv6 ("10.0.0.0/8, fd00::/8"). See docs/decisions/038.
+ */
+const trustedProxies = optionalText.pipe(
+  z
+    .string()
+    .transform((value, ctx): TrustedProxies => {
+      if (value.toLowerCase() === 'none' || value === '0') return { kind: 'none' };
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops <= MAX_PROXY_HOPS) return { kind: 'hops', hops };
+        ctx.addIssue({
+          code: 'custom',
+          input: value,
+          message: `a hop count must be at most ${MAX_PROXY_HOPS} (use proxy addresses instead)`,
+        });
+        return z.NEVER;
+      }
+      const ranges = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const entry of ranges) {
+        if (!parseAddressRange(entry)) {
+          ctx.addIssue({
+            code: 'custom',
+            input: entry,
+            message: `"${entry}" is not an IP address or CIDR range such as 10.0.0.0/8 or fd00::/8 (expected none, a hop count such as 1, or comma-separated addresses/ranges)`,
+          });
+        }
+      }
+      return { kind: 'ranges', ranges };
+    })
+    .optional(),
+);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce
@@ -70,6 +111,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: originUrl,
   SITE_URL: originUrl,
   TRUSTED_ORIGINS: originList,
+  TRUSTED_PROXIES: trustedProxies,
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -120,6 +162,12 @@ export interface Config {
    * checks): publicUrl first, then TRUSTED_ORIGINS (e.g. the www. host, a preview deployment).
    */
   trustedOrigins: string[];
+  /**
+   * Which proxies in front of the service may name the client in X-Forwarded-For
+   * (TRUSTED_PROXIES; default none: the socket's peer is the client). Every per-client rate
+   * limit keys on the address this resolves to (src/http/client-address.ts).
+   */
+  trustedProxies: TrustedProxies;
   database: {
     /** undefined -> embedded PGlite */
     url: string | undefined;
@@ -197,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: e.PORT,
     publicUrl,
     trustedOrigins: [...new Set([publicUrl, ...(e.TRUSTED_ORIGINS ?? [])])],
+    trustedProxies: e.TRUSTED_PROXIES ?? { kind: 'none' },
     database: {
       url: e.DATABASE_URL,
       driver: e.DATABASE_DRIVER,
