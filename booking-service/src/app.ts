@@ -13,7 +13,10 @@ import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
 import { databaseUnreachableCause } from './db/connection-errors.ts';
+import { loggablePath } from './logging/logger.ts';
 import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
+import { jsonBodyHygiene, urlHygiene } from './http/input-hygiene.ts';
+import { noStore } from './http/no-store.ts';
 import { createRouter } from './http/router.ts';
 import { securityHeaderOptionsFromConfig, securityHeaders } from './http/security-headers.ts';
 
@@ -34,11 +37,12 @@ export function createApp(deps: AppDeps) {
     c.set('log', log);
     const started = performance.now();
     await next();
-    // Path only: query strings can carry tokens (verify-email, reset-password links).
+    // Path only: query strings can carry tokens (verify-email, reset-password links); so can
+    // the reset routes' paths, which loggablePath masks.
     log.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: loggablePath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -46,6 +50,8 @@ export function createApp(deps: AppDeps) {
     );
   });
   app.use('*', securityHeaders(securityHeaderOptionsFromConfig(deps.config)));
+  app.use('/api/*', noStore());
+  app.use('/dev/checkout/*', noStore());
   app.use(
     '/api/*',
     bodyLimit({
@@ -59,6 +65,9 @@ export function createApp(deps: AppDeps) {
         ),
     }),
   );
+  // NUL, control characters, malformed encoding or JSON: 400 before any route or better-auth.
+  app.use('*', urlHygiene());
+  app.use('/api/*', jsonBodyHygiene());
 
   app.route('/', createHealthRoutes(deps));
   app.route('/', createAuthRoutes(deps));
@@ -94,7 +103,7 @@ export function createApp(deps: AppDeps) {
       // An outage, not a bug: the client may retry. Only the driver's code and message are
       // logged, never the failed SQL and its parameters.
       (c.get('log') ?? deps.logger).warn(
-        { db: unreachable, method: c.req.method, path: c.req.path },
+        { db: unreachable, method: c.req.method, path: loggablePath(c.req.path) },
         'database unreachable',
       );
       error = new ServiceUnavailableError(DATABASE_UNREACHABLE);
@@ -113,9 +122,13 @@ export function createApp(deps: AppDeps) {
         error.message || 'The request could not be processed.',
       );
     }
-    // Unexpected: full error (with stack) goes to the log only, never to the client.
+    // Unexpected: the error's kind, code and stack go to the log only (never the client), through
+    // the logger's err serializer, which keeps SQL text and values out (logging/logger.ts).
     const log = c.get('log') ?? deps.logger;
-    log.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    log.error(
+      { err: error, method: c.req.method, path: loggablePath(c.req.path) },
+      'unhandled error',
+    );
     return problem(
       c,
       500,
