@@ -331,7 +331,10 @@ const rescheduleRoute = createRoute({
     200: json(AdminBookingSchema, 'The new booking (the old one is now `rescheduled`)'),
     400: problemResponse('startsAt is not a bookable slot of the same class'),
     404: problemResponse('No such booking'),
-    409: problemResponse('`code` full, duplicate or not-reschedulable'),
+    409: problemResponse(
+      '`code` full, duplicate, pending (the customer is still paying for that seat) or ' +
+        'not-reschedulable',
+    ),
     ...guarded,
   },
 });

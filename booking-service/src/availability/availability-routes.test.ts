@@ -138,7 +138,7 @@ describe.each(TEST_DB_KINDS)('availability on %s', (dbKind) => {
     expect(full).toMatchObject({ seatsLeft: 0, state: 'full' });
   });
 
-  it("marks the signed-in user's own sessions as booked, confirmed or being paid for", async () => {
+  it("marks the signed-in user's confirmed sessions booked and their unpaid ones pending", async () => {
     const slots = await slotsOf(t, 'service=ks3&from=2027-04-06&to=2027-04-08');
     const [tuesday, thursday] = slots;
     await t.deps.db.insert(bookings).values({ userId: ada.id, sessionId: tuesday!.sessionId });
@@ -157,7 +157,7 @@ describe.each(TEST_DB_KINDS)('availability on %s', (dbKind) => {
       .values({ checkoutId: checkout!.id, sessionId: thursday!.sessionId });
 
     const mine = await slotsOf(t, 'service=ks3&from=2027-04-06&to=2027-04-08', ada.cookie);
-    expect(mine.map((s) => s.state)).toEqual(['booked', 'booked']);
+    expect(mine.map((s) => s.state)).toEqual(['booked', 'pending']);
     const anonymous = await slotsOf(t, 'service=ks3&from=2027-04-06&to=2027-04-08');
     expect(anonymous.map((s) => s.state)).toEqual(['available', 'available']);
     expect(anonymous.map((s) => s.seatsLeft)).toEqual([9, 9]);

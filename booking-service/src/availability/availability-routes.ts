@@ -1,9 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { basketSchema, isCalendarDate, SERVICE_CODES } from '@tuition/domain';
 import type { AppDeps } from '../app-deps.ts';
+import { eq } from 'drizzle-orm';
 import { readSession, rejectCrossSiteRequests } from '../auth/middleware.ts';
+import { user } from '../db/schema.ts';
 import { ProblemSchema } from '../http/openapi-schemas.ts';
-import { ValidationError } from '../http/problem.ts';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
 import { checkBookability, listAvailability } from './availability.ts';
 
@@ -16,11 +23,26 @@ const londonDateParam = (name: string) =>
     .refine(isCalendarDate, { error: `${name} must be a date written YYYY-MM-DD.` })
     .optional();
 
+/** Admins only: answer as this customer would see it (their bookings and unpaid checkouts). */
+const forUserParam = z
+  .string()
+  .min(1, { error: 'forUser must be a user id.' })
+  .max(100, { error: 'forUser must be a user id.' })
+  .optional()
+  .openapi({
+    description:
+      'Admins only: the user id of the customer to answer for (reschedule on their behalf). ' +
+      'Anyone else passing it gets 403.',
+  });
+
 const AvailabilityQuery = z.object({
   service: serviceParam,
   from: londonDateParam('from'),
   to: londonDateParam('to'),
+  forUser: forUserParam,
 });
+
+const BookabilityQuery = z.object({ forUser: forUserParam });
 
 const SlotSchema = z
   .object({
@@ -34,7 +56,11 @@ const SlotSchema = z
     pricePence: z.number().int(),
     capacity: z.number().int(),
     seatsLeft: z.number().int(),
-    state: z.enum(['available', 'full', 'booked']),
+    state: z.enum(['available', 'full', 'booked', 'pending']).openapi({
+      description:
+        "`booked`: a confirmed booking of the user; `pending`: in the user's own unpaid " +
+        'checkout (picking it again replaces that checkout); `full`: no seat left.',
+    }),
   })
   .openapi('AvailabilitySlot');
 
@@ -43,7 +69,11 @@ const BookabilitySchema = z
     results: z.array(
       z.object({
         startsAt: z.string(),
-        status: z.enum(['ok', 'duplicate', 'full', 'invalid']),
+        status: z.enum(['ok', 'duplicate', 'pending', 'full', 'invalid']).openapi({
+          description:
+            '`duplicate`: the user has a confirmed booking of it; `pending`: it is in their own ' +
+            'unpaid checkout, which a new checkout of it replaces.',
+        }),
       }),
     ),
   })
@@ -62,7 +92,8 @@ const availabilityRoute = createRoute({
   description:
     'Timetable sessions of the service between from and to (London dates, default: the whole ' +
     '56-day booking window), clipped to the window, sessions already started left out. ' +
-    '`booked` means the signed-in user already holds a seat.',
+    '`booked` means the signed-in user has a confirmed booking of it, `pending` that it is in ' +
+    'their own unpaid checkout.',
   request: { query: AvailabilityQuery },
   responses: {
     200: {
@@ -70,6 +101,9 @@ const availabilityRoute = createRoute({
       content: { 'application/json': { schema: z.object({ slots: z.array(SlotSchema) }) } },
     },
     400: problemResponse('Unknown service or a bad date; `errors` names the parameter'),
+    401: problemResponse('forUser given while signed out'),
+    403: problemResponse('forUser given by someone who is not an admin'),
+    404: problemResponse('forUser names no user'),
   },
 });
 
@@ -79,6 +113,7 @@ const bookabilityRoute = createRoute({
   tags: ['booking'],
   summary: 'Pre-flight check of chosen sessions before checkout',
   request: {
+    query: BookabilityQuery,
     body: { required: true, content: { 'application/json': { schema: basketSchema } } },
   },
   responses: {
@@ -87,7 +122,9 @@ const bookabilityRoute = createRoute({
       content: { 'application/json': { schema: BookabilitySchema } },
     },
     400: problemResponse('Invalid request; `errors` names the field'),
-    403: problemResponse('Sent from another site'),
+    401: problemResponse('forUser given while signed out'),
+    403: problemResponse('Sent from another site, or forUser given by someone not an admin'),
+    404: problemResponse('forUser names no user'),
   },
 });
 
@@ -96,16 +133,32 @@ export function createAvailabilityRoutes(
 ) {
   const router = createRouter();
   router.use('/api/bookability', rejectCrossSiteRequests(deps.config.trustedOrigins));
-  const signedInUserId = async (headers: Headers) =>
-    (await readSession(deps.auth, headers))?.user.id;
+  /**
+   * Whose seats an answer marks: the signed-in user's (none when signed out), or, for an admin
+   * acting for a customer, the customer's named by forUser. Only admins may look through
+   * another customer's eyes: anyone else naming forUser is refused, not silently ignored.
+   */
+  const viewerId = async (headers: Headers, forUser: string | undefined) => {
+    const session = await readSession(deps.auth, headers);
+    if (forUser === undefined) return session?.user.id;
+    if (!session) throw new UnauthorizedError();
+    if (session.user.role !== 'admin') throw new ForbiddenError('Access denied');
+    const [customer] = await deps.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.id, forUser))
+      .limit(1);
+    if (!customer) throw new NotFoundError('No such user.');
+    return customer.id;
+  };
 
   return router
     .openapi(availabilityRoute, async (c) => {
-      const { service, from, to } = c.req.valid('query');
+      const { service, from, to, forUser } = c.req.valid('query');
       if (from && to && from > to) {
         throw new ValidationError([{ field: 'to', message: 'to must not be before from.' }]);
       }
-      const userId = await signedInUserId(c.req.raw.headers);
+      const userId = await viewerId(c.req.raw.headers, forUser);
       const slots = await listAvailability(deps, {
         service,
         ...(from ? { from } : {}),
@@ -116,7 +169,7 @@ export function createAvailabilityRoutes(
     })
     .openapi(bookabilityRoute, async (c) => {
       const { service, startsAt } = c.req.valid('json');
-      const userId = await signedInUserId(c.req.raw.headers);
+      const userId = await viewerId(c.req.raw.headers, c.req.valid('query').forUser);
       const results = await checkBookability(deps, {
         service,
         startsAt,

@@ -6,10 +6,10 @@ import {
   type ServiceCode,
 } from '@tuition/domain';
 import type { AppDeps } from '../app-deps.ts';
-import { seatsTaken, sessionsHeldByUser } from './seats.ts';
+import { seatsTaken, type UserSeats, userSeats } from './seats.ts';
 import { ensureSessionRows } from './session-rows.ts';
 
-export type SlotState = 'available' | 'full' | 'booked';
+export type SlotState = 'available' | 'full' | 'booked' | 'pending';
 
 export interface AvailabilitySlot {
   sessionId: string;
@@ -25,11 +25,17 @@ export interface AvailabilitySlot {
   pricePence: number;
   capacity: number;
   seatsLeft: number;
-  /** `booked`: the signed-in user already holds a seat (confirmed, or in a checkout being paid). */
+  /**
+   * `booked`: the user has a confirmed booking; `pending`: the seat is in the user's own
+   * unpaid checkout (they may pick it again, which replaces that checkout); `full`: no seat left.
+   */
   state: SlotState;
 }
 
 type AvailabilityDeps = Pick<AppDeps, 'db' | 'clock' | 'content'>;
+
+/** Signed out: nothing is anybody's. */
+const NO_SEATS: UserSeats = { booked: new Set(), pending: new Set() };
 
 /**
  * Every timetable session of `service` between `from` and `to` (London dates, both included)
@@ -55,16 +61,22 @@ export async function listAvailability(
   );
   const rows = await ensureSessionRows(deps.db, sessions, pricing.sessionPricePence);
   const ids = [...rows.values()].map((row) => row.id);
-  const [taken, held] = await Promise.all([
+  const [taken, mine] = await Promise.all([
     seatsTaken(deps.db, ids, now),
-    query.userId ? sessionsHeldByUser(deps.db, query.userId, ids, now) : new Set<string>(),
+    query.userId ? userSeats(deps.db, query.userId, ids, now) : NO_SEATS,
   ]);
 
   return sessions.flatMap((session) => {
     const row = rows.get(session.startsAt.getTime());
     if (!row) return [];
     const seatsLeft = Math.max(0, row.capacity - (taken.get(row.id) ?? 0));
-    const state: SlotState = held.has(row.id) ? 'booked' : seatsLeft === 0 ? 'full' : 'available';
+    const state: SlotState = mine.booked.has(row.id)
+      ? 'booked'
+      : mine.pending.has(row.id)
+        ? 'pending'
+        : seatsLeft === 0
+          ? 'full'
+          : 'available';
     return [
       {
         sessionId: row.id,
@@ -83,12 +95,14 @@ export async function listAvailability(
   });
 }
 
-export type BookabilityStatus = 'ok' | 'duplicate' | 'full' | 'invalid';
+export type BookabilityStatus = 'ok' | 'duplicate' | 'pending' | 'full' | 'invalid';
 
 /**
  * The pre-flight check before checkout, per requested start: `invalid` when it is not a
  * timetable start of that service inside the booking window (or already started), `duplicate`
- * when the signed-in user already holds it, `full` when no seat is left, else `ok`.
+ * when the user has a confirmed booking of it, `pending` when it is in the user's own unpaid
+ * checkout (a new checkout may take it: it replaces that one), `full` when no seat is left for
+ * the user, else `ok`.
  */
 export async function checkBookability(
   deps: AvailabilityDeps,
@@ -107,15 +121,16 @@ export async function checkBookability(
   const valid = resolved.flatMap((r) => (r.session ? [r.session] : []));
   const rows = await ensureSessionRows(deps.db, valid, pricing.sessionPricePence);
   const ids = [...rows.values()].map((row) => row.id);
-  const [taken, held] = await Promise.all([
+  const [taken, mine] = await Promise.all([
     seatsTaken(deps.db, ids, now),
-    request.userId ? sessionsHeldByUser(deps.db, request.userId, ids, now) : new Set<string>(),
+    request.userId ? userSeats(deps.db, request.userId, ids, now) : NO_SEATS,
   ]);
 
   return resolved.map(({ text, session }) => {
     const row = session && rows.get(session.startsAt.getTime());
     if (!row) return { startsAt: text, status: 'invalid' as const };
-    if (held.has(row.id)) return { startsAt: text, status: 'duplicate' as const };
+    if (mine.booked.has(row.id)) return { startsAt: text, status: 'duplicate' as const };
+    if (mine.pending.has(row.id)) return { startsAt: text, status: 'pending' as const };
     if ((taken.get(row.id) ?? 0) >= row.capacity)
       return { startsAt: text, status: 'full' as const };
     return { startsAt: text, status: 'ok' as const };

@@ -44,17 +44,25 @@ export async function seatsTaken(
   return taken;
 }
 
-/**
- * The sessions among `sessionIds` that this user already holds: a confirmed booking, or a seat
- * in one of their pending, unexpired checkouts. Booking such a session again is a duplicate.
- */
-export async function sessionsHeldByUser(
+/** What one user already has in some sessions, the two kinds kept apart. */
+export interface UserSeats {
+  /** Confirmed bookings: taking such a session again is a duplicate ("Already Booked"). */
+  booked: Set<string>;
+  /**
+   * Seats in the user's own pending, unexpired checkouts: nothing is booked or paid yet, the
+   * customer may resume, release or replace that checkout ("Payment pending").
+   */
+  pending: Set<string>;
+}
+
+/** The sessions among `sessionIds` that this user has booked, or holds in a checkout being paid. */
+export async function userSeats(
   db: DbExecutor,
   userId: string,
   sessionIds: readonly string[],
   now: Date,
-): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
+): Promise<UserSeats> {
+  if (sessionIds.length === 0) return { booked: new Set(), pending: new Set() };
   const ids = [...new Set(sessionIds)];
   const [booked, held] = await Promise.all([
     db
@@ -80,5 +88,8 @@ export async function sessionsHeldByUser(
         ),
       ),
   ]);
-  return new Set([...booked, ...held].map((row) => row.sessionId));
+  return {
+    booked: new Set(booked.map((row) => row.sessionId)),
+    pending: new Set(held.map((row) => row.sessionId)),
+  };
 }

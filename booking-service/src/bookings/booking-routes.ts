@@ -86,7 +86,10 @@ const rescheduleRoute = createRoute({
     401: problemResponse('Not signed in'),
     403: problemResponse('Sent from another site'),
     404: problemResponse('No such booking of yours'),
-    409: problemResponse('`code` too-late (24 hours), full, duplicate or not-reschedulable'),
+    409: problemResponse(
+      '`code` too-late (24 hours), full, duplicate, pending (a seat you are still paying for) ' +
+        'or not-reschedulable',
+    ),
   },
 });
 

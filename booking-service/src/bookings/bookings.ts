@@ -5,6 +5,7 @@ import {
   canReschedule,
   findSession,
   isBookable,
+  MESSAGES,
   SERVICES,
   type ServiceCode,
 } from '@tuition/domain';
@@ -247,12 +248,21 @@ export async function rescheduleBooking(
     }
     const locked = await lockSessionRows(tx, [booking.sessionId, targetRow.id]);
     const lockedTarget = locked.filter((row) => row.id === targetRow.id);
-    const { duplicates, full } = await checkSeats(tx, lockedTarget, booking.userId, now);
-    if (booking.sessionId === targetRow.id || duplicates.has(targetRow.id)) {
+    const { booked, pending, full } = await checkSeats(tx, lockedTarget, booking.userId, now);
+    if (booking.sessionId === targetRow.id || booked.has(targetRow.id)) {
       throw new ConflictError(
         'duplicate',
         [request.startsAt],
         "You've already booked this session. Please select a different session.",
+      );
+    }
+    if (pending.has(targetRow.id)) {
+      // Moving a booking onto a seat the customer is still paying for would book it twice
+      // once that payment lands: they resume or release that payment first.
+      throw new ConflictError(
+        'pending',
+        [request.startsAt],
+        MESSAGES.reschedulePending.description,
       );
     }
     if (full.has(targetRow.id)) {

@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { type DbExecutor, seatsTaken, sessionsHeldByUser } from '../availability/seats.ts';
+import { type DbExecutor, seatsTaken, userSeats } from '../availability/seats.ts';
 import type { SessionRow } from '../availability/session-rows.ts';
 import type { Database } from '../db/client.ts';
 import { classSessions } from '../db/schema.ts';
@@ -28,9 +28,16 @@ export async function lockSessionRows(
 }
 
 export interface SeatCheck {
-  /** Sessions the user already holds (confirmed, or in a pending, unexpired checkout). */
+  /** Sessions the user has a confirmed booking for: a real duplicate. */
+  booked: Set<string>;
+  /** Sessions in one of the user's own pending, unexpired checkouts (replaceable by them). */
+  pending: Set<string>;
+  /**
+   * Sessions the user holds either way. A payment that arrives after its hold lapsed must not
+   * book over either (a pending checkout of the same seats will book them when it is paid).
+   */
   duplicates: Set<string>;
-  /** Sessions with no seat left. */
+  /** Sessions with no seat left for this user (their own pending hold counts as theirs). */
   full: Set<string>;
 }
 
@@ -46,13 +53,19 @@ export async function checkSeats(
   now: Date,
 ): Promise<SeatCheck> {
   const ids = locked.map((row) => row.id);
-  const [taken, held] = await Promise.all([
+  const [taken, mine] = await Promise.all([
     seatsTaken(tx, ids, now),
-    sessionsHeldByUser(tx, userId, ids, now),
+    userSeats(tx, userId, ids, now),
   ]);
   const full = new Set<string>();
   for (const row of locked) {
-    if ((taken.get(row.id) ?? 0) >= row.capacity) full.add(row.id);
+    const ownHold = mine.pending.has(row.id) ? 1 : 0;
+    if ((taken.get(row.id) ?? 0) - ownHold >= row.capacity) full.add(row.id);
   }
-  return { duplicates: held, full };
+  return {
+    booked: mine.booked,
+    pending: mine.pending,
+    duplicates: new Set([...mine.booked, ...mine.pending]),
+    full,
+  };
 }

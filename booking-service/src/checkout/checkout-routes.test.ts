@@ -101,10 +101,10 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
       return body.slots.find((s) => s.startsAt === starts[0])?.seatsLeft;
     };
     expect(await seatsLeft()).toBe(9);
-    // The same customer cannot hold the same seat twice.
-    const again = await postCheckout(t, first, starts, 'aslevel');
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ code: 'duplicate', slots: starts });
+    // The same customer starting again replaces their older checkout: still one seat held.
+    const again = await checkoutOk(t, first, starts, 'aslevel');
+    expect(again.replacedCheckoutIds).toEqual([started.checkoutId]);
+    expect(await seatsLeft()).toBe(9);
 
     const second = await checkoutOk(t, await signedInUser(t), starts, 'aslevel');
     setNow(t, new Date(new Date(NOW).getTime() + 30 * 60_000 + 1000));
@@ -112,9 +112,10 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     // The sweep a server timer can run tidies stored statuses; counts never depended on it.
     expect(await expireLapsedCheckouts(t.deps.db, t.deps.clock.now())).toBeGreaterThanOrEqual(2);
     expect((await checkoutStatus(t, second.checkoutId))?.status).toBe('expired');
-    const summary = await api(t, `/api/checkout/${started.checkoutId}`, { cookie: first.cookie });
+    const summary = await api(t, `/api/checkout/${again.checkoutId}`, { cookie: first.cookie });
     expect(((await summary.json()) as { status: string }).status).toBe('expired');
-    expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('expired');
+    expect((await checkoutStatus(t, again.checkoutId))?.status).toBe('expired');
+    expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('cancelled');
     // With the hold gone the customer may start again.
     expect((await postCheckout(t, first, starts, 'aslevel')).status).toBe(201);
   });
@@ -150,13 +151,18 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     const customer = await signedInUser(t);
     const starts = await bookableStarts(t, 'ks3', 1, { skip: 3 });
     const started = await checkoutOk(t, customer, starts, 'ks3');
-    const cancel = await api(t, `/dev/checkout/${started.checkoutId}/cancel`, { method: 'POST' });
+    const cancel = await api(t, `/dev/checkout/${started.checkoutId}/cancel`, {
+      method: 'POST',
+      cookie: customer.cookie,
+    });
     expect(cancel.status).toBe(303);
     expect(cancel.headers.get('location')).toBe(
       `${t.deps.config.publicUrl}/payment-canceled?checkout=${started.checkoutId}`,
     );
     expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('cancelled');
-    const page = await (await t.app.request(started.url)).text();
+    const page = await (
+      await t.app.request(started.url, { headers: { cookie: customer.cookie } })
+    ).text();
     expect(page).toContain('This checkout can no longer be paid.');
     expect(page).not.toContain('/pay"');
     expect((await t.app.request('/dev/checkout/not-a-checkout')).status).toBe(404);
@@ -193,7 +199,7 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     expect(html).toContain(`action="/dev/checkout/${started.checkoutId}/cancel"`);
     expect(html).not.toContain('<script');
 
-    const paid = await pressPay(t, started.checkoutId);
+    const paid = await pressPay(t, started.checkoutId, customer);
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(
       `${t.deps.config.publicUrl}/payment-success?checkout=${started.checkoutId}`,
@@ -241,7 +247,7 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     expect(calendar).toContain(`DTSTART:${starts[0]!.replace(/[-:]/g, '').replace('.000', '')}`);
 
     // Paying twice (a double click) books nothing twice.
-    expect((await pressPay(t, started.checkoutId)).status).toBe(303);
+    expect((await pressPay(t, started.checkoutId, customer)).status).toBe(303);
     const after = await api(t, '/api/me/bookings?scope=upcoming', { cookie: customer.cookie });
     expect(((await after.json()) as unknown[]).length).toBe(2);
     expect(await confirmations()).toHaveLength(1);

@@ -17,6 +17,7 @@ import {
   cancelCheckout,
   checkoutSummary,
   findOwnCheckout,
+  listOpenCheckouts,
   listPayments,
   startCheckout,
 } from './checkout.ts';
@@ -40,8 +41,26 @@ const StartedCheckoutSchema = z
     sessionCount: z.number().int(),
     isSpecialOffer: z.boolean(),
     expiresAt: z.string().openapi({ description: 'When the seat hold lapses (ISO instant)' }),
+    replacedCheckoutIds: z.array(z.string()).openapi({
+      description:
+        'Your older unpaid checkouts that held some of the same sessions, cancelled by this one',
+    }),
   })
   .openapi('StartedCheckout');
+
+const OpenCheckoutSchema = z
+  .object({
+    checkoutId: z.string(),
+    expiresAt: z.string().openapi({ description: 'When the seat hold lapses (ISO instant)' }),
+    resumeUrl: z.string().nullable().openapi({
+      description: 'The payment page to go back to while the hold lasts (null while opening)',
+    }),
+    amountPence: z.number().int(),
+    sessionCount: z.number().int(),
+    isSpecialOffer: z.boolean(),
+    sessions: z.array(SessionSummarySchema),
+  })
+  .openapi('OpenCheckout');
 
 const CheckoutSummarySchema = z
   .object({
@@ -85,7 +104,8 @@ const startCheckoutRoute = createRoute({
   summary: 'Hold the seats of a basket for 30 minutes and open the payment page',
   description:
     'The server checks every start against the timetable and the booking window, prices the ' +
-    'basket itself (10 sessions for £100, £15 each otherwise) and answers the payment page URL.',
+    'basket itself (10 sessions for £100, £15 each otherwise) and answers the payment page URL. ' +
+    'Your own unpaid checkouts holding any of the same sessions are cancelled and replaced.',
   request: {
     body: { required: true, content: { 'application/json': { schema: basketSchema } } },
   },
@@ -97,8 +117,24 @@ const startCheckoutRoute = createRoute({
     400: problemResponse('Invalid basket; `errors` names the bad start (startsAt.N)'),
     401: problemResponse('Not signed in'),
     403: problemResponse('E-mail not verified, or sent from another site'),
-    409: problemResponse('`code` duplicate or full; `slots` lists the starts concerned'),
+    409: problemResponse(
+      '`code` duplicate (a confirmed booking of yours) or full; `slots` lists the starts concerned',
+    ),
     502: problemResponse('The payment provider did not open a page; the seats were released'),
+  },
+});
+
+const openCheckoutsRoute = createRoute({
+  method: 'get',
+  path: '/api/checkout/pending',
+  tags: ['checkout'],
+  summary: 'Your unpaid checkouts still holding seats, newest first (resume or release them)',
+  responses: {
+    200: {
+      description: 'Open checkouts',
+      content: { 'application/json': { schema: z.array(OpenCheckoutSchema) } },
+    },
+    401: problemResponse('Not signed in'),
   },
 });
 
@@ -122,7 +158,7 @@ const cancelCheckoutRoute = createRoute({
   method: 'post',
   path: '/api/checkout/{id}/cancel',
   tags: ['checkout'],
-  summary: 'Release the seats of a pending checkout (payment cancelled)',
+  summary: 'Release the seats of one of your pending checkouts (payment cancelled)',
   request: { params: CheckoutIdParam },
   responses: {
     200: {
@@ -167,29 +203,35 @@ export function createCheckoutRoutes(appDeps: AppDeps) {
   router.use('/api/checkout/:id/cancel', sameSiteOnly, requireUser(deps.auth));
   router.use('/api/me/payments', requireUser(deps.auth));
 
-  return router
-    .openapi(startCheckoutRoute, async (c) => {
-      const { service, startsAt } = c.req.valid('json');
-      const me = currentUser(c);
-      const started = await startCheckout(deps, {
-        user: { id: me.id, email: me.email },
-        service,
-        startsAt,
-      });
-      return c.json(started, 201);
-    })
-    .openapi(getCheckoutRoute, async (c) => {
-      const id = checkoutId(c.req.valid('param').id);
-      return c.json(await checkoutSummary(deps, id, currentUser(c).id), 200);
-    })
-    .openapi(cancelCheckoutRoute, async (c) => {
-      const id = checkoutId(c.req.valid('param').id);
-      const me = currentUser(c);
-      // 404 for someone else's checkout before anything changes.
-      await findOwnCheckout(deps.db, id, me.id);
-      return c.json({ status: await cancelCheckout(deps, id, me.id) }, 200);
-    })
-    .openapi(listPaymentsRoute, async (c) =>
-      c.json(await listPayments(deps, currentUser(c).id), 200),
-    );
+  return (
+    router
+      .openapi(startCheckoutRoute, async (c) => {
+        const { service, startsAt } = c.req.valid('json');
+        const me = currentUser(c);
+        const started = await startCheckout(deps, {
+          user: { id: me.id, email: me.email },
+          service,
+          startsAt,
+        });
+        return c.json(started, 201);
+      })
+      // Before /api/checkout/{id}, which would otherwise take "pending" for an id.
+      .openapi(openCheckoutsRoute, async (c) =>
+        c.json(await listOpenCheckouts(deps, currentUser(c).id), 200),
+      )
+      .openapi(getCheckoutRoute, async (c) => {
+        const id = checkoutId(c.req.valid('param').id);
+        return c.json(await checkoutSummary(deps, id, currentUser(c).id), 200);
+      })
+      .openapi(cancelCheckoutRoute, async (c) => {
+        const id = checkoutId(c.req.valid('param').id);
+        const me = currentUser(c);
+        // 404 for someone else's checkout before anything changes.
+        await findOwnCheckout(deps.db, id, me.id);
+        return c.json({ status: await cancelCheckout(deps, id, me.id) }, 200);
+      })
+      .openapi(listPaymentsRoute, async (c) =>
+        c.json(await listPayments(deps, currentUser(c).id), 200),
+      )
+  );
 }

@@ -41,6 +41,7 @@ export interface StartedCheckoutBody {
   sessionCount: number;
   isSpecialOffer: boolean;
   expiresAt: string;
+  replacedCheckoutIds: string[];
 }
 
 export function postCheckout(
@@ -68,9 +69,15 @@ export async function checkoutOk(
   return (await res.json()) as StartedCheckoutBody;
 }
 
-/** Presses Pay on the local checkout page, as a browser would (same-origin form post). */
-export function pressPay(t: TestApp, checkoutId: string): Promise<Response> {
-  return api(t, `/dev/checkout/${checkoutId}/pay`, { method: 'POST' });
+/**
+ * Presses Pay on the local checkout page, as a browser would (same-origin form post), signed
+ * in as `customer` when given (the page is the checkout owner's).
+ */
+export function pressPay(t: TestApp, checkoutId: string, customer?: TestUser): Promise<Response> {
+  return api(t, `/dev/checkout/${checkoutId}/pay`, {
+    method: 'POST',
+    ...(customer ? { cookie: customer.cookie, ip: customer.ip } : {}),
+  });
 }
 
 /** Books sessions end to end: checkout, then Pay. */
@@ -81,7 +88,7 @@ export async function bookPaid(
   service: ServiceCode = 'gcse-higher',
 ): Promise<StartedCheckoutBody> {
   const started = await checkoutOk(t, customer, startsAt, service);
-  const paid = await pressPay(t, started.checkoutId);
+  const paid = await pressPay(t, started.checkoutId, customer);
   if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
   return started;
 }

@@ -6,11 +6,11 @@ import {
   type ServiceCode,
   type WeeklySlot,
 } from '@tuition/domain';
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.ts';
 import type { DbExecutor } from '../availability/seats.ts';
 import { ensureSessionRows, type SessionRow } from '../availability/session-rows.ts';
-import { checkSeats, lockSessionRows } from '../bookings/seat-locks.ts';
+import { checkSeats, lockSessionRows, type Transaction } from '../bookings/seat-locks.ts';
 import { describeSession, type SessionSummary } from '../bookings/session-description.ts';
 import type { Database } from '../db/client.ts';
 import { type CheckoutStatus, checkoutItems, checkouts, classSessions } from '../db/schema.ts';
@@ -34,6 +34,8 @@ export interface StartedCheckout {
   sessionCount: number;
   isSpecialOffer: boolean;
   expiresAt: string;
+  /** The user's older unpaid checkouts this one replaced (they held some of the same seats). */
+  replacedCheckoutIds: string[];
 }
 
 /**
@@ -41,6 +43,11 @@ export interface StartedCheckout {
  * Every start is re-checked against the timetable and booking window, the price is worked out
  * here from the CMS pricing (nothing about money is read from the client), and the seats are
  * taken in one transaction that locks the session rows first.
+ *
+ * A customer who left a payment page and checks out some of the same sessions again is not
+ * refused: in the same transaction their older pending checkouts that hold any of these
+ * sessions are cancelled (whole, so no half-paid basket is left) and this one takes the seats.
+ * Only a confirmed booking is a duplicate.
  */
 export async function startCheckout(
   deps: CheckoutDeps,
@@ -86,8 +93,9 @@ export async function startCheckout(
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
 
   const refuseTakenSeats = async (executor: DbExecutor, sessionRows: readonly SessionRow[]) => {
-    const { duplicates, full } = await checkSeats(executor, sessionRows, request.user.id, now);
-    const duplicateSlots = wanted.filter((w) => duplicates.has(w.sessionId)).map((w) => w.text);
+    // `full` leaves the customer's own pending hold out: this checkout replaces it.
+    const { booked, full } = await checkSeats(executor, sessionRows, request.user.id, now);
+    const duplicateSlots = wanted.filter((w) => booked.has(w.sessionId)).map((w) => w.text);
     if (duplicateSlots.length > 0) {
       throw new ConflictError(
         'duplicate',
@@ -108,10 +116,18 @@ export async function startCheckout(
   // of queueing on the row lock while holding a pooled connection.
   await refuseTakenSeats(deps.db, [...rows.values()]);
 
-  const checkoutId = await deps.db.transaction(async (tx) => {
+  const { checkoutId, replaced } = await deps.db.transaction(async (tx) => {
     const locked = await lockSessionRows(
       tx,
       wanted.map((w) => w.sessionId),
+    );
+    // Under the row locks no other checkout of these sessions can start or finish meanwhile;
+    // if a seat turns out to be taken below, the rollback restores the older checkouts.
+    const replaced = await cancelOverlappingPendingCheckouts(
+      tx,
+      request.user.id,
+      wanted.map((w) => w.sessionId),
+      now,
     );
     await refuseTakenSeats(tx, locked);
     const [created] = await tx
@@ -130,8 +146,11 @@ export async function startCheckout(
     await tx
       .insert(checkoutItems)
       .values(wanted.map((w) => ({ checkoutId: created.id, sessionId: w.sessionId })));
-    return created.id;
+    return { checkoutId: created.id, replaced };
   });
+  // After commit, as a Release does: their pages stop taking money (a payment that still
+  // lands on one is a late payment, refunded because this checkout holds the seats).
+  await Promise.all(replaced.map((old) => closeHostedPage(deps, old)));
 
   let page: { providerSessionId: string; url: string };
   try {
@@ -158,7 +177,7 @@ export async function startCheckout(
   }
   await deps.db
     .update(checkouts)
-    .set({ providerSessionId: page.providerSessionId })
+    .set({ providerSessionId: page.providerSessionId, providerUrl: page.url })
     .where(eq(checkouts.id, checkoutId));
 
   return {
@@ -168,7 +187,56 @@ export async function startCheckout(
     sessionCount: price.sessionCount,
     isSpecialOffer: price.isSpecialOffer,
     expiresAt: expiresAt.toISOString(),
+    replacedCheckoutIds: replaced.map((old) => old.id),
   };
+}
+
+interface ReplacedCheckout {
+  id: string;
+  providerSessionId: string | null;
+}
+
+/**
+ * Cancels this user's pending, unexpired checkouts that hold any of `sessionIds`, inside the
+ * caller's transaction (which has locked those session rows). Other customers' checkouts and
+ * the user's checkouts of other sessions are left alone.
+ */
+async function cancelOverlappingPendingCheckouts(
+  tx: Transaction,
+  userId: string,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<ReplacedCheckout[]> {
+  const overlapping = tx
+    .select({ id: checkoutItems.checkoutId })
+    .from(checkoutItems)
+    .where(inArray(checkoutItems.sessionId, [...sessionIds]));
+  return tx
+    .update(checkouts)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.status, 'pending'),
+        gt(checkouts.expiresAt, now),
+        inArray(checkouts.id, overlapping),
+      ),
+    )
+    .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+}
+
+/** Best effort: a page left open is covered by the late-payment path. */
+async function closeHostedPage(
+  deps: Pick<CheckoutDeps, 'payments' | 'logger'>,
+  checkout: ReplacedCheckout,
+): Promise<void> {
+  if (!checkout.providerSessionId) return;
+  await deps.payments.closeHostedPage(checkout.providerSessionId).catch((error: unknown) => {
+    deps.logger.warn(
+      { err: error, checkoutId: checkout.id },
+      'could not close the hosted payment page',
+    );
+  });
 }
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -234,6 +302,56 @@ export async function sessionsOfCheckouts(
   return byCheckout;
 }
 
+export interface OpenCheckout {
+  checkoutId: string;
+  /** When the hold lapses (ISO instant). */
+  expiresAt: string;
+  /** The provider's payment page to go back to; null while it is still being opened. */
+  resumeUrl: string | null;
+  amountPence: number;
+  sessionCount: number;
+  isSpecialOffer: boolean;
+  sessions: SessionSummary[];
+}
+
+/**
+ * The user's checkouts that are still waiting for payment and holding seats, newest first:
+ * what the booking page and /upcoming-bookings offer to resume or release.
+ */
+export async function listOpenCheckouts(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'content'>,
+  userId: string,
+): Promise<OpenCheckout[]> {
+  const now = deps.clock.now();
+  const open = await deps.db
+    .select()
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.status, 'pending'),
+        gt(checkouts.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(checkouts.createdAt));
+  if (open.length === 0) return [];
+  const timetable = await deps.content.timetable();
+  const sessions = await sessionsOfCheckouts(
+    deps.db,
+    timetable,
+    open.map((c) => c.id),
+  );
+  return open.map((c) => ({
+    checkoutId: c.id,
+    expiresAt: c.expiresAt.toISOString(),
+    resumeUrl: c.providerUrl,
+    amountPence: c.amountPence,
+    sessionCount: c.sessionCount,
+    isSpecialOffer: c.isSpecialOffer,
+    sessions: sessions.get(c.id) ?? [],
+  }));
+}
+
 export interface CheckoutSummary {
   status: CheckoutStatus;
   amountPence: number;
@@ -288,13 +406,9 @@ export async function cancelCheckout(
         ...(userId ? [eq(checkouts.userId, userId)] : []),
       ),
     )
-    .returning({ providerSessionId: checkouts.providerSessionId });
-  if (cancelled?.providerSessionId) {
-    // If the page stays open and the customer pays anyway, the late-payment path handles it.
-    await deps.payments.closeHostedPage(cancelled.providerSessionId).catch((error: unknown) => {
-      deps.logger.warn({ err: error, checkoutId }, 'could not close the hosted payment page');
-    });
-  }
+    .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+  // If the page stays open and the customer pays anyway, the late-payment path handles it.
+  if (cancelled) await closeHostedPage(deps, cancelled);
   const [row] = await deps.db
     .select({ status: checkouts.status, expiresAt: checkouts.expiresAt })
     .from(checkouts)

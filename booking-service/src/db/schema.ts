@@ -141,6 +141,8 @@ export const checkouts = pgTable(
     status: text('status', { enum: CHECKOUT_STATUSES }).default('pending').notNull(),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id'),
+    /** The provider's payment page, kept so the customer can resume it while the hold lasts. */
+    providerUrl: text('provider_url'),
     amountPence: integer('amount_pence').notNull(),
     sessionCount: integer('session_count').notNull(),
     isSpecialOffer: boolean('is_special_offer').default(false).notNull(),

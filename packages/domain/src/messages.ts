@@ -157,6 +157,29 @@ export const MESSAGES = {
   bookingRescheduled: { title: 'Booking Rescheduled' },
   rescheduleBookingFailed: { title: 'Failed to reschedule booking. Please try again.' },
 
+  // Not in the spec (issue 11): a customer's own unpaid checkout, which they can resume or
+  // release, and the payment outcome page when it has no paid checkout of theirs to show.
+  paymentPending: {
+    title: 'Payment pending',
+    description: 'Nothing is booked or paid yet. Resume the payment, or release the sessions.',
+  },
+  paymentReleased: {
+    title: 'Payment released',
+    description: 'The sessions are free again. Nothing was paid.',
+  },
+  paymentReleaseFailed: { title: 'Failed to release the payment. Please try again.' },
+  reschedulePending: {
+    title: 'Payment pending',
+    description:
+      'This session is held by a payment that has not been finished. Please select a different session.',
+  },
+  paymentConfirming: { title: 'We are confirming your payment' },
+  noPaymentToShow: {
+    title: 'No payment to show',
+    description:
+      'We could not find a payment of yours for this page. Your bookings, and any payment still in progress, are listed in Upcoming Bookings.',
+  },
+
   // §8 Other. The spec gives no words for the verification toast, only its meaning.
   requestNewVerification: {
     title: 'Please contact support by email to request a new verification link.',

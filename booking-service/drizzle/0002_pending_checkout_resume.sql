@@ -1,0 +1,1 @@
+ALTER TABLE "checkouts" ADD COLUMN "provider_url" text;
