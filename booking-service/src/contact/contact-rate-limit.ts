@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { Database } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 
@@ -52,21 +50,4 @@ export async function consumeRateLimit(
     }
     return { allowed: false, retryAfter: Math.max(1, Math.ceil((last + windowMs - nowMs) / 1000)) };
   });
-}
-
-/**
- * The client's address: the entry the nearest proxy appended to X-Forwarded-For (earlier
- * entries are whatever the client claimed), else the socket's peer. The per-address limit is
- * the backstop; the per-e-mail limit cannot be dodged by changing addresses.
- */
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for');
-  const last = forwarded?.split(',').at(-1)?.trim();
-  if (last) return last;
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // app.request() in tests has no socket.
-    return 'unknown';
-  }
 }

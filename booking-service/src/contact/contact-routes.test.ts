@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiries } from '../db/schema.ts';
-import { api, freshIp, mailTo } from '../testing/auth-helpers.ts';
+import { api, freshIp, mailTo, peerEnv } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -110,6 +110,57 @@ describe.each(TEST_DB_KINDS)('contact form on %s', (dbKind) => {
       ip: freshIp(),
     });
     expect(other.status).toBe(201);
+  });
+
+  it('acknowledges a typed-in address with none of the typed text, and gives the business all of it escaped', async () => {
+    const victim = 'victim@example.com';
+    const bait = {
+      phone: '07700 900999',
+      parentName: 'Win a prize http://evil.example',
+      message: 'Hello <a href="http://evil.example/claim">click now</a> http://evil.example/x',
+    };
+    const response = await api(t, '/api/contact', {
+      body: enquiry({ email: victim, ...bait }),
+      ip: freshIp(),
+    });
+    expect(response.status).toBe(201);
+
+    const [ack] = await mailTo(t, victim);
+    expect(ack).toBeDefined();
+    for (const part of [ack!.subject, ack!.text, ack!.html ?? '']) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('Win a prize');
+      expect(part).not.toContain('click now');
+      expect(part).not.toContain('07700 900999');
+    }
+    const toBusiness = (await mailTo(t, businessAddress)).find((m) =>
+      m.text.includes('http://evil.example/x'),
+    );
+    expect(toBusiness?.subject).toBe('New enquiry from Win a prize http://evil.example');
+    expect(toBusiness?.html).not.toContain('<a href="http://evil.example/claim">');
+    expect(toBusiness?.html).toContain('&lt;a href=');
+  });
+
+  it('keys the per-client limit on the socket peer: a rotated X-Forwarded-For changes nothing', async () => {
+    const peer = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await t.app.request(
+        '/api/contact',
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: t.deps.config.publicUrl,
+            'x-forwarded-for': `203.0.113.${i + 1}`,
+          },
+          body: JSON.stringify(enquiry({ email: `rotating${i}@example.com` })),
+        },
+        peerEnv(peer),
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
   it('refuses an enquiry posted from another site', async () => {

@@ -3,6 +3,7 @@ import { contactEnquirySchema, type ContactEnquiry } from '@tuition/domain';
 import type { AppDeps } from '../app-deps.ts';
 import { rejectCrossSiteRequests } from '../auth/middleware.ts';
 import { enquiries } from '../db/schema.ts';
+import { addressBucket, clientAddress } from '../http/client-address.ts';
 import { ProblemSchema } from '../http/openapi-schemas.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
@@ -12,7 +13,7 @@ import {
   contactEnquiryEmail,
   type EnquiryDetails,
 } from '../mail/templates.ts';
-import { CONTACT_RATE_LIMIT, clientIp, consumeRateLimit } from './contact-rate-limit.ts';
+import { CONTACT_RATE_LIMIT, consumeRateLimit } from './contact-rate-limit.ts';
 
 const problemResponse = (description: string) => ({
   description,
@@ -53,10 +54,12 @@ export function createContactRoutes(
   return router.openapi(contactRoute, async (c) => {
     const enquiry: ContactEnquiry = c.req.valid('json');
 
-    // Both limits are consumed, so a flood from one address also counts against its IP.
+    // Both limits are consumed, so a flood from one address also counts against its IP. The
+    // client address is the one every limit uses (TRUSTED_PROXIES, docs/decisions/038).
+    const client = addressBucket(clientAddress(c, deps.config.trustedProxies));
     const decisions = await Promise.all([
       consumeRateLimit(deps.db, `contact:email:${enquiry.email}`, CONTACT_RATE_LIMIT),
-      consumeRateLimit(deps.db, `contact:ip:${clientIp(c)}`, CONTACT_RATE_LIMIT),
+      consumeRateLimit(deps.db, `contact:ip:${client}`, CONTACT_RATE_LIMIT),
     ]);
     const refused = decisions.filter((d) => !d.allowed);
     if (refused.length > 0) {
@@ -98,7 +101,6 @@ export function createContactRoutes(
           to: details.email,
           ...contactAcknowledgementEmail(
             brand,
-            details,
             settings.responsePromise || DEFAULT_RESPONSE_PROMISE,
           ),
         },

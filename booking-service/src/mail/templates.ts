@@ -147,34 +147,32 @@ export function contactEnquiryEmail(brand: MailBrand, enquiry: EnquiryDetails): 
 }
 
 /**
- * The copy the sender keeps, with the response promise from the CMS site settings, a phrase
- * such as "within 24 hours" (spec §1).
+ * The acknowledgement to whoever was typed into the contact form, with the response promise
+ * from the CMS site settings, a phrase such as "within 24 hours" (spec §1). Only the
+ * business's own words: the address typed may be anyone's, so echoing the name or message
+ * would let a stranger send their text (and links) from our sender to any inbox.
  */
 export function contactAcknowledgementEmail(
   brand: MailBrand,
-  enquiry: EnquiryDetails,
   responsePromise: string,
 ): MailContent {
   const subject = `We have received your enquiry - ${brand.name}`;
   const promise = responsePromise.trim().replace(/\.$/, '');
   const intro = `Thank you for getting in touch with ${brand.name}. We will get back to you ${promise}.`;
+  const notYou = `If you did not send us an enquiry, you can ignore this e-mail; someone may have typed your address by mistake.`;
   return {
     subject,
     html: layout(brand, 'Thank you for your enquiry', [
-      paragraph(greeting(enquiry.parentName)),
+      paragraph(greeting(undefined)),
       paragraph(intro),
-      paragraph('For your records, this is what you sent us:'),
-      enquiryTable(enquiry),
+      paragraph(notYou),
     ]),
     text: textLayout(brand, 'Thank you for your enquiry', [
-      greeting(enquiry.parentName),
+      greeting(undefined),
       '',
       intro,
       '',
-      'For your records, this is what you sent us:',
-      ...enquiryRows(enquiry).map(([name, value]) => `${name}: ${value}`),
-      '',
-      enquiry.message,
+      notYou,
     ]),
   };
 }

@@ -8,7 +8,10 @@ export interface ApiCall {
   method?: string;
   body?: unknown;
   cookie?: string;
-  /** Client address as a proxy reports it (rate limits key on it). */
+  /**
+   * The client's address, as the socket peer the Node server would see (rate limits key on it;
+   * X-Forwarded-For is ignored unless TRUSTED_PROXIES says so).
+   */
   ip?: string;
   origin?: string | null;
   headers?: Record<string, string>;
@@ -21,11 +24,18 @@ export function freshIp(): string {
   return `198.51.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
 }
 
+/**
+ * The bindings @hono/node-server gives a request from `address` (c.env.incoming.socket), for
+ * app.request(path, init, peerEnv(address)): in-process requests have no socket otherwise.
+ */
+export function peerEnv(address: string) {
+  return { incoming: { socket: { remoteAddress: address } } };
+}
+
 export function api(t: TestApp, path: string, call: ApiCall = {}): Promise<Response> {
   const headers: Record<string, string> = { ...call.headers };
   if (call.body !== undefined) headers['content-type'] = 'application/json';
   if (call.cookie) headers.cookie = call.cookie;
-  if (call.ip) headers['x-forwarded-for'] = call.ip;
   const origin = call.origin === undefined ? t.deps.config.publicUrl : call.origin;
   if (origin) headers.origin = origin;
   return Promise.resolve(
@@ -33,7 +43,7 @@ export function api(t: TestApp, path: string, call: ApiCall = {}): Promise<Respo
       method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
       headers,
       ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-    }),
+    }, call.ip ? peerEnv(call.ip) : undefined),
   );
 }
 
