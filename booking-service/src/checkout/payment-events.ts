@@ -30,7 +30,21 @@ export type PaymentEventOutcome =
   | 'duplicate-event'
   | 'no-change'
   | 'unknown-checkout'
+  | 'amount-mismatch'
   | 'ignored';
+
+/** The one currency we charge in (Stripe writes ISO codes in lower case). */
+export const CHECKOUT_CURRENCY = 'gbp';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checkout ids are UUIDs. A reference in any other format names no checkout of ours; it must
+ * not reach the uuid column, where Postgres would refuse the query (a 500 Stripe retries).
+ */
+function couldBeOurCheckout(reference: string): boolean {
+  return UUID.test(reference);
+}
 
 /** Thrown inside the booking transaction to roll it back when the seats are gone. */
 class SeatsGone extends Error {}
@@ -47,6 +61,13 @@ export async function handlePaymentEvent(
   event: PaymentEvent,
 ): Promise<PaymentEventOutcome> {
   if (event.kind === 'ignored') return 'ignored';
+  if (!couldBeOurCheckout(event.checkoutId)) {
+    deps.logger.warn(
+      { eventId: event.id, kind: event.kind, reference: event.checkoutId.slice(0, 100) },
+      'payment event names no checkout of ours',
+    );
+    return 'unknown-checkout';
+  }
   if (event.kind === 'expired') return releaseOnExpiry(deps, event);
   try {
     return await bookPaidCheckout(deps, event);
@@ -83,7 +104,13 @@ async function releaseOnExpiry(
   return deps.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, event))) return 'duplicate-event';
     const checkout = await lockCheckout(tx, event.checkoutId);
-    if (!checkout) return 'unknown-checkout';
+    if (!checkout) {
+      deps.logger.warn(
+        { eventId: event.id, checkoutId: event.checkoutId },
+        'expiry for an unknown checkout',
+      );
+      return 'unknown-checkout';
+    }
     if (checkout.status !== 'pending') return 'no-change';
     await tx.update(checkouts).set({ status: 'expired' }).where(eq(checkouts.id, checkout.id));
     return 'released';
@@ -100,10 +127,32 @@ async function bookPaidCheckout(
     if (!(await firstDelivery(tx, event))) return 'duplicate-event';
     const checkout = await lockCheckout(tx, event.checkoutId);
     if (!checkout) {
-      deps.logger.warn({ checkoutId: event.checkoutId }, 'payment for an unknown checkout');
+      deps.logger.warn(
+        { eventId: event.id, checkoutId: event.checkoutId },
+        'payment for an unknown checkout',
+      );
       return 'unknown-checkout';
     }
     if (checkout.status === 'paid' || checkout.refundedAt) return 'no-change';
+    if (
+      event.amountTotal !== checkout.amountPence ||
+      event.currency?.toLowerCase() !== CHECKOUT_CURRENCY
+    ) {
+      // Not what we priced: book nothing and keep the hold (the checkout stays as it is), and
+      // tell staff, who can refund or settle it by hand. The event is recorded as handled and
+      // acknowledged, since Stripe retrying the same event would change nothing.
+      deps.logger.error(
+        {
+          eventId: event.id,
+          checkoutId: checkout.id,
+          expected: { amountPence: checkout.amountPence, currency: CHECKOUT_CURRENCY },
+          got: { amountPence: event.amountTotal, currency: event.currency },
+          paymentIntentId: event.paymentIntentId,
+        },
+        'payment amount or currency differs from the checkout: nothing booked',
+      );
+      return 'amount-mismatch';
+    }
 
     const items = await tx
       .select({ sessionId: checkoutItems.sessionId })

@@ -13,6 +13,13 @@ export const LOCAL_WEBHOOK_SECRET = 'whsec_local_checkout_for_development_only';
 
 export const LOCAL_CHECKOUT_PATH = '/dev/checkout';
 
+export interface SignedEventTamper {
+  amountPence?: number;
+  currency?: string;
+  /** client_reference_id and metadata.checkoutId, in place of the checkout's id. */
+  reference?: string;
+}
+
 export interface LocalRefund {
   paymentIntentId: string;
   idempotencyKey: string;
@@ -54,12 +61,17 @@ export class LocalPaymentProvider implements PaymentProvider {
   /**
    * The event Stripe would send for this checkout, as a raw body and its Stripe-Signature
    * header (made by the SDK's generateTestHeaderString, i.e. Stripe's scheme exactly).
+   * `tamper` makes the events a real provider should never send but a webhook must survive
+   * (tests only; the Pay button never passes it): another amount or currency, a reference
+   * that names no checkout of ours.
    */
   async signedEvent(
     type: 'checkout.session.completed' | 'checkout.session.expired',
     checkout: { id: string; amountPence: number },
+    tamper: SignedEventTamper = {},
   ): Promise<{ payload: string; signature: string }> {
     const completed = type === 'checkout.session.completed';
+    const reference = tamper.reference ?? checkout.id;
     const payload = JSON.stringify({
       id: `evt_local_${randomUUID().replaceAll('-', '')}`,
       object: 'event',
@@ -71,10 +83,10 @@ export class LocalPaymentProvider implements PaymentProvider {
           id: localSessionId(checkout.id),
           object: 'checkout.session',
           mode: 'payment',
-          currency: 'gbp',
-          amount_total: checkout.amountPence,
-          client_reference_id: checkout.id,
-          metadata: { checkoutId: checkout.id },
+          currency: tamper.currency ?? 'gbp',
+          amount_total: tamper.amountPence ?? checkout.amountPence,
+          client_reference_id: reference,
+          metadata: { checkoutId: reference },
           status: completed ? 'complete' : 'expired',
           payment_status: completed ? 'paid' : 'unpaid',
           payment_intent: completed ? `pi_local_${checkout.id.replaceAll('-', '')}` : null,

@@ -39,6 +39,10 @@ export type PaymentEvent =
       checkoutId: string;
       providerSessionId: string;
       paymentIntentId: string | null;
+      /** What was charged, in the currency's minor unit (pence); null if Stripe sent none. */
+      amountTotal: number | null;
+      /** ISO currency code as Stripe sends it (lower case, e.g. 'gbp'); null if none. */
+      currency: string | null;
     }
   | { id: string; kind: 'expired'; checkoutId: string; providerSessionId: string }
   | { id: string; kind: 'ignored'; providerType: string };
@@ -94,6 +98,12 @@ export function paymentLines(price: {
  * and its failure releases the seats like an expiry.
  */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  // Correctly signed yet without a session object (hand-made, or a shape we do not know):
+  // nothing to act on, and never a crash that Stripe would retry for days.
+  const object: unknown = (event as { data?: { object?: unknown } }).data?.object;
+  if (typeof event.id !== 'string' || event.id === '' || !object || typeof object !== 'object') {
+    return { id: String(event.id), kind: 'ignored', providerType: String(event.type) };
+  }
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -111,6 +121,8 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
           typeof session.payment_intent === 'string'
             ? session.payment_intent
             : (session.payment_intent?.id ?? null),
+        amountTotal: typeof session.amount_total === 'number' ? session.amount_total : null,
+        currency: typeof session.currency === 'string' ? session.currency : null,
       };
     }
     case 'checkout.session.expired':
@@ -125,8 +137,13 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   }
 }
 
+/**
+ * Our checkout id as the session names it. Any string is passed on (the event handler treats
+ * one that names no checkout of ours as unknown, whatever its format); anything else is none.
+ */
 function checkoutIdOf(session: Stripe.Checkout.Session): string | undefined {
-  return session.client_reference_id ?? session.metadata?.checkoutId ?? undefined;
+  const reference = session.client_reference_id ?? session.metadata?.checkoutId;
+  return typeof reference === 'string' && reference !== '' ? reference : undefined;
 }
 
 function isPaid(session: Stripe.Checkout.Session): boolean {

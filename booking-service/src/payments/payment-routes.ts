@@ -1,8 +1,9 @@
 import { formatLondonDate, formatPounds, formatTime12h } from '@tuition/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppDeps } from '../app-deps.ts';
-import { rejectCrossSiteRequests } from '../auth/middleware.ts';
+import { readSession, rejectCrossSiteRequests } from '../auth/middleware.ts';
 import { cancelCheckout, effectiveStatus, sessionsOfCheckouts } from '../checkout/checkout.ts';
 import type { PaymentEventDeps } from '../checkout/payment-events.ts';
 import { checkouts } from '../db/schema.ts';
@@ -10,7 +11,7 @@ import { createRouter } from '../http/router.ts';
 import { LOCAL_CHECKOUT_PATH, type LocalPaymentProvider } from './local-provider.ts';
 import { addWebhookRoute, WEBHOOK_PATH } from './webhook-routes.ts';
 
-export type PaymentRouteDeps = PaymentEventDeps & Pick<AppDeps, 'logger'>;
+export type PaymentRouteDeps = PaymentEventDeps & Pick<AppDeps, 'logger' | 'auth'>;
 
 /**
  * The payment provider's side of the service: the webhook, and (local provider only) the
@@ -38,12 +39,31 @@ function addLocalCheckoutPages(
     const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
     return checkout;
   };
+  /**
+   * The checkout, only for the customer who started it: paying and cancelling are theirs alone.
+   * Anyone else (another customer, a signed-out visitor) gets the very answer an unknown id
+   * gets, a 404 that does not confirm the checkout exists, as our API answers another user's
+   * checkout. The page itself stays viewable by its URL, as Stripe's hosted page is
+   * (docs/decisions/040).
+   */
+  const findOwnCheckout = async (id: string, headers: Headers) => {
+    if (!UUID.test(id)) return undefined;
+    const session = await readSession(deps.auth, headers);
+    if (!session) return undefined;
+    const [checkout] = await deps.db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.id, id), eq(checkouts.userId, session.user.id)))
+      .limit(1);
+    return checkout;
+  };
+  const notFound = (c: Context) =>
+    c.html(page('Checkout not found', html`<p>There is no such checkout.</p>`), 404);
   const siteUrl = (path: string, id: string) => `${deps.config.publicUrl}${path}?checkout=${id}`;
 
   router.get(`${LOCAL_CHECKOUT_PATH}/:id`, async (c) => {
     const checkout = await findCheckout(c.req.param('id'));
-    if (!checkout)
-      return c.html(page('Checkout not found', html`<p>There is no such checkout.</p>`), 404);
+    if (!checkout) return notFound(c);
     const status = effectiveStatus(checkout, deps.clock.now());
     const timetable = await deps.content.timetable();
     const sessions =
@@ -74,9 +94,8 @@ ${
   });
 
   router.post(`${LOCAL_CHECKOUT_PATH}/:id/pay`, async (c) => {
-    const checkout = await findCheckout(c.req.param('id'));
-    if (!checkout)
-      return c.html(page('Checkout not found', html`<p>There is no such checkout.</p>`), 404);
+    const checkout = await findOwnCheckout(c.req.param('id'), c.req.raw.headers);
+    if (!checkout) return notFound(c);
     // Exactly what Stripe would do: a signed event to the real webhook route, so signature
     // verification and event handling run the production code path.
     const { payload, signature } = await provider.signedEvent(
@@ -105,9 +124,8 @@ ${
   });
 
   router.post(`${LOCAL_CHECKOUT_PATH}/:id/cancel`, async (c) => {
-    const checkout = await findCheckout(c.req.param('id'));
-    if (!checkout)
-      return c.html(page('Checkout not found', html`<p>There is no such checkout.</p>`), 404);
+    const checkout = await findOwnCheckout(c.req.param('id'), c.req.raw.headers);
+    if (!checkout) return notFound(c);
     await cancelCheckout(deps, checkout.id);
     return c.redirect(siteUrl('/payment-canceled', checkout.id), 303);
   });

@@ -172,6 +172,8 @@ describe('StripePaymentProvider', () => {
           client_reference_id: 'c-1',
           payment_status: 'paid',
           payment_intent: 'pi_1',
+          amount_total: 1500,
+          currency: 'gbp',
         },
       },
     });
@@ -185,6 +187,8 @@ describe('StripePaymentProvider', () => {
       checkoutId: 'c-1',
       providerSessionId: 'cs_1',
       paymentIntentId: 'pi_1',
+      amountTotal: 1500,
+      currency: 'gbp',
     });
     await expect(
       provider.verifyWebhook(payload.replace('pi_1', 'pi_2'), signature),

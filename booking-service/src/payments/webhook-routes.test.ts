@@ -10,6 +10,7 @@ import {
 } from '../checkout/checkout-test-kit.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { captureLogs } from '../testing/log-capture.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { LOCAL_WEBHOOK_SECRET, type LocalPaymentProvider } from './local-provider.ts';
 import { WEBHOOK_PATH } from './webhook-routes.ts';
@@ -20,7 +21,12 @@ const HOLD_LAPSED = '2026-11-03T09:31:00Z';
 type EventType = 'checkout.session.completed' | 'checkout.session.expired';
 
 /** A Stripe-shaped event about one checkout, with a chosen id (to replay it). */
-function stripeEvent(type: EventType, checkoutId: string, id = `evt_${crypto.randomUUID()}`) {
+function stripeEvent(
+  type: EventType,
+  checkout: { checkoutId: string; amountPence: number },
+  id = `evt_${crypto.randomUUID()}`,
+) {
+  const { checkoutId } = checkout;
   return JSON.stringify({
     id,
     object: 'event',
@@ -32,6 +38,8 @@ function stripeEvent(type: EventType, checkoutId: string, id = `evt_${crypto.ran
         object: 'checkout.session',
         client_reference_id: checkoutId,
         metadata: { checkoutId },
+        currency: 'gbp',
+        amount_total: checkout.amountPence,
         payment_status: type === 'checkout.session.completed' ? 'paid' : 'unpaid',
         payment_intent: type === 'checkout.session.completed' ? `pi_test_${checkoutId}` : null,
       },
@@ -75,7 +83,7 @@ describe.each(TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
     setNow(t, NOW);
     const customer = await signedInUser(t);
     const started = await checkoutOk(t, customer, await bookableStarts(t, 'ks3', 1), 'ks3');
-    const payload = stripeEvent('checkout.session.completed', started.checkoutId);
+    const payload = stripeEvent('checkout.session.completed', started);
 
     const wrongSecret = Stripe.webhooks.generateTestHeaderString({
       payload,
@@ -109,11 +117,7 @@ describe.each(TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
       await bookableStarts(t, 'ks3', 2, { skip: 2 }),
       'ks3',
     );
-    const payload = stripeEvent(
-      'checkout.session.completed',
-      started.checkoutId,
-      'evt_replayed_once',
-    );
+    const payload = stripeEvent('checkout.session.completed', started, 'evt_replayed_once');
 
     const outcomes = await Promise.all([deliver(t, payload), deliver(t, payload)]).then((all) =>
       Promise.all(all.map(outcome)),
@@ -121,7 +125,7 @@ describe.each(TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
     expect(outcomes.sort()).toEqual(['booked', 'duplicate-event']);
     expect(await outcome(await deliver(t, payload))).toBe('duplicate-event');
     // A second, different event for the same paid checkout changes nothing either.
-    const another = stripeEvent('checkout.session.completed', started.checkoutId);
+    const another = stripeEvent('checkout.session.completed', started);
     expect(await outcome(await deliver(t, another))).toBe('no-change');
 
     expect(await upcoming(t, customer)).toHaveLength(2);
@@ -135,7 +139,7 @@ describe.each(TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
     setNow(t, NOW);
     const customer = await signedInUser(t);
     const paid = await bookPaid(t, customer, await bookableStarts(t, 'sats', 1), 'sats');
-    const expired = stripeEvent('checkout.session.expired', paid.checkoutId);
+    const expired = stripeEvent('checkout.session.expired', paid);
     expect(await outcome(await deliver(t, expired))).toBe('no-change');
     expect((await checkoutStatus(t, paid.checkoutId))?.status).toBe('paid');
     expect(await upcoming(t, customer)).toHaveLength(1);
@@ -164,9 +168,9 @@ describe.each(TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
     const customer = await signedInUser(t);
     const starts = await bookableStarts(t, 'sats', 1, { skip: 2 });
     const started = await checkoutOk(t, customer, starts, 'sats');
-    await deliver(t, stripeEvent('checkout.session.expired', started.checkoutId));
+    await deliver(t, stripeEvent('checkout.session.expired', started));
     setNow(t, HOLD_LAPSED);
-    const paid = stripeEvent('checkout.session.completed', started.checkoutId);
+    const paid = stripeEvent('checkout.session.completed', started);
     expect(await outcome(await deliver(t, paid))).toBe('booked');
     expect((await upcoming(t, customer)).map((b) => b.startsAt)).toEqual(starts);
     expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('paid');
@@ -181,7 +185,7 @@ describe.each(TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
     setNow(t, HOLD_LAPSED);
     await fillSeats(t, 'gcse', start!, 10);
 
-    const payload = stripeEvent('checkout.session.completed', lateCheckout.checkoutId);
+    const payload = stripeEvent('checkout.session.completed', lateCheckout);
     expect(await outcome(await deliver(t, payload))).toBe('refunded');
     expect(await outcome(await deliver(t, payload))).toBe('duplicate-event');
 
@@ -216,5 +220,96 @@ describe.each(TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
       data: { object: {} },
     });
     expect(await outcome(await deliver(t, payload))).toBe('ignored');
+  });
+});
+
+describe.each(TEST_DB_KINDS)('payment webhook safety on %s', (dbKind) => {
+  let t: TestApp;
+  let logs: ReturnType<typeof captureLogs>;
+  beforeAll(async () => {
+    logs = captureLogs();
+    t = await createTestApp({ dbKind, now: NOW, logger: logs.logger });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const provider = () => t.deps.payments as LocalPaymentProvider;
+  const logLines = (msgPart: string) =>
+    logs.lines().filter((line) => String(line.msg).includes(msgPart));
+
+  it('acknowledges a signed event whose reference names no checkout of ours, in any format, and logs it', async () => {
+    const references = [
+      'not-a-uuid',
+      crypto.randomUUID(),
+      "x'; drop table checkouts; --",
+      'ü'.repeat(3000),
+      '00000000-0000-0000-0000-00000000000g',
+    ];
+    for (const type of ['checkout.session.completed', 'checkout.session.expired'] as const) {
+      for (const reference of references) {
+        const { payload, signature } = await provider().signedEvent(
+          type,
+          { id: crypto.randomUUID(), amountPence: 1500 },
+          { reference },
+        );
+        expect(await outcome(await deliver(t, payload, signature))).toBe('unknown-checkout');
+      }
+    }
+    const warnings = logs
+      .lines()
+      .filter((l) => l.level === 40 && /no checkout|unknown/.test(String(l.msg)));
+    expect(warnings).toHaveLength(references.length * 2);
+  });
+
+  it('books nothing and keeps the hold when the amount or currency differs, and tells staff', async () => {
+    setNow(t, NOW);
+    const customer = await signedInUser(t);
+    const started = await checkoutOk(t, customer, await bookableStarts(t, 'ks3', 1), 'ks3');
+    const checkout = { id: started.checkoutId, amountPence: started.amountPence };
+
+    for (const tamper of [{ amountPence: 1 }, { currency: 'usd' }, { amountPence: 150_000 }]) {
+      const { payload, signature } = await provider().signedEvent(
+        'checkout.session.completed',
+        checkout,
+        tamper,
+      );
+      expect(await outcome(await deliver(t, payload, signature))).toBe('amount-mismatch');
+    }
+    expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('pending');
+    expect(await upcoming(t, customer)).toEqual([]);
+
+    const alerts = logLines('differs from the checkout');
+    expect(alerts).toHaveLength(3);
+    expect(alerts.every((line) => line.level === 50)).toBe(true);
+    expect(alerts[0]).toMatchObject({
+      checkoutId: started.checkoutId,
+      expected: { amountPence: started.amountPence, currency: 'gbp' },
+      got: { amountPence: 1, currency: 'gbp' },
+    });
+    expect(alerts[1]).toMatchObject({ got: { amountPence: started.amountPence, currency: 'usd' } });
+
+    // The hold survived: the right payment still books the seats.
+    const { payload, signature } = await provider().signedEvent(
+      'checkout.session.completed',
+      checkout,
+    );
+    expect(await outcome(await deliver(t, payload, signature))).toBe('booked');
+    expect(await upcoming(t, customer)).toHaveLength(1);
+  });
+
+  it('ignores a signed event without a session object or an id, instead of failing', async () => {
+    for (const event of [
+      { id: 'evt_no_object', object: 'event', type: 'checkout.session.completed', data: {} },
+      { object: 'event', type: 'checkout.session.completed', data: { object: {} } },
+      {
+        id: 'evt_no_reference',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { id: 'cs_x', payment_status: 'paid', client_reference_id: 42 } },
+      },
+    ]) {
+      expect(await outcome(await deliver(t, JSON.stringify(event)))).toBe('ignored');
+    }
   });
 });
