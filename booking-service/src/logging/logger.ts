@@ -58,7 +58,8 @@ export interface SafeError {
   errors?: Array<SafeError | string>;
 }
 
-const EMAIL_ADDRESS = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
+/** Strict enough to leave stack paths alone (pnpm's "hono@4.13.19" has no letter TLD). */
+const EMAIL_ADDRESS = /[\w.%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi;
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 const MAX_CAUSE_DEPTH = 4;
 
