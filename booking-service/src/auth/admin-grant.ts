@@ -22,12 +22,17 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     await migrate(handle);
-    const { granted, missing } = await grantAdminRole(handle.db, emails);
+    const { granted, unverified, missing } = await grantAdminRole(handle.db, emails);
     for (const email of granted) console.log(`${email} is now an admin.`);
+    for (const email of unverified) {
+      console.error(
+        `${email} has not verified its e-mail address yet: run this again once it has (or list it in ADMIN_EMAILS).`,
+      );
+    }
     for (const email of missing) {
       console.error(`${email} has no account yet: sign up first (or list it in ADMIN_EMAILS).`);
     }
-    return missing.length > 0 ? 1 : 0;
+    return unverified.length + missing.length > 0 ? 1 : 0;
   } finally {
     await handle.close();
   }

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Auth } from './auth.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { AUTH_BASE_PATH } from './auth.ts';
+import { CLIENT_ADDRESS_HEADER, clientAddress } from '../http/client-address.ts';
 import { ProblemSchema } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
@@ -32,12 +33,39 @@ const resetTokenRoute = createRoute({
 });
 
 /**
+ * The request better-auth sees: our resolved client address in CLIENT_ADDRESS_HEADER (the only
+ * header better-auth reads an address from), never a copy the client sent itself.
+ */
+function withClientAddress(request: Request, address: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, address);
+  return new Request(request, { headers });
+}
+
+/** better-auth's 429 names the wait in X-Retry-After; browsers and clients read Retry-After. */
+function withStandardRetryAfter(response: Response): Response {
+  const wait = response.headers.get('x-retry-after');
+  if (response.status !== 429 || !wait || response.headers.has('retry-after')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('retry-after', wait);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/**
  * better-auth answers everything under /api/auth/* itself (sign-up, sign-in, sign-out,
  * verify-email, request-password-reset, reset-password, change-password, get-session, admin/*).
  */
-export function createAuthRoutes(deps: { auth: Auth }) {
+export function createAuthRoutes(deps: Pick<AppDeps, 'auth' | 'config'>) {
   const router = createRouter();
-  router.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => deps.auth.handler(c.req.raw));
+  router.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
+    const address = clientAddress(c, deps.config.trustedProxies);
+    const response = await deps.auth.handler(withClientAddress(c.req.raw, address));
+    return withStandardRetryAfter(response);
+  });
   router.openapi(resetTokenRoute, async (c) => {
     const owner = await resetTokenOwner(deps.auth, c.req.valid('param').token);
     if (!owner) throw new NotFoundError('This password reset link is invalid or has expired.');

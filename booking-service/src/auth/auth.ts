@@ -1,12 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tuition/domain';
+import {
+  nameSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordSchema,
+} from '@tuition/domain';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import type { ContentLoader } from '@tuition/content';
 import type { Config } from '../config/env.ts';
+import { consumeRateLimit } from '../contact/contact-rate-limit.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { CLIENT_ADDRESS_HEADER, IPV6_BUCKET_PREFIX } from '../http/client-address.ts';
 import type { Logger } from '../logging/logger.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
@@ -17,6 +25,17 @@ import {
   verificationEmail,
 } from '../mail/templates.ts';
 import { isAdminEmail } from './admin-roles.ts';
+import {
+  clearFailedSignIns,
+  recordFailedSignIn,
+  signInPause,
+  signInPausedMessage,
+} from './sign-in-throttle.ts';
+import {
+  invalidateResetLinks,
+  replaceUnverifiedAccount,
+  takeContestedMark,
+} from './unverified-sign-up.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -27,6 +46,18 @@ export const AUTH_BASE_PATH = '/api/auth';
  * docs/decisions/019).
  */
 export const MAIL_SENDING_RATE_LIMIT = { window: 60 * 60, max: 5 } as const;
+
+/**
+ * The same limit per e-mail address, so a stranger changing client addresses still cannot
+ * fill one inbox: requests to the mail-sending endpoints answer 429 beyond it (counted for
+ * every address typed, so the answer says nothing about which accounts exist), and
+ * verification mails (also sent on sign-up and on a sign-in before verification) stop being
+ * sent beyond it.
+ */
+export const MAIL_PER_ADDRESS_LIMIT = MAIL_SENDING_RATE_LIMIT;
+
+/** Endpoints whose requests send mail to the address in the body. */
+const MAIL_REQUEST_PATHS = new Set(['/request-password-reset', '/send-verification-email']);
 
 export interface AuthOptions {
   config: Config;
@@ -50,7 +81,7 @@ export function createAuth(options: AuthOptions) {
   const log = options.logger.child({ component: 'auth' });
   const brand = () => mailBrand({ content: options.content, config });
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'booking-service',
     baseURL: siteUrl,
     basePath: AUTH_BASE_PATH,
@@ -82,6 +113,11 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // A reset by any link ends every other outstanding link, and lifts a sign-in pause.
+      async onPasswordReset({ user }) {
+        await invalidateResetLinks(db, user.id);
+        await clearFailedSignIns(db, user.email);
+      },
       async sendResetPassword({ user, token }) {
         const url = `${siteUrl}/reset-password-token?token=${encodeURIComponent(token)}`;
         const adminName = resetRequestedBy.getStore()?.adminName;
@@ -101,6 +137,15 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
       async sendVerificationEmail({ user, token }) {
+        const budget = await consumeRateLimit(
+          db,
+          `verification-mail:${user.email.toLowerCase()}`,
+          MAIL_PER_ADDRESS_LIMIT,
+        );
+        if (!budget.allowed) {
+          log.info({ userId: user.id }, 'verification mail not sent: hourly limit for the address');
+          return;
+        }
         // The site's page calls GET /api/auth/verify-email?token=… and shows the outcome.
         const url = `${siteUrl}/verify-email?token=${encodeURIComponent(token)}`;
         await mail.enqueue({
@@ -109,19 +154,93 @@ export function createAuth(options: AuthOptions) {
         });
         log.info({ userId: user.id }, 'verification mail queued');
       },
-    },
-    databaseHooks: {
-      user: {
-        create: {
-          async before(user) {
-            // ADMIN_EMAILS accounts are admins from the moment they sign up.
-            if (isAdminEmail(config.auth.adminEmails, user.email)) {
-              return { data: { ...user, role: 'admin' } };
-            }
-            return { data: user };
-          },
-        },
+      async afterEmailVerification(user) {
+        const ctx = await auth.$context;
+        // ADMIN_EMAILS grants admin only to an address its owner has proved they read.
+        if (isAdminEmail(config.auth.adminEmails, user.email)) {
+          await ctx.internalAdapter.updateUser(user.id, { role: 'admin' });
+          log.info({ userId: user.id }, 'ADMIN_EMAILS address verified: admin role granted');
+        }
+        // More than one sign-up used this address: the password may be a stranger's, so
+        // none is kept and the owner, who just proved they read this inbox, chooses one.
+        if (await takeContestedMark(ctx, user.email)) {
+          await ctx.internalAdapter.deleteAccounts(user.id);
+          await auth.api.requestPasswordReset({ body: { email: user.email } });
+          log.info({ userId: user.id }, 'contested sign-up verified: password must be chosen');
+        }
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : null;
+        if (ctx.path === '/sign-up/email') {
+          // The account form's rule (and length cap) for names, as a clear 400.
+          const name = nameSchema.safeParse(ctx.body?.name);
+          if (!name.success) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'INVALID_NAME',
+              message: name.error.issues[0]?.message ?? 'Name is invalid.',
+              errors: [{ field: 'name', message: name.error.issues[0]?.message }],
+            });
+          }
+          // A sign-up better-auth will refuse anyway must not remove the pending account.
+          if (email && passwordSchema.safeParse(ctx.body?.password).success) {
+            const earlier = await replaceUnverifiedAccount(ctx.context, db, email);
+            if (earlier === 'replaced') log.info('sign-up replaced an unverified account');
+            if (earlier === 'kept-with-bookings')
+              log.warn('sign-up of an unverified address that holds bookings: account kept');
+          }
+          return { context: { body: { ...ctx.body, name: name.data } } };
+        }
+        if (ctx.path === '/sign-in/email' && email) {
+          const pause = await signInPause(db, email);
+          if (pause !== null) {
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              { code: 'SIGN_IN_PAUSED', message: signInPausedMessage(pause) },
+              { 'Retry-After': String(pause) },
+            );
+          }
+        }
+        // Only requests from outside: an admin's reset for a customer is not a stranger's.
+        if (MAIL_REQUEST_PATHS.has(ctx.path) && email && ctx.request) {
+          const decision = await consumeRateLimit(
+            db,
+            `auth-mail:${ctx.path}:${email}`,
+            MAIL_PER_ADDRESS_LIMIT,
+          );
+          if (!decision.allowed) {
+            const wait = decision.retryAfter ?? MAIL_PER_ADDRESS_LIMIT.window;
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              {
+                code: 'TOO_MANY_MAILS',
+                message:
+                  'Several e-mails have been sent to this address recently. Please check your inbox or try again later.',
+              },
+              { 'Retry-After': String(wait) },
+            );
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const failed = isAPIError(returned);
+        if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
+          if (failed && returned.statusCode === 401) await recordFailedSignIn(db, ctx.body.email);
+          else if (!failed) await clearFailedSignIns(db, ctx.body.email);
+          return;
+        }
+        if (failed) return;
+        // A changed password ends every outstanding reset link (a reset does so in onPasswordReset).
+        if (ctx.path === '/change-password') {
+          const userId = (returned as { user?: { id?: unknown } } | undefined)?.user?.id;
+          if (typeof userId === 'string') await invalidateResetLinks(db, userId);
+        }
+        if (ctx.path === '/admin/set-user-password' && typeof ctx.body?.userId === 'string') {
+          await invalidateResetLinks(db, ctx.body.userId);
+        }
+      }),
     },
     rateLimit: {
       enabled: true,
@@ -132,6 +251,9 @@ export function createAuth(options: AuthOptions) {
       customRules: {
         '/request-password-reset': MAIL_SENDING_RATE_LIMIT,
         '/send-verification-email': MAIL_SENDING_RATE_LIMIT,
+        // Every page load reads the session (several islands each); a family, or a school
+        // behind one address, must never meet a 429 for that. It only reads a cookie.
+        '/get-session': false,
       },
     },
     advanced: {
@@ -147,9 +269,17 @@ export function createAuth(options: AuthOptions) {
         path: '/',
       },
       cookiePrefix: 'tuition',
+      // The address every limit keys on: resolved once from the socket and TRUSTED_PROXIES
+      // by the auth route (src/http/client-address.ts), which always sets this header and
+      // drops any copy the client sent. Never X-Forwarded-For as the client wrote it.
+      ipAddress: {
+        ipAddressHeaders: [CLIENT_ADDRESS_HEADER],
+        ipv6Subnet: IPV6_BUCKET_PREFIX,
+      },
     },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -41,12 +41,17 @@ export function requireVerifiedUser(auth: Auth): MiddlewareHandler {
     });
 }
 
-/** 401 signed out, 403 signed in without the admin role ("Access denied", spec §6). */
+/**
+ * 401 signed out, 403 signed in without the admin role ("Access denied", spec §6). An admin
+ * whose address is not verified is no admin: the role is only ever granted to verified
+ * addresses, so this guards rows made another way.
+ */
 export function requireAdmin(auth: Auth): MiddlewareHandler {
   const signedIn = requireUser(auth);
   return (c, next) =>
     signedIn(c, async () => {
-      if (c.get('authUser').role !== 'admin') throw new ForbiddenError('Access denied');
+      const user = c.get('authUser');
+      if (user.role !== 'admin' || !user.emailVerified) throw new ForbiddenError('Access denied');
       await next();
     });
 }

@@ -59,7 +59,7 @@ describe.each(TEST_DB_KINDS)('roles and admin accounts on %s', (dbKind) => {
     expect((await api(t, '/api/test-verified/ping', { cookie: customer.cookie })).status).toBe(403);
   });
 
-  it('makes an ADMIN_EMAILS address an admin when it signs up, and no one else', async () => {
+  it('makes an ADMIN_EMAILS address an admin only once it is verified, and no one else', async () => {
     await api(t, '/api/auth/sign-up/email', {
       body: { name: 'Boss', email: 'boss@example.com', password: 'boss-password-1' },
       ip: freshIp(),
@@ -68,6 +68,13 @@ describe.each(TEST_DB_KINDS)('roles and admin accounts on %s', (dbKind) => {
       body: { name: 'Pat', email: 'pat@example.com', password: 'pat-password-1' },
       ip: freshIp(),
     });
+    // Anyone can sign up any address: signing up proves nothing yet.
+    expect(await roleOf(t, 'boss@example.com')).toBe('user');
+
+    const [verifyMail] = await mailTo(t, 'boss@example.com');
+    const token = tokenFromLink(verifyMail!.text, '/verify-email');
+    const verified = await api(t, `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+    expect(verified.status).toBe(200);
     expect(await roleOf(t, 'boss@example.com')).toBe('admin');
     expect(await roleOf(t, 'pat@example.com')).toBe('user');
   });
@@ -75,7 +82,11 @@ describe.each(TEST_DB_KINDS)('roles and admin accounts on %s', (dbKind) => {
   it('grants the admin role by hand to existing accounts and names the unknown ones', async () => {
     const customer = await signedInUser(t, { email: 'promote@example.com' });
     const result = await grantAdminRole(t.deps.db, [' PROMOTE@example.com ', 'ghost@example.com']);
-    expect(result).toEqual({ granted: ['promote@example.com'], missing: ['ghost@example.com'] });
+    expect(result).toEqual({
+      granted: ['promote@example.com'],
+      unverified: [],
+      missing: ['ghost@example.com'],
+    });
     const now = await api(t, '/api/test-admin/ping', { cookie: customer.cookie });
     expect(now.status).toBe(200);
   });
@@ -130,16 +141,27 @@ describe('ADMIN_EMAILS at start', () => {
     await first?.close();
   });
 
-  it('promotes accounts that already exist when the service starts', async () => {
+  it('promotes verified accounts that already exist when the service starts, not unverified ones', async () => {
     await signedInUser(first, { email: 'later-admin@example.com' });
+    await api(first, '/api/auth/sign-up/email', {
+      body: { name: 'Squatter', email: 'squatted@example.com', password: 'squatter-password' },
+      ip: freshIp(),
+    });
     const config = first.deps.config;
     await startAuth({
-      config: { ...config, auth: { ...config.auth, adminEmails: ['later-admin@example.com'] } },
+      config: {
+        ...config,
+        auth: {
+          ...config.auth,
+          adminEmails: ['later-admin@example.com', 'squatted@example.com'],
+        },
+      },
       db: first.deps.db,
       mail: first.deps.mail,
       content: first.deps.content,
       logger: first.deps.logger,
     });
     expect(await roleOf(first, 'later-admin@example.com')).toBe('admin');
+    expect(await roleOf(first, 'squatted@example.com')).toBe('user');
   });
 });

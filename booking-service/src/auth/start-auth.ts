@@ -3,15 +3,22 @@ import { type AuthOptions, createAuth } from './auth.ts';
 import type { Auth } from './auth.ts';
 
 /**
- * Builds better-auth for AppDeps.auth and makes the ADMIN_EMAILS accounts that already exist
- * admins (new ones become admins as they sign up).
+ * Builds better-auth for AppDeps.auth and makes the verified ADMIN_EMAILS accounts that already
+ * exist admins (the others become admins when their address is verified).
  */
 export async function startAuth(options: AuthOptions): Promise<Auth> {
   const auth = createAuth(options);
-  const { granted, missing } = await grantAdminRole(options.db, options.config.auth.adminEmails);
-  if (granted.length + missing.length > 0) {
+  const { granted, unverified, missing } = await grantAdminRole(
+    options.db,
+    options.config.auth.adminEmails,
+  );
+  if (granted.length + unverified.length + missing.length > 0) {
     options.logger.info(
-      { admins: granted.length, awaitingSignUp: missing.length },
+      {
+        admins: granted.length,
+        awaitingVerification: unverified.length,
+        awaitingSignUp: missing.length,
+      },
       'ADMIN_EMAILS applied',
     );
   }
