@@ -24,7 +24,10 @@ export async function signInPause(
   email: string,
   nowMs: number = Date.now(),
 ): Promise<number | null> {
-  const [row] = await db.select().from(rateLimit).where(eq(rateLimit.key, keyFor(email)));
+  const [row] = await db
+    .select()
+    .from(rateLimit)
+    .where(eq(rateLimit.key, keyFor(email)));
   if (!row || row.count < ACCOUNT_SIGN_IN_THROTTLE.failures) return null;
   const resumesAt = Number(row.lastRequest) + ACCOUNT_SIGN_IN_THROTTLE.pauseSeconds * 1000;
   return resumesAt > nowMs ? Math.ceil((resumesAt - nowMs) / 1000) : null;

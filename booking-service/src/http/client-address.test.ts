@@ -33,9 +33,7 @@ describe('resolveClientAddress', () => {
   });
 
   it('with two hops takes the second entry from the right', () => {
-    expect(resolve('10.0.0.2', '6.6.6.6, 198.51.100.7, 10.0.0.3', TWO_HOPS)).toBe(
-      '198.51.100.7',
-    );
+    expect(resolve('10.0.0.2', '6.6.6.6, 198.51.100.7, 10.0.0.3', TWO_HOPS)).toBe('198.51.100.7');
   });
 
   it('with proxy ranges walks left while the writer is a trusted proxy (IPv4 and IPv6)', () => {

@@ -39,11 +39,15 @@ export function api(t: TestApp, path: string, call: ApiCall = {}): Promise<Respo
   const origin = call.origin === undefined ? t.deps.config.publicUrl : call.origin;
   if (origin) headers.origin = origin;
   return Promise.resolve(
-    t.app.request(path, {
-      method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
-      headers,
-      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-    }, call.ip ? peerEnv(call.ip) : undefined),
+    t.app.request(
+      path,
+      {
+        method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
+        headers,
+        ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+      },
+      call.ip ? peerEnv(call.ip) : undefined,
+    ),
   );
 }
 
