@@ -385,6 +385,7 @@ function UserDetailContent({
                 label: moving.label,
                 startsAt: moving.sessionStartsAt,
               }}
+              forUser={userId}
               onConfirm={(startsAt) => adminApi.rescheduleBooking(moving.id, startsAt)}
               returnTo={`/admin/users/${encodeURIComponent(userId)}`}
               // Back to this page's history, already up to date, rather than a reload.

@@ -48,8 +48,16 @@ export function BookingCalendar({
       endMonth={londonDay(window.to)}
       selected={selectedDates.map(londonDay)}
       disabled={(day: Date) => !isDayEnabled(days, londonDate(day))}
-      modifiers={{ full: dates(days.full), booked: dates(days.booked) }}
-      modifiersClassNames={{ full: 'booking-day--full', booked: 'booking-day--booked' }}
+      modifiers={{
+        full: dates(days.full),
+        booked: dates(days.booked),
+        pending: dates(days.pending),
+      }}
+      modifiersClassNames={{
+        full: 'booking-day--full',
+        booked: 'booking-day--booked',
+        pending: 'booking-day--pending',
+      }}
       onSelect={(_selected, triggerDate, modifiers) => {
         onDayClick(londonDate(triggerDate), Boolean(modifiers.selected));
       }}

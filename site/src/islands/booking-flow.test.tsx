@@ -4,7 +4,7 @@
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AvailabilitySlot } from '../lib/api-client.ts';
+import type { AvailabilitySlot, OpenCheckout } from '../lib/api-client.ts';
 
 const session = vi.hoisted(() => ({ signedIn: true }));
 vi.mock('../lib/auth-client.ts', () => ({
@@ -50,15 +50,27 @@ const NOVEMBER = [
   '2026-11-26',
 ].map((date) => slot(date));
 
-function stubService(slots: AvailabilitySlot[]) {
+function stubService(
+  slots: AvailabilitySlot[],
+  options: { open?: OpenCheckout[]; status?: (startsAt: string) => string } = {},
+) {
   const calls: string[] = [];
+  let open = options.open ?? [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push(`${init?.method ?? 'GET'} ${url}`);
     if (url.startsWith('/api/availability')) return Response.json({ slots });
-    if (url === '/api/bookability') {
+    if (url.startsWith('/api/bookability')) {
       const body = JSON.parse(String(init?.body)) as { startsAt: string[] };
-      return Response.json({ results: body.startsAt.map((s) => ({ startsAt: s, status: 'ok' })) });
+      return Response.json({
+        results: body.startsAt.map((s) => ({ startsAt: s, status: options.status?.(s) ?? 'ok' })),
+      });
+    }
+    if (url === '/api/checkout/pending') return Response.json(open);
+    const release = url.match(/^\/api\/checkout\/([^/]+)\/cancel$/);
+    if (release && init?.method === 'POST') {
+      open = open.filter((c) => c.checkoutId !== release[1]);
+      return Response.json({ status: 'cancelled' });
     }
     return new Response(null, { status: 404 });
   });
@@ -191,5 +203,91 @@ describe('BookingFlow', () => {
     expect(basket.getByText('Tuesday 3 November 2026')).toBeTruthy();
     expect(basket.queryByText('Thursday 5 November 2026')).toBeNull();
     expect(basketTotal().textContent).toBe('£0.00');
+  });
+
+  it("shows the customer's unpaid checkout with Resume payment and Release, and releases it", async () => {
+    const held = slot('2026-11-10', 'pending');
+    const calls = stubService([slot('2026-11-03'), held], {
+      open: [
+        {
+          checkoutId: 'c-open',
+          expiresAt: '2026-11-02T09:25:00Z',
+          resumeUrl: '/dev/checkout/c-open',
+          amountPence: 1500,
+          sessionCount: 1,
+          isSpecialOffer: false,
+          sessions: [
+            { startsAt: held.startsAt, date: held.date, time: '5-6pm', label: 'GCSE Foundation' },
+          ],
+        },
+      ],
+    });
+    render(<BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />);
+    const panel = await screen.findByRole('region', { name: 'Payment pending' });
+    expect(panel.textContent).toContain('Tuesday 10 November 2026');
+    expect(panel.textContent).toContain('9:25 AM');
+    expect(within(panel).getByRole('link', { name: 'Resume payment' }).getAttribute('href')).toBe(
+      '/dev/checkout/c-open',
+    );
+    // The card says "Payment pending", never "Booked".
+    const pendingCard = card('Tuesday 10 November 2026');
+    expect(pendingCard.textContent).toContain('Payment pending');
+    expect(pendingCard.textContent).not.toContain('Booked');
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Release' }));
+    expect(await screen.findByText('Payment released')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Payment pending' })).toBeNull(),
+    );
+    expect(calls).toContain('POST /api/checkout/c-open/cancel');
+    // The seats are read again after the release.
+    expect(calls.filter((c) => c.startsWith('GET /api/availability')).length).toBeGreaterThan(1);
+  });
+
+  it('lets a session of the unpaid checkout be picked again for a new basket', async () => {
+    const held = slot('2026-11-10', 'pending');
+    stubService([held], { status: () => 'pending' });
+    render(<BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />);
+    await screen.findByText(/Sessions in November 2026/);
+    fireEvent.click(card('Tuesday 10 November 2026'));
+    await waitFor(() =>
+      expect(card('Tuesday 10 November 2026').getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(screen.queryByText('Already Booked')).toBeNull();
+    expect(basketTotal().textContent).toBe('£15.00');
+  });
+
+  it("asks for the customer's seats with forUser when an admin reschedules for them", async () => {
+    const calls = stubService([slot('2026-11-03', 'booked'), slot('2026-11-05', 'pending')], {
+      status: (s) => (s.startsWith('2026-11-03') ? 'duplicate' : 'pending'),
+    });
+    render(
+      <BookingFlow
+        pricing={DEFAULT_PRICING}
+        mode="reschedule"
+        forUser="customer-7"
+        booking={{
+          id: 'b1',
+          service: 'gcse',
+          label: 'GCSE Foundation',
+          startsAt: '2026-11-28T12:00:00Z',
+        }}
+        onConfirm={async () => undefined}
+        clock={clock}
+      />,
+    );
+    await screen.findByText(/Sessions in November 2026/);
+    expect(calls.find((c) => c.startsWith('GET /api/availability'))).toContain(
+      'forUser=customer-7',
+    );
+    expect(card('Tuesday 3 November 2026').textContent).toContain('Booked');
+    fireEvent.click(card('Tuesday 3 November 2026'));
+    expect(await screen.findByText('Already Booked')).toBeTruthy();
+    expect(calls).toContain('POST /api/bookability?forUser=customer-7');
+    fireEvent.click(card('Thursday 5 November 2026'));
+    expect(await screen.findByText(/held by a payment that has not been finished/)).toBeTruthy();
+    expect(card('Thursday 5 November 2026').getAttribute('aria-pressed')).toBe('false');
+    // Not the admin's own unpaid checkouts.
+    expect(calls).not.toContain('GET /api/checkout/pending');
   });
 });

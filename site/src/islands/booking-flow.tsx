@@ -1,7 +1,10 @@
 // The booking flow of /booking (spec §2, §4, §5): subject -> service -> dates -> confirm and
 // pay. The same picker moves a booked session in reschedule mode (/reschedule, and the admin
-// user page with its own endpoint through `onConfirm`). Prices come from the CMS at build time
-// for display only; the service prices the basket itself at checkout.
+// user page with its own endpoint through `onConfirm`, seeing the customer's seats through
+// `forUser`). Prices come from the CMS at build time for display only; the service prices the
+// basket itself at checkout. The customer's own unpaid checkouts show above the steps with
+// Resume payment and Release; their sessions can be picked again (the new checkout replaces
+// the old one).
 import {
   bookingWindow,
   type Clock,
@@ -21,7 +24,7 @@ import {
   systemClock,
 } from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type AvailabilitySlot, api } from '../lib/api-client.ts';
 import { openAuthDialog } from '../lib/auth-dialog.ts';
 import { useSession } from '../lib/auth-client.ts';
@@ -44,6 +47,7 @@ import {
 } from './booking-rules.ts';
 import { BookingSessionCard } from './booking-session-card.tsx';
 import { savePaymentBasket } from './payment-basket.ts';
+import { PendingPayments, useOpenCheckouts, useRefreshOnReturn } from './pending-payments.tsx';
 import './booking-flow.css';
 
 /** The booking being moved in reschedule mode. */
@@ -67,6 +71,11 @@ export interface BookingFlowProps {
   onConfirm?: (startsAt: string) => Promise<unknown>;
   /** Reschedule mode: where to go after success (default /upcoming-bookings). */
   returnTo?: string;
+  /**
+   * Admins acting for a customer: the customer's user id, so the picker marks the customer's
+   * own bookings and unpaid checkouts (not the admin's).
+   */
+  forUser?: string;
   /** Preselects the service (otherwise read from ?service=). */
   initialService?: ServiceCode;
   clock?: Clock;
@@ -91,6 +100,7 @@ export function BookingFlowContent({
   booking,
   onConfirm,
   returnTo,
+  forUser,
   initialService,
   clock = systemClock,
   navigate = goTo,
@@ -140,11 +150,20 @@ export function BookingFlowContent({
   const [month, setMonth] = useState<Date>(() => monthOf(window56.from));
 
   const availability = useQuery({
-    queryKey: ['availability', service, window56.from, window56.to, user?.id ?? null],
+    queryKey: ['availability', service, window56.from, window56.to, user?.id ?? null, forUser],
     queryFn: () =>
-      api.availability({ service: service as ServiceCode, from: window56.from, to: window56.to }),
+      api.availability({
+        service: service as ServiceCode,
+        from: window56.from,
+        to: window56.to,
+        ...(forUser ? { forUser } : {}),
+      }),
     enabled: service !== undefined,
   });
+  // Only customers booking for themselves: an admin's own checkouts do not belong here.
+  const openCheckouts = useOpenCheckouts(signedIn && !rescheduling && !forUser, now);
+  // Back from the payment page: the button is usable again and the seats are read afresh.
+  useRefreshOnReturn(useCallback(() => setBusy(false), []));
   const slots = availability.data?.slots ?? [];
   const days = useMemo(() => calendarDays(slots, now), [slots, now]);
   const monthKey = londonDate(month).slice(0, 7);
@@ -174,8 +193,8 @@ export function BookingFlowContent({
     }
     setChecking((c) => new Set(c).add(slot.startsAt));
     try {
-      const { results } = await api.bookability({ service, startsAt: [slot.startsAt] });
-      const refusal = selectionRefusal(results[0]?.status ?? 'ok');
+      const { results } = await api.bookability({ service, startsAt: [slot.startsAt] }, forUser);
+      const refusal = selectionRefusal(results[0]?.status ?? 'ok', mode);
       if (refusal) {
         toastError(refusal);
         if (refusal !== MESSAGES.alreadyBooked) void availability.refetch();
@@ -314,6 +333,7 @@ export function BookingFlowContent({
   return (
     <div ref={rootRef} className="booking-flow" data-mode={mode}>
       <div className="booking-flow__steps">
+        {!rescheduling && <PendingPayments checkouts={openCheckouts.open} />}
         {!rescheduling && (
           <>
             <fieldset className="booking-step">

@@ -58,6 +58,19 @@ describe('calendarDays', () => {
     expect(days.booked.has('2026-11-07')).toBe(true);
   });
 
+  it("keeps a day in the user's own unpaid checkout pickable and apart from booked and full", () => {
+    const days = calendarDays(
+      [slot('2026-11-09', 'pending'), slot('2026-11-09', 'full', 10), slot('2026-11-11', 'booked')],
+      NOW,
+    );
+    expect(isDayEnabled(days, '2026-11-09')).toBe(true);
+    expect(days.pending.has('2026-11-09')).toBe(true);
+    expect(days.full.has('2026-11-09')).toBe(false);
+    expect(days.booked.has('2026-11-09')).toBe(false);
+    expect(days.pending.has('2026-11-11')).toBe(false);
+    expect(slotForDay([slot('2026-11-09', 'pending')], '2026-11-09', NOW)?.state).toBe('pending');
+  });
+
   it('picks the day’s first session with a seat', () => {
     const slots = [slot('2026-11-07', 'full', 10), slot('2026-11-07', 'available', 13)];
     expect(slotForDay(slots, '2026-11-07', NOW)?.startsAt).toBe('2026-11-07T13:00:00.000Z');
@@ -109,6 +122,20 @@ describe('messages', () => {
     expect(selectionRefusal('full')).toBe(MESSAGES.sessionFull);
   });
 
+  it('lets a session of the unpaid checkout be booked again, but not moved onto', () => {
+    expect(selectionRefusal('pending')).toBeUndefined();
+    expect(selectionRefusal('pending', 'book')).toBeUndefined();
+    expect(selectionRefusal('pending', 'reschedule')).toBe(MESSAGES.reschedulePending);
+    expect(selectionRefusal('duplicate', 'reschedule')).toBe(MESSAGES.alreadyBooked);
+    // Paying for it again replaces the unpaid checkout: no refusal before payment.
+    expect(
+      preflightRefusal([
+        { startsAt: 'a', status: 'pending' },
+        { startsAt: 'b', status: 'ok' },
+      ]),
+    ).toBeUndefined();
+  });
+
   it('stops payment on a duplicate before a full session', () => {
     const results = [
       { startsAt: 'a', status: 'full' as const },
@@ -140,6 +167,7 @@ describe('messages', () => {
       new ApiError({ status: 409, title: 'Conflict', detail, code });
     expect(rescheduleFailureMessage(conflict('duplicate'))).toBe(MESSAGES.rescheduleDuplicate);
     expect(rescheduleFailureMessage(conflict('full'))).toBe(MESSAGES.rescheduleFull);
+    expect(rescheduleFailureMessage(conflict('pending'))).toBe(MESSAGES.reschedulePending);
     expect(rescheduleFailureMessage(conflict('too-late', 'Too late to move it.'))).toEqual({
       title: 'Too late to move it.',
     });

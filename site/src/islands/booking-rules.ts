@@ -26,8 +26,13 @@ export interface CalendarDays {
   selectable: ReadonlySet<string>;
   /** London dates whose every session is full: disabled, and their cards say "Full". */
   full: ReadonlySet<string>;
-  /** London dates the signed-in user already holds: shown, and refused on selection. */
+  /** London dates the signed-in user has booked (confirmed): shown, and refused on selection. */
   booked: ReadonlySet<string>;
+  /**
+   * London dates with a session in the user's own unpaid checkout: shown as "Payment pending"
+   * and pickable (checking them out again replaces that checkout).
+   */
+  pending: ReadonlySet<string>;
 }
 
 /**
@@ -39,20 +44,24 @@ export interface CalendarDays {
 export function calendarDays(slots: readonly AvailabilitySlot[], now: Date): CalendarDays {
   const selectable = new Set<string>();
   const booked = new Set<string>();
+  const pending = new Set<string>();
   const fullCandidates = new Set<string>();
   for (const slot of slots) {
     if (!isBookable(new Date(slot.startsAt), now)) continue;
     if (slot.state === 'full') fullCandidates.add(slot.date);
     else if (slot.state === 'booked') booked.add(slot.date);
+    else if (slot.state === 'pending') pending.add(slot.date);
     else selectable.add(slot.date);
   }
-  const full = new Set([...fullCandidates].filter((d) => !selectable.has(d) && !booked.has(d)));
-  return { selectable, full, booked };
+  const full = new Set(
+    [...fullCandidates].filter((d) => !selectable.has(d) && !booked.has(d) && !pending.has(d)),
+  );
+  return { selectable, full, booked, pending };
 }
 
 /** A day the calendar lets the visitor click (full and session-less days are disabled). */
 export function isDayEnabled(days: CalendarDays, date: string): boolean {
-  return days.selectable.has(date) || days.booked.has(date);
+  return days.selectable.has(date) || days.booked.has(date) || days.pending.has(date);
 }
 
 /** Sessions still bookable now, in start order; the session cards list these. */
@@ -141,12 +150,19 @@ export function removeSession(
 
 /**
  * What the check of one picked session means: undefined to add it, else the toast refusing it.
- * `invalid` (not a session any more, e.g. it has just started) cannot be booked either.
+ * `invalid` (not a session any more, e.g. it has just started) cannot be booked either. A
+ * session in the user's own unpaid checkout may be booked again (the new checkout replaces
+ * the old one), but a booking cannot be moved onto it.
  */
-export function selectionRefusal(status: BookabilityResult['status']): Message | undefined {
+export function selectionRefusal(
+  status: BookabilityResult['status'],
+  mode: BookingMode = 'book',
+): Message | undefined {
   switch (status) {
     case 'ok':
       return undefined;
+    case 'pending':
+      return mode === 'reschedule' ? MESSAGES.reschedulePending : undefined;
     case 'duplicate':
       return MESSAGES.alreadyBooked;
     case 'full':
@@ -160,7 +176,10 @@ export function selectionRefusal(status: BookabilityResult['status']): Message |
 export function preflightRefusal(results: readonly BookabilityResult[]): Message | undefined {
   if (results.some((r) => r.status === 'duplicate')) return MESSAGES.duplicateBooking;
   if (results.some((r) => r.status === 'full')) return MESSAGES.sessionsNowFull;
-  if (results.some((r) => r.status !== 'ok')) return MESSAGES.availabilityError;
+  // `pending`: the user's own unpaid checkout, which this checkout replaces.
+  if (results.some((r) => r.status !== 'ok' && r.status !== 'pending')) {
+    return MESSAGES.availabilityError;
+  }
   return undefined;
 }
 
@@ -181,6 +200,7 @@ export function checkoutFailureMessage(error: unknown): Message {
 export function rescheduleFailureMessage(error: unknown): Message {
   if (error instanceof ApiError) {
     if (error.code === 'duplicate') return MESSAGES.rescheduleDuplicate;
+    if (error.code === 'pending') return MESSAGES.reschedulePending;
     if (error.code === 'full') return MESSAGES.rescheduleFull;
     if (error.status !== NETWORK_ERROR_STATUS) {
       return withServerText(MESSAGES.rescheduleFailed, error.detail);

@@ -1,6 +1,7 @@
 // One session of the chosen service: date, class label, time band and price. Pressing it
 // picks or drops the session, like a click on its calendar day. A full session cannot be
-// picked and carries a "Full" overlay (spec §2).
+// picked and carries a "Full" overlay (spec §2). A session in the user's own unpaid checkout
+// says "Payment pending" and can be picked again (the new checkout replaces the old one).
 import { formatLondonDate, formatPounds } from '@tuition/domain';
 import type { AvailabilitySlot } from '../lib/api-client.ts';
 
@@ -40,6 +41,11 @@ export function BookingSessionCard({
           <span className="booking-session__price">{formatPounds(pricePence)}</span>
         </span>
         {slot.state === 'booked' && <span className="booking-session__tag">Booked</span>}
+        {slot.state === 'pending' && (
+          <span className="booking-session__tag booking-session__tag--pending">
+            Payment pending
+          </span>
+        )}
         {selected && <span className="booking-session__tag">Selected</span>}
         {full && <span className="booking-session__overlay">Full</span>}
       </button>

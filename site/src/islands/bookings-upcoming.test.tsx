@@ -1,9 +1,10 @@
 // The upcoming bookings list as a customer meets it: the empty state, the too-late dialog
-// instead of the picker within 24 hours, and the cancel confirmation and its outcomes.
+// instead of the picker within 24 hours, the cancel confirmation and its outcomes, and an
+// unpaid checkout shown as "Payment pending" with Resume payment and Release.
 import { fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MyBooking } from '../lib/api-client.ts';
+import type { MyBooking, OpenCheckout } from '../lib/api-client.ts';
 
 vi.mock('../lib/auth-client.ts', () => ({
   useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
@@ -11,9 +12,6 @@ vi.mock('../lib/auth-client.ts', () => ({
 
 const { BookingsUpcoming } = await import('./bookings-upcoming.tsx');
 const { createQueryClient } = await import('./app-providers.tsx');
-const { PaymentSuccess } = await import('./payment-success.tsx');
-const { PAYMENT_BASKET_KEY } = await import('./payment-basket.ts');
-const { DEFAULT_PRICING } = await import('@tuition/domain');
 
 const clock = fixedClock('2026-11-02T09:00:00Z');
 
@@ -31,9 +29,12 @@ const booking = (over: Partial<MyBooking> = {}): MyBooking => ({
   ...over,
 });
 
-function stubFetch(answer: (url: string, init?: RequestInit) => Response) {
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    answer(String(input), init),
+/** Stubs the service; no unpaid checkouts unless the answer says otherwise. */
+function stubFetch(answer: (url: string, init?: RequestInit) => Response | undefined) {
+  const fetchStub = vi.fn(
+    async (input: RequestInfo | URL, init?: RequestInit) =>
+      answer(String(input), init) ??
+      (String(input) === '/api/checkout/pending' ? Response.json([]) : Response.json([])),
   );
   vi.stubGlobal('fetch', fetchStub);
   return fetchStub;
@@ -79,7 +80,11 @@ describe('BookingsUpcoming', () => {
   });
 
   it('within 24 hours, Reschedule explains how to contact support instead', async () => {
-    stubFetch(() => Response.json([booking({ canReschedule: false })]));
+    stubFetch((url) =>
+      url.startsWith('/api/me/bookings')
+        ? Response.json([booking({ canReschedule: false })])
+        : undefined,
+    );
     const navigate = vi.fn();
     render(<BookingsUpcoming {...props} navigate={navigate} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
@@ -90,7 +95,9 @@ describe('BookingsUpcoming', () => {
   });
 
   it('Reschedule hands the booking to /reschedule', async () => {
-    stubFetch(() => Response.json([booking()]));
+    stubFetch((url) =>
+      url.startsWith('/api/me/bookings') ? Response.json([booking()]) : undefined,
+    );
     const navigate = vi.fn();
     render(<BookingsUpcoming {...props} navigate={navigate} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
@@ -102,7 +109,9 @@ describe('BookingsUpcoming', () => {
     const fetchStub = stubFetch((url) =>
       url.endsWith('/cancel')
         ? Response.json(booking({ status: 'cancelled' }))
-        : Response.json([booking()]),
+        : url.startsWith('/api/me/bookings')
+          ? Response.json([booking()])
+          : undefined,
     );
     render(<BookingsUpcoming {...props} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -120,29 +129,25 @@ describe('BookingsUpcoming', () => {
     stubFetch((url) =>
       url.endsWith('/cancel')
         ? Response.json({ title: 'Oops', status: 500 }, { status: 500 })
-        : Response.json([booking()]),
+        : url.startsWith('/api/me/bookings')
+          ? Response.json([booking()])
+          : undefined,
     );
     render(<BookingsUpcoming {...props} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
     expect(await screen.findByText('Failed to cancel booking. Please try again.')).toBeTruthy();
   });
-});
 
-describe('PaymentSuccess', () => {
-  it('asks again while the payment is pending, then shows the summary and drops the basket', async () => {
-    window.sessionStorage.setItem(
-      PAYMENT_BASKET_KEY,
-      JSON.stringify({ checkoutId: 'c1', selectedSessions: [] }),
-    );
-    let calls = 0;
-    stubFetch(() => {
-      calls += 1;
-      return Response.json({
-        status: calls < 2 ? 'pending' : 'paid',
-        amountPence: 10000,
-        sessionCount: 10,
-        isSpecialOffer: true,
+  it('shows an unpaid checkout as Payment pending, not as booked, and releases it', async () => {
+    let open: OpenCheckout[] = [
+      {
+        checkoutId: 'c-open',
+        expiresAt: '2026-11-02T09:20:00Z',
+        resumeUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+        amountPence: 3000,
+        sessionCount: 2,
+        isSpecialOffer: false,
         sessions: [
           {
             startsAt: '2026-11-10T17:00:00.000Z',
@@ -150,16 +155,63 @@ describe('PaymentSuccess', () => {
             time: '5-6pm',
             label: 'GCSE Foundation',
           },
+          {
+            startsAt: '2026-11-12T17:00:00.000Z',
+            date: '2026-11-12',
+            time: '5-6pm',
+            label: 'GCSE Foundation',
+          },
         ],
-      });
+      },
+    ];
+    const fetchStub = stubFetch((url, init) => {
+      if (url === '/api/checkout/pending') return Response.json(open);
+      if (url === '/api/checkout/c-open/cancel' && init?.method === 'POST') {
+        open = [];
+        return Response.json({ status: 'cancelled' });
+      }
+      return Response.json([]);
     });
-    render(<PaymentSuccess pricing={DEFAULT_PRICING} checkoutId="c1" />);
-    expect(await screen.findByText('Payment Successful')).toBeTruthy();
-    await waitFor(() => expect(calls).toBeGreaterThanOrEqual(2), { timeout: 5000 });
-    expect(await screen.findByText(/Your sessions are booked/)).toBeTruthy();
-    expect(screen.getByTestId('payment-total').textContent).toBe('£100.00');
-    expect(screen.getByText(/Special offer applied/)).toBeTruthy();
-    expect(screen.getByText('£15.00')).toBeTruthy();
-    expect(window.sessionStorage.getItem(PAYMENT_BASKET_KEY)).toBeNull();
-  }, 15_000);
+    render(<BookingsUpcoming {...props} />);
+    const panel = await screen.findByRole('region', { name: 'Payment pending' });
+    expect(panel.textContent).toContain('2 sessions, £30.00');
+    expect(panel.textContent).toContain('Tuesday 10 November 2026');
+    expect(panel.textContent).toContain('Nothing is booked or paid yet');
+    expect(screen.getByRole('link', { name: 'Resume payment' }).getAttribute('href')).toBe(
+      'https://checkout.stripe.com/c/pay/cs_test_1',
+    );
+    // Nothing is booked: the list itself stays empty.
+    expect(await screen.findByText('No upcoming sessions')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Release' }));
+    expect(await screen.findByText('Payment released')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Payment pending' })).toBeNull(),
+    );
+    expect(fetchStub).toHaveBeenCalledWith(
+      '/api/checkout/c-open/cancel',
+      expect.objectContaining({ method: 'POST' }),
+    );
+  });
+
+  it('leaves out a hold that has lapsed by now', async () => {
+    stubFetch((url) =>
+      url === '/api/checkout/pending'
+        ? Response.json([
+            {
+              checkoutId: 'c-old',
+              expiresAt: '2026-11-02T08:59:00Z',
+              resumeUrl: '/dev/checkout/c-old',
+              amountPence: 1500,
+              sessionCount: 1,
+              isSpecialOffer: false,
+              sessions: [],
+            },
+          ])
+        : Response.json([]),
+    );
+    render(<BookingsUpcoming {...props} />);
+    expect(await screen.findByText('No upcoming sessions')).toBeTruthy();
+    expect(screen.queryByText('Payment pending')).toBeNull();
+  });
 });

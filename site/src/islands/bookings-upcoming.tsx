@@ -1,6 +1,7 @@
 // /upcoming-bookings (spec §2): the signed-in customer's coming sessions with Reschedule and
 // Cancel. Cancelling asks first and says there is no refund. Within 24 hours of the start a
-// session can no longer be moved online: Reschedule then explains how to ask support.
+// session can no longer be moved online: Reschedule then explains how to ask support. Above
+// the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release).
 import { AlertDialog, Button, Dialog, Flex } from '@radix-ui/themes';
 import {
   type Clock,
@@ -17,6 +18,7 @@ import { AppProviders, toastError, toastSuccess } from './app-providers.tsx';
 import { BookingsCard, BookingsSkeleton, londonTimeRange, serviceLabel } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import { saveBookingToMove } from './bookings-reschedule-state.ts';
+import { PendingPayments, useOpenCheckouts, useRefreshOnReturn } from './pending-payments.tsx';
 import './bookings.css';
 
 export interface BookingsUpcomingProps {
@@ -121,6 +123,10 @@ export function BookingsUpcomingContent({
     enabled: signedIn,
   });
 
+  const now = clock.now();
+  const openCheckouts = useOpenCheckouts(signedIn, now);
+  useRefreshOnReturn();
+
   useEffect(() => {
     if (bookings.isError) toastError(MESSAGES.bookingsLoadFailed);
   }, [bookings.isError]);
@@ -128,7 +134,6 @@ export function BookingsUpcomingContent({
   if (session.isPending) return <BookingsSkeleton />;
   if (!signedIn) return <BookingsLoginPrompt what="view your bookings" />;
 
-  const now = clock.now();
   const list = bookings.data ?? [];
 
   function reschedule(booking: MyBooking) {
@@ -143,6 +148,7 @@ export function BookingsUpcomingContent({
           Book New Session
         </a>
       </div>
+      <PendingPayments checkouts={openCheckouts.open} />
       {bookings.isPending ? (
         <BookingsSkeleton />
       ) : bookings.isError ? (

@@ -1,20 +1,33 @@
-// /payment-success?checkout={id} (spec §2, §4): the service's summary of the paid checkout —
-// total, session count, special-offer note and every session at the session price. The
-// payment provider sends the visitor here before its webhook may have reached the service, so
-// a checkout still "pending" is asked again a few times. The basket saved before the redirect
-// is read once and removed; it fills in only while the service's summary cannot be fetched.
-import { formatLondonDate, formatPounds, formatTime12h, type PricingRules } from '@tuition/domain';
-import { useQuery } from '@tanstack/react-query';
+// /payment-success?checkout={id} (spec §2, §4; issue 11): says "Payment Successful" only for a
+// paid checkout of the signed-in user, from the service's own summary — total, session count,
+// special-offer note and every session at the session price. The payment provider sends the
+// visitor here before its webhook may have reached the service, so a checkout still "pending"
+// says "We are confirming your payment" and is asked again a few times. Opened without a
+// checkout, for someone else's or an unknown one, or signed out, the page claims nothing: it
+// points to /upcoming-bookings and /booking. The basket saved before the redirect is removed
+// unread (the service's summary is the only source the page shows).
+import {
+  formatLondonDate,
+  formatPounds,
+  formatTime12h,
+  MESSAGES,
+  type PricingRules,
+} from '@tuition/domain';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, api, type CheckoutSummary } from '../lib/api-client.ts';
+import { useSession } from '../lib/auth-client.ts';
+import { openAuthDialog } from '../lib/auth-dialog.ts';
 import { AppProviders } from './app-providers.tsx';
-import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
-import { type SavedBasket, takePaymentBasket } from './payment-basket.ts';
+import { takePaymentBasket } from './payment-basket.ts';
 import './payment-pages.css';
 
 /** How often and how many times a still-pending checkout is asked again. */
 export const PENDING_POLL_MS = 1500;
 export const PENDING_POLL_LIMIT = 8;
+
+/** Checkout ids are UUIDs; anything else is not asked about. */
+const CHECKOUT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PaymentSuccessProps {
   pricing: PricingRules;
@@ -43,19 +56,16 @@ function fromService(summary: CheckoutSummary): SummaryView {
   };
 }
 
-function fromSaved(saved: SavedBasket): SummaryView {
-  return {
-    amountPence: saved.totalCost,
-    sessionCount: saved.sessionCount,
-    isSpecialOffer: saved.isSpecialOffer,
-    sessions: saved.selectedSessions.map((s) => {
-      const [label = s.info, time = ''] = s.info.split(', ');
-      return { key: s.startsAt, date: formatLondonDate(new Date(s.startsAt)), label, time };
-    }),
-  };
-}
-
-function Summary({ view, pricing }: { view: SummaryView; pricing: PricingRules }) {
+function Summary({
+  view,
+  pricing,
+  paid,
+}: {
+  view: SummaryView;
+  pricing: PricingRules;
+  /** "Total paid" only once the service says so; "Total" while it is being confirmed. */
+  paid: boolean;
+}) {
   const sessionsText = view.sessionCount === 1 ? '1 session' : `${view.sessionCount} sessions`;
   return (
     <section className="payment-summary" aria-labelledby="payment-summary-title">
@@ -68,7 +78,7 @@ function Summary({ view, pricing }: { view: SummaryView; pricing: PricingRules }
           <dd>{sessionsText}</dd>
         </div>
         <div>
-          <dt>Total paid</dt>
+          <dt>{paid ? 'Total paid' : 'Total'}</dt>
           <dd data-testid="payment-total">{formatPounds(view.amountPence)}</dd>
         </div>
       </dl>
@@ -109,44 +119,114 @@ function Links() {
   );
 }
 
+/** Links for every outcome that is not a success. */
+function NeutralLinks() {
+  return (
+    <div className="payment-page__links">
+      <a className="btn" href="/upcoming-bookings">
+        Upcoming Bookings
+      </a>
+      <a className="btn btn--outline" href="/booking">
+        Book Sessions
+      </a>
+    </div>
+  );
+}
+
+/** No paid checkout of this visitor to show: nothing is claimed either way. */
+function NoPaymentToShow({
+  signedOut,
+  loadFailed,
+  onRetry,
+}: {
+  signedOut: boolean;
+  loadFailed: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="payment-page card" data-outcome="none">
+      <p className="payment-page__icon payment-page__icon--neutral" aria-hidden="true">
+        i
+      </p>
+      <h1 className="payment-page__title">{MESSAGES.noPaymentToShow.title}</h1>
+      {loadFailed ? (
+        <p className="notice notice--error" role="alert">
+          We could not check this payment just now.{' '}
+          <button type="button" className="btn btn--outline" onClick={onRetry}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <p>{MESSAGES.noPaymentToShow.description}</p>
+      )}
+      {signedOut && (
+        <p className="payment-page__small">
+          Signed out?{' '}
+          <button
+            type="button"
+            className="payment-page__link"
+            onClick={() => openAuthDialog('login')}
+          >
+            Log in
+          </button>{' '}
+          to see your bookings and payments.
+        </p>
+      )}
+      <NeutralLinks />
+    </div>
+  );
+}
+
 export function PaymentSuccessContent({ pricing, checkoutId }: PaymentSuccessProps) {
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
   const [id, setId] = useState(checkoutId);
-  const [saved, setSaved] = useState<SavedBasket>();
   useEffect(() => {
     if (!checkoutId) setId(new URLSearchParams(window.location.search).get('checkout') ?? '');
     // Read once and removed (spec §4), whatever the service answers.
-    setSaved(takePaymentBasket());
+    takePaymentBasket();
   }, [checkoutId]);
 
+  const wellFormed = Boolean(id && CHECKOUT_ID.test(id));
+  const queryClient = useQueryClient();
+  const queryKey = ['checkout', id, session.data?.user?.id ?? null];
   const checkout = useQuery({
-    queryKey: ['checkout', id],
+    queryKey,
     queryFn: () => api.checkout(id as string),
-    enabled: Boolean(id),
+    enabled: signedIn && wellFormed,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 3,
+    retryDelay: 1000,
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' && query.state.dataUpdateCount < PENDING_POLL_LIMIT
         ? PENDING_POLL_MS
         : false,
   });
-
   const data = checkout.data;
-  const fallback = saved && (!id || saved.checkoutId === id) ? fromSaved(saved) : undefined;
 
-  if (id === undefined || (id && checkout.isPending)) {
+  if (id === undefined || session.isPending || (signedIn && wellFormed && checkout.isPending)) {
     return (
       <div className="payment-page card">
-        <p role="status">Confirming your payment…</p>
+        <p role="status">Checking your payment…</p>
       </div>
     );
   }
 
-  if (checkout.error instanceof ApiError && checkout.error.status === 401) {
-    return <BookingsLoginPrompt what="see your booking summary" />;
+  if (!data) {
+    // Missing, malformed, unknown or someone else's (404), signed out (401), or unreachable.
+    const status = checkout.error instanceof ApiError ? checkout.error.status : undefined;
+    const loadFailed = checkout.isError && status !== 404 && status !== 401;
+    return (
+      <NoPaymentToShow
+        signedOut={!signedIn || status === 401}
+        loadFailed={loadFailed}
+        onRetry={() => void checkout.refetch()}
+      />
+    );
   }
 
-  if (data && (data.status === 'expired' || data.status === 'cancelled')) {
+  if (data.status === 'expired' || data.status === 'cancelled') {
     return (
-      <div className="payment-page card">
+      <div className="payment-page card" data-outcome="not-paid">
         <h1 className="payment-page__title">Payment not completed</h1>
         <p>This checkout was not paid, so no sessions were booked. You can book again anytime.</p>
         <div className="payment-page__links">
@@ -161,39 +241,46 @@ export function PaymentSuccessContent({ pricing, checkoutId }: PaymentSuccessPro
     );
   }
 
-  const view = data ? fromService(data) : fallback;
-  const stillPending = data?.status === 'pending';
+  const view = fromService(data);
+  if (data.status === 'pending') {
+    const polls = queryClient.getQueryState(queryKey)?.dataUpdateCount ?? 0;
+    const stillWaiting = polls >= PENDING_POLL_LIMIT;
+    return (
+      <div className="payment-page card" data-outcome="pending">
+        <p className="payment-page__icon payment-page__icon--neutral" aria-hidden="true">
+          …
+        </p>
+        <h1 className="payment-page__title">{MESSAGES.paymentConfirming.title}</h1>
+        <p role="status">
+          {stillWaiting
+            ? 'This is taking longer than usual. Nothing is booked until the payment is confirmed: Upcoming Bookings shows your sessions once it is, or lets you resume or release an unfinished payment.'
+            : 'We are confirming your payment with the provider. Your sessions appear in Upcoming Bookings as soon as it is confirmed, and a confirmation e-mail follows.'}
+        </p>
+        <Summary view={view} pricing={pricing} paid={false} />
+        <NeutralLinks />
+      </div>
+    );
+  }
+
   return (
-    <div className="payment-page card">
+    <div className="payment-page card" data-outcome="paid">
       <p className="payment-page__icon" aria-hidden="true">
         ✓
       </p>
       <h1 className="payment-page__title">Payment Successful</h1>
-      {stillPending ? (
-        <p role="status">
-          We are confirming your payment with the provider. Your sessions appear in Manage Bookings
-          as soon as it is confirmed, and a confirmation e-mail follows.
-        </p>
-      ) : (
-        <p>Thank you! Your sessions are booked and a confirmation e-mail is on its way.</p>
-      )}
-      {view ? (
-        <Summary view={view} pricing={pricing} />
-      ) : (
-        checkout.isError && (
-          <p className="notice notice--error" role="alert">
-            We could not load the booking summary. Your bookings are listed in Manage Bookings.
-          </p>
-        )
-      )}
+      <p>Thank you! Your sessions are booked and a confirmation e-mail is on its way.</p>
+      <Summary view={view} pricing={pricing} paid />
       <Links />
     </div>
   );
 }
 
-export function PaymentSuccess(props: PaymentSuccessProps) {
+export function PaymentSuccess({
+  queryClient,
+  ...props
+}: PaymentSuccessProps & { queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders {...(queryClient ? { queryClient } : {})}>
       <PaymentSuccessContent {...props} />
     </AppProviders>
   );

@@ -123,7 +123,11 @@ export interface Me {
   emailVerified: boolean;
 }
 
-export type SlotState = 'available' | 'full' | 'booked';
+/**
+ * `booked`: a confirmed booking of the user; `pending`: in the user's own unpaid checkout (it
+ * can be picked again: a new checkout replaces that one); `full`: no seat left.
+ */
+export type SlotState = 'available' | 'full' | 'booked' | 'pending';
 
 export interface AvailabilitySlot {
   sessionId?: string;
@@ -142,7 +146,7 @@ export interface AvailabilitySlot {
   state: SlotState;
 }
 
-export type BookabilityStatus = 'ok' | 'duplicate' | 'full' | 'invalid';
+export type BookabilityStatus = 'ok' | 'duplicate' | 'pending' | 'full' | 'invalid';
 
 export interface BookabilityResult {
   startsAt: string;
@@ -156,6 +160,21 @@ export interface CheckoutCreated {
   sessionCount: number;
   isSpecialOffer: boolean;
   expiresAt: string;
+  /** The user's older unpaid checkouts this one replaced. */
+  replacedCheckoutIds?: string[];
+}
+
+/** One of the user's unpaid checkouts still holding seats (GET /api/checkout/pending). */
+export interface OpenCheckout {
+  checkoutId: string;
+  /** When the hold lapses (ISO instant). */
+  expiresAt: string;
+  /** The payment page to go back to; null while it is still being opened. */
+  resumeUrl: string | null;
+  amountPence: number;
+  sessionCount: number;
+  isSpecialOffer: boolean;
+  sessions: CheckoutSession[];
 }
 
 export type CheckoutStatus = 'pending' | 'paid' | 'expired' | 'cancelled';
@@ -224,10 +243,11 @@ export const api = {
   updateMe: (input: { name: string; phone?: string | null }) =>
     apiFetch<Me>('/api/me', { method: 'PATCH', json: input }),
 
-  availability: (params: { service: ServiceCode; from?: string; to?: string }) =>
+  /** `forUser` (admins only): answer as that customer would see it. */
+  availability: (params: { service: ServiceCode; from?: string; to?: string; forUser?: string }) =>
     apiFetch<{ slots: AvailabilitySlot[] }>(`/api/availability${query(params)}`),
-  bookability: (input: { service: ServiceCode; startsAt: string[] }) =>
-    apiFetch<{ results: BookabilityResult[] }>('/api/bookability', {
+  bookability: (input: { service: ServiceCode; startsAt: string[] }, forUser?: string) =>
+    apiFetch<{ results: BookabilityResult[] }>(`/api/bookability${query({ forUser })}`, {
       method: 'POST',
       json: input,
     }),
@@ -236,8 +256,12 @@ export const api = {
   createCheckout: (input: { service: ServiceCode; startsAt: string[] }) =>
     apiFetch<CheckoutCreated>('/api/checkout', { method: 'POST', json: input }),
   checkout: (id: string) => apiFetch<CheckoutSummary>(`/api/checkout/${encodeURIComponent(id)}`),
+  /** Releases one of the user's pending checkouts; answers the status afterwards. */
   cancelCheckout: (id: string) =>
-    apiFetch<unknown>(`/api/checkout/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    apiFetch<{ status: CheckoutStatus }>(`/api/checkout/${encodeURIComponent(id)}/cancel`, {
+      method: 'POST',
+    }),
+  openCheckouts: () => apiFetch<OpenCheckout[]>('/api/checkout/pending'),
 
   payments: () => apiFetch<Payment[]>('/api/me/payments'),
   bookings: (scope: BookingScope) => apiFetch<MyBooking[]>(`/api/me/bookings${query({ scope })}`),
