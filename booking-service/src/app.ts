@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createHealthRoutes(deps));
   // better-auth's update-user would set a name past the account form's rules (and answers
   // 500 for a null name); names change through PATCH /api/me only, so it does not exist here.
-  app.on(['GET', 'POST'], '/api/auth/update-user', (c) =>
+  app.use('/api/auth/update-user', async (c) =>
     problem(c, 404, 'Not Found', 'Change your name on the account page (PATCH /api/me).'),
   );
   app.route('/', createAuthRoutes(deps));
