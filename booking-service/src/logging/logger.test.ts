@@ -74,6 +74,17 @@ describe('safeError', () => {
     expect(safeError('bounced for a.b@example.co.uk')).toBe('bounced for [email]');
   });
 
+  it('keeps SQL, values and addresses out of log messages too', () => {
+    const logs = captureLogs();
+    logs.logger.error(
+      'better-auth: Failed query: update "user" set "name" = $1\nparams: ,someone@example.com',
+    );
+    logs.logger.warn({ err: 'bounce for someone@example.com' }, 'mail to someone@example.com');
+    expect(logs.raw()).not.toContain('someone@example.com');
+    expect(logs.raw()).not.toContain('update "user"');
+    expect(logs.lines()[0]?.msg).toBe('better-auth: Failed query: [SQL and values not logged]');
+  });
+
   it('masks the reset token in logged paths', () => {
     expect(loggablePath('/api/auth-tokens/reset/abc123')).toBe('/api/auth-tokens/reset/[redacted]');
     expect(loggablePath('/api/auth/reset-password/abc123')).toBe(

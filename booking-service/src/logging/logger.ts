@@ -139,6 +139,18 @@ export function loggablePath(path: string): string {
   );
 }
 
+/** drizzle's failed-query text ("Failed query: <sql>\nparams: <values>") and all after it. */
+const FAILED_QUERY = /Failed query:[\s\S]*/;
+
+/**
+ * Log messages themselves pass through this too: a library may log an error's message as the
+ * message (better-auth does for some database errors), which for a failed query is its SQL
+ * and values.
+ */
+export function safeMessage(message: string): string {
+  return scrubText(message.replace(FAILED_QUERY, 'Failed query: [SQL and values not logged]'));
+}
+
 export function createLogger(
   options: { level?: string } = {},
   destination?: pino.DestinationStream,
@@ -148,6 +160,12 @@ export function createLogger(
       level: options.level ?? 'info',
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: { err: safeError, error: safeError },
+      hooks: {
+        logMethod(args, method) {
+          const safeArgs = args.map((arg) => (typeof arg === 'string' ? safeMessage(arg) : arg));
+          return method.apply(this, safeArgs as Parameters<typeof method>);
+        },
+      },
       base: { service: 'booking-service' },
     },
     destination,
