@@ -85,6 +85,11 @@ export default defineConfig({
       STRIPE_WEBHOOK_SECRET: '',
       RESEND_API_KEY: '',
       TEST_CLOCK: '',
+      // The journeys play many customers from one machine: each test's browser and API
+      // contexts name their own client address in X-Forwarded-For (support.ts freshIp), which
+      // the service honours only from a trusted proxy. Here the "proxy" is this machine, so
+      // the per-address limits stay on and key on those addresses, as behind a real proxy.
+      TRUSTED_PROXIES: '127.0.0.1, ::1',
     },
   },
 });

@@ -6,8 +6,9 @@ import { type APIRequestContext, test as base, expect, type Page } from '@playwr
 
 /**
  * better-auth limits sign-in (3 per 10 s) and mail-sending endpoints (5 per hour) per client
- * address, read from X-Forwarded-For. Each test gets its own made-up address, so journeys do
- * not trip each other's limits while the limits themselves stay on.
+ * address, read from X-Forwarded-For (trusted from this machine only: TRUSTED_PROXIES in
+ * playwright.stack.config.ts). Each test gets its own made-up address, so journeys do not trip
+ * each other's limits while the limits themselves stay on.
  */
 export function freshIp(): string {
   const octet = () => Math.floor(Math.random() * 250) + 1;
