@@ -47,7 +47,7 @@ export interface StartedCheckout {
  * A customer who left a payment page and checks out some of the same sessions again is not
  * refused: in the same transaction their older pending checkouts that hold any of these
  * sessions are cancelled (whole, so no half-paid basket is left) and this one takes the seats.
- * Only a confirmed booking is a duplicate.
+ * Only a confirmed booking is a duplicate (decision 041).
  */
 export async function startCheckout(
   deps: CheckoutDeps,
