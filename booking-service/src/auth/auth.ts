@@ -88,6 +88,11 @@ export function createAuth(options: AuthOptions) {
     secret: config.auth.secret,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
+    // An unexpected error inside an endpoint (a failed query, a bug) is rethrown to the app's
+    // error handler, which logs it through the redacting logger and answers a problem body with
+    // the request id; better-auth's own fallback printed the raw error, SQL parameters included,
+    // to stderr and answered an empty 500. Its APIErrors (4xx) still become its usual answers.
+    onAPIError: { throw: true },
     // better-auth's own messages go to our pino logger (JSON, redaction, LOG_LEVEL), not stderr.
     // Only the message and any Error: the extra arguments can hold request data.
     logger: {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, user } from '../db/schema.ts';
 import { signedInUser, type TestUser } from '../testing/auth-helpers.ts';
@@ -91,5 +91,33 @@ describe('safeError', () => {
       '/api/auth/reset-password/[redacted]',
     );
     expect(loggablePath('/api/me')).toBe('/api/me');
+  });
+});
+
+describe('an unexpected failure inside a better-auth endpoint', () => {
+  it('reaches the app error handler: a problem body with the request id, a redacted log', async () => {
+    const logs = captureLogs();
+    const t = await createTestApp({ logger: logs.logger });
+    try {
+      const customer = await signedInUser(t, { email: 'reset.victim@example.com' });
+      // Reset links live in the verification table: without it, the request fails the way a
+      // bug or a lost table would, inside better-auth, with the address among its parameters.
+      await t.deps.db.execute(sql`drop table "verification" cascade`);
+      const res = await t.app.request('/api/auth/request-password-reset', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: t.deps.config.publicUrl },
+        body: JSON.stringify({ email: customer.email, redirectTo: '/reset-password-token' }),
+      });
+      expect(res.status).toBe(500);
+      const body = (await res.json()) as { detail: string };
+      const requestId = res.headers.get('x-request-id');
+      expect(body.detail).toContain(`request id ${requestId}`);
+      const [line] = logs.lines().filter((l) => l.msg === 'unhandled error');
+      expect(line).toMatchObject({ level: 50, requestId, path: '/api/auth/request-password-reset' });
+      expect(logs.raw()).not.toContain(customer.email);
+      expect(logs.raw().toLowerCase()).not.toMatch(/insert into|"verification" \(|params/);
+    } finally {
+      await t.close();
+    }
   });
 });
