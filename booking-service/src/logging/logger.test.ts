@@ -113,7 +113,11 @@ describe('an unexpected failure inside a better-auth endpoint', () => {
       const requestId = res.headers.get('x-request-id');
       expect(body.detail).toContain(`request id ${requestId}`);
       const [line] = logs.lines().filter((l) => l.msg === 'unhandled error');
-      expect(line).toMatchObject({ level: 50, requestId, path: '/api/auth/request-password-reset' });
+      expect(line).toMatchObject({
+        level: 50,
+        requestId,
+        path: '/api/auth/request-password-reset',
+      });
       expect(logs.raw()).not.toContain(customer.email);
       expect(logs.raw().toLowerCase()).not.toMatch(/insert into|"verification" \(|params/);
     } finally {
