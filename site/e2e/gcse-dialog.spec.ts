@@ -1,4 +1,4 @@
-// GCSE's Learn More asks which tier the student is in (spec §2).
+// GCSE's Learn More asks which tier the student is in (docs/product-rules.md#pages).
 import { expect, test } from '@playwright/test';
 
 test.use({ viewport: { width: 1280, height: 800 } });

@@ -1,4 +1,4 @@
-// Every route renders its key content from the seed (spec §2).
+// Every route renders its key content from the seed (docs/product-rules.md#pages).
 import { fillTemplate, pricingCopyValues } from '@tuition/content';
 import { expect, test } from '@playwright/test';
 import { content } from './seed.ts';
@@ -209,7 +209,8 @@ test('/about introduces the two founders and the philosophy', async ({ page }) =
 test('/reviews shows every review with its rating', async ({ page }) => {
   const [reviews, reviewsPage] = await Promise.all([content.reviews(), content.reviewsPage()]);
   await page.goto('/reviews');
-  // Spec §2 gives the heading word for word; the page builds it from the "50+" claim.
+  // docs/product-rules.md#pages gives the heading word for word; the page builds it from the "50+"
+  // claim.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     '50+ Happy Parents and Students',
   );

@@ -133,7 +133,7 @@ describe('seed dataset', () => {
 });
 
 describe('seed timetable', () => {
-  // Spec §9, weekly timetable, transcribed row by row (12-hour times, London).
+  // docs/product-rules.md#time, weekly timetable, transcribed row by row (12-hour times, London).
   const spec = [
     ['tue', '5-6', 'GCSE Foundation'],
     ['tue', '6-7', 'KS3'],

@@ -20,8 +20,9 @@ import {
 import { listUsers, loadUserDetail, USERS_PAGE_SIZE } from './user-directory.ts';
 
 /*
- * The admin dashboard's API (spec §2 /admin and /admin/users/{id}). Every route needs the admin
- * role: 401 signed out, 403 "Access denied" otherwise; POSTs must come from the site itself.
+ * The admin dashboard's API (docs/product-rules.md#pages /admin and /admin/users/{id}). Every route
+ * needs the admin role: 401 signed out, 403 "Access denied" otherwise; POSTs must come from the
+ * site itself.
  */
 
 const problemResponse = (description: string) => ({

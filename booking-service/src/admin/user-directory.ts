@@ -18,7 +18,7 @@ import {
   type Spending,
 } from './customer-figures.ts';
 
-/** Spec §9: the admin user table shows 25 users a page. */
+/** docs/product-rules.md#admin-figures: the admin user table shows 25 users a page. */
 export const USERS_PAGE_SIZE = 25;
 
 export interface UserRow {

@@ -42,9 +42,9 @@ export function requireVerifiedUser(auth: Auth): MiddlewareHandler {
 }
 
 /**
- * 401 signed out, 403 signed in without the admin role ("Access denied", spec §6). An admin
- * whose address is not verified is no admin: the role is only ever granted to verified
- * addresses, so this guards rows made another way.
+ * 401 signed out, 403 signed in without the admin role ("Access denied",
+ * docs/product-rules.md#accounts-and-roles). An admin whose address is not verified is no admin:
+ * the role is only ever granted to verified addresses, so this guards rows made another way.
  */
 export function requireAdmin(auth: Auth): MiddlewareHandler {
   const signedIn = requireUser(auth);

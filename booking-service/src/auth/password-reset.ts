@@ -1,9 +1,10 @@
 import { asAdminTriggeredReset, type Auth } from './auth.ts';
 
 /**
- * An admin sends a customer the password-reset e-mail (spec §2 /admin "Send Password Reset").
- * Goes through better-auth's own reset-token machinery; the mail names the admin, so the
- * customer knows who started it. Unknown addresses are silently ignored, as for self-service.
+ * An admin sends a customer the password-reset e-mail (docs/product-rules.md#pages /admin "Send
+ * Password Reset"). Goes through better-auth's own reset-token machinery; the mail names the admin,
+ * so the customer knows who started it. Unknown addresses are silently ignored, as for
+ * self-service.
  */
 export async function sendAdminPasswordReset(
   deps: { auth: Auth },

@@ -10,7 +10,10 @@ function greeting(name: string | null | undefined): string {
   return first ? `Hello ${first},` : 'Hello,';
 }
 
-/** Cancelling frees the seat; there is no refund (spec §2), and the mail says so plainly. */
+/**
+ * Cancelling frees the seat; there is no refund (docs/product-rules.md#seats-and-bookings), and the
+ * mail says so plainly.
+ */
 export function bookingCancelledEmail(
   brand: MailBrand,
   input: {

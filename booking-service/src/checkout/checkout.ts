@@ -20,7 +20,7 @@ import { type PaymentProvider, paymentLines } from '../payments/payment-provider
 /** How long a pending checkout holds its seats while the customer pays. */
 export const HOLD_MINUTES = 30;
 
-/** spec §8 "Payment Error" fallback text; the site shows it as the toast. */
+/** docs/product-rules.md#messages "Payment Error" fallback text; the site shows it as the toast. */
 export const PAYMENT_START_FAILED = 'Failed to start payment process. Please try again.';
 
 export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'content' | 'config' | 'logger'> & {

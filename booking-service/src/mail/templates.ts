@@ -8,7 +8,10 @@ import {
   textLayout,
 } from './layout.ts';
 
-/** Verification links live 24 hours and reset links 1 hour (spec §9); the mails say so. */
+/**
+ * Verification links live 24 hours and reset links 1 hour
+ * (docs/product-rules.md#accounts-and-roles); the mails say so.
+ */
 export const VERIFICATION_LINK_HOURS = 24;
 export const RESET_LINK_HOURS = 1;
 
@@ -147,9 +150,9 @@ export function contactEnquiryEmail(brand: MailBrand, enquiry: EnquiryDetails): 
 }
 
 /**
- * The acknowledgement to whoever was typed into the contact form, with the response promise
- * from the CMS site settings, a phrase such as "within 24 hours" (spec §1). Only the
- * business's own words: the address typed may be anyone's, so echoing the name or message
+ * The acknowledgement to whoever was typed into the contact form, with the response promise from
+ * the CMS site settings, a phrase such as "within 24 hours" (docs/product-rules.md#contact-form).
+ * Only the business's own words: the address typed may be anyone's, so echoing the name or message
  * would let a stranger send their text (and links) from our sender to any inbox.
  */
 export function contactAcknowledgementEmail(

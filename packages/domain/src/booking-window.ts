@@ -1,6 +1,6 @@
 /**
  * Which sessions can be booked: from now until 56 days ahead, counted in London dates
- * (spec §5, Calendar).
+ * (docs/product-rules.md#time, Calendar).
  */
 import { addDays, londonDate } from './london-time.ts';
 

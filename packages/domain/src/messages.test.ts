@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fillMessage, MESSAGES, type Message, withServerText } from './messages.ts';
 
 describe('MESSAGES', () => {
-  it('words the booking toasts as spec §8 does', () => {
+  it('words the booking toasts as docs/product-rules.md#messages does', () => {
     expect(MESSAGES.sessionFull).toEqual({
       title: 'Session Full',
       description: 'This session is full, please select another session.',
@@ -21,7 +21,7 @@ describe('MESSAGES', () => {
     expect(MESSAGES.paymentUrlMissing.title).toBe('Payment session URL not received.');
   });
 
-  it('words the account, contact and admin toasts as spec §8 does', () => {
+  it('words the account, contact and admin toasts as docs/product-rules.md#messages does', () => {
     expect(MESSAGES.loginSuccess.title).toBe('Logged in successfully!');
     expect(MESSAGES.logoutSuccess.title).toBe('Logged out successfully!');
     expect(
@@ -53,7 +53,7 @@ describe('MESSAGES', () => {
     expect(MESSAGES.passwordTooShort.title).toBe('Password too short');
   });
 
-  it('keeps the other password rule texts of spec §5', () => {
+  it('keeps the other password rule texts of docs/product-rules.md#accounts-and-roles', () => {
     expect(MESSAGES.currentPasswordRequired.title).toBe('Current password is required.');
     expect(MESSAGES.newPasswordsDoNotMatch.title).toBe('New passwords do not match.');
     expect(MESSAGES.passwordsDoNotMatch.title).toBe('Passwords do not match.');
@@ -112,7 +112,7 @@ describe('withServerText', () => {
     expect(withServerText(MESSAGES.contactFailure, '  ')).toBe(MESSAGES.contactFailure);
   });
 
-  it('words the re-sent verification e-mail toast (site addition, not in spec §8)', () => {
+  it('words the re-sent verification e-mail toast (site addition, not in docs/product-rules.md#messages)', () => {
     expect(MESSAGES.verificationEmailResent).toEqual({
       title: 'Verification Email Sent',
       description: 'Check your email for a new verification link.',

@@ -1,8 +1,8 @@
 /**
- * The user-facing texts of spec §8 (and the validation texts of spec §5), word for word, so
- * that the site's toasts and the service's errors say the same thing. Password-length texts
- * say 8 (docs/decisions/005). A `{name}` in a text is a placeholder: fill it with
- * fillMessage.
+ * The user-facing texts of docs/product-rules.md#messages (and the validation texts of
+ * docs/product-rules.md#accounts-and-roles), word for word, so that the site's toasts and the
+ * service's errors say the same thing. Password-length texts say 8 (docs/decisions/005). A `{name}`
+ * in a text is a placeholder: fill it with fillMessage.
  *
  * Where the spec writes "Title: text", the part before the colon is the toast title.
  */
@@ -17,7 +17,7 @@ const passwordTooShortText =
   `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.` as const;
 
 export const MESSAGES = {
-  // §8 Booking and payment
+  // Booking and payment
   sessionFull: {
     title: 'Session Full',
     description: 'This session is full, please select another session.',
@@ -52,7 +52,7 @@ export const MESSAGES = {
   paymentUrlMissing: { title: 'Payment session URL not received.' },
   loginToPay: { title: 'Please log in to complete payment' },
 
-  // §8 Reschedule page
+  // Reschedule page
   rescheduleDuplicate: {
     title: 'Duplicate',
     description: "You've already booked this session. Please select a different session.",
@@ -62,11 +62,11 @@ export const MESSAGES = {
   rescheduleSuccess: { title: 'Session rescheduled successfully' },
   sessionDataMissing: { title: 'Session data not available.' },
   invalidDate: { title: 'Invalid Date' },
-  // §5 Reschedule
+  // Reschedule
   sessionTimesUnparseable: { title: 'Failed to parse session times' },
   rescheduleUserUnknown: { title: 'Unable to determine user for booking' },
 
-  // §8 Account and passwords
+  // Account and passwords
   profileUpdateFailed: { title: 'Failed to update profile. Please try again.' },
   passwordUpdateFailed: { title: 'Failed to update password. Please try again.' },
   userEmailUnavailable: { title: 'User email not available.' },
@@ -99,7 +99,7 @@ export const MESSAGES = {
   verificationLinkExpired: { title: 'Link Expired' },
   verificationFailed: { title: 'Verification Failed' },
 
-  // §5 Validation rules (password texts say 8, docs/decisions/005)
+  // Validation rules (password texts say 8, docs/decisions/005)
   currentPasswordRequired: { title: 'Current password is required.' },
   currentPasswordIncorrect: { title: 'Current password is incorrect' },
   newPasswordsDoNotMatch: { title: 'New passwords do not match.' },
@@ -117,7 +117,7 @@ export const MESSAGES = {
   enterEmail: { title: 'Please enter your email address.' },
   phoneDigits: { title: 'Phone number must contain 10-15 digits' },
 
-  // §8 Authentication
+  // Authentication
   loginSuccess: { title: 'Logged in successfully!' },
   registrationSuccess: {
     title: 'Registration successful!',
@@ -129,12 +129,12 @@ export const MESSAGES = {
   contactEmailFailed: { title: 'Failed to send contact form email' },
   verificationEmailFailed: { title: 'Failed to send verification email' },
 
-  // §8 Contact form
+  // Contact form
   contactSuccess: { title: "Thank you! We'll get back to you within 24 hours." },
   /** Fallback when the service returns no message of its own (see withServerText). */
   contactFailure: { title: 'Failed to send message. Please try again.' },
 
-  // §8 Admin (and the §6 confirm text)
+  // Admin (and the admin confirm text)
   usersLoadFailed: { title: 'Error', description: 'Failed to load users.' },
   adminAccessDenied: { title: 'Error', description: 'Access denied: Admin privileges required' },
   userDetailsLoadFailed: { title: 'Failed to load user details.' },
@@ -150,7 +150,7 @@ export const MESSAGES = {
     title: 'Are you sure you want to cancel this booking? This action cannot be undone.',
   },
 
-  // §8 Customer bookings
+  // Customer bookings
   bookingsLoadFailed: { title: 'Failed to load your bookings. Please try again.' },
   bookingCancelled: { title: 'Booking Cancelled' },
   cancelFailed: { title: 'Failed to cancel booking. Please try again.' },
@@ -180,7 +180,7 @@ export const MESSAGES = {
       'We could not find a payment of yours for this page. Your bookings, and any payment still in progress, are listed in Upcoming Bookings.',
   },
 
-  // §8 Other. The spec gives no words for the verification toast, only its meaning.
+  // Other. The spec gives no words for the verification toast, only its meaning.
   requestNewVerification: {
     title: 'Please contact support by email to request a new verification link.',
   },
@@ -222,7 +222,7 @@ export function fillMessage<M extends Message>(message: M, values: MessageValues
 }
 
 /**
- * Spec §8 shows the server's own message where there is one ("the returned message, or
+ * The catalogue shows the server's own message where there is one ("the returned message, or
  * Failed to ..."): this puts it in place of the fallback text, keeping the title if the
  * message has a separate description.
  */

@@ -4,7 +4,10 @@
  * session ends).
  */
 
-/** Reschedule is free up to 24 hours before the start (spec §9); customers are held to it. */
+/**
+ * Reschedule is free up to 24 hours before the start (docs/product-rules.md#seats-and-bookings);
+ * customers are held to it.
+ */
 export const RESCHEDULE_CUTOFF_HOURS = 24;
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'rescheduled'] as const;
@@ -30,7 +33,10 @@ export function isPrevious(b: BookingFacts, now: Date): boolean {
   return !isUpcoming(b, now);
 }
 
-/** Customers and admins may cancel any upcoming confirmed booking (no refund, spec §2). */
+/**
+ * Customers and admins may cancel any upcoming confirmed booking (no refund,
+ * docs/product-rules.md#seats-and-bookings).
+ */
 export function canCancel(b: BookingFacts, now: Date): boolean {
   return isUpcoming(b, now);
 }

@@ -9,14 +9,17 @@ export interface PricingRules {
   bundlePricePence: number;
 }
 
-/** £15 a session; 10 sessions for £100 (spec §9). */
+/** £15 a session; 10 sessions for £100 (docs/product-rules.md#prices). */
 export const DEFAULT_PRICING: PricingRules = Object.freeze({
   sessionPricePence: 1500,
   bundleSize: 10,
   bundlePricePence: 10000,
 });
 
-/** Moving a booked session to another slot is free (spec §9: reschedule total £0). */
+/**
+ * Moving a booked session to another slot is free (docs/product-rules.md#prices: reschedule total
+ * £0).
+ */
 export const RESCHEDULE_PRICE_PENCE = 0;
 
 export interface BasketPrice {

@@ -41,7 +41,8 @@ export interface Subject {
   available: boolean;
 }
 
-// English and Science are listed as "coming soon" and cannot be chosen (spec §1).
+// English and Science are listed as "coming soon" and cannot be chosen
+// (docs/product-rules.md#courses-and-services).
 export const SUBJECTS = {
   mathematics: { code: 'mathematics', title: 'Mathematics', available: true },
   english: { code: 'english', title: 'English', available: false },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { weekdayOf } from './london-time.ts';
 import { findSession, listSessions, type WeeklySlot, weeklySlotSchema } from './timetable.ts';
 
-// The weekly timetable of spec §9.
+// The weekly timetable of docs/product-rules.md#time.
 const TIMETABLE: readonly WeeklySlot[] = [
   { day: 'tue', startTime: '17:00', label: 'GCSE Foundation', service: 'gcse' },
   { day: 'tue', startTime: '18:00', label: 'KS3', service: 'ks3' },

@@ -18,7 +18,7 @@ import { SERVICE_CODES, type ServiceCode } from './services.ts';
 
 export { WEEKDAYS, type Weekday };
 
-/** Every group session lasts one hour (spec §9). */
+/** Every group session lasts one hour (docs/product-rules.md#time). */
 export const SESSION_MINUTES = 60;
 
 export interface WeeklySlot {

@@ -1,6 +1,6 @@
-// /my-account (spec §2, §5, §8): Personal Details (name, read-only e-mail, phone) and Change
-// Password, with a Forgot Password button that e-mails a reset link. Signed out: a login
-// prompt, never a blank page.
+// /my-account (docs/product-rules.md#pages, #accounts-and-roles, #messages): Personal Details
+// (name, read-only e-mail, phone) and Change Password, with a Forgot Password button that e-mails a
+// reset link. Signed out: a login prompt, never a blank page.
 import { changePasswordSchema, filterPhoneInput, MESSAGES, phoneSchema } from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -20,7 +20,10 @@ export function phoneProblem(phone: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.phoneDigits.title);
 }
 
-/** The change-password rules (spec §5): the first problem's message, or null. */
+/**
+ * The change-password rules (docs/product-rules.md#accounts-and-roles): the first problem's
+ * message, or null.
+ */
 export function changePasswordProblem(input: {
   currentPassword: string;
   newPassword: string;

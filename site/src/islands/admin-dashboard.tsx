@@ -1,5 +1,6 @@
-// /admin (spec §2): four summary cards, the bookings and revenue charts, the Sessions Overview
-// and User Management. Admins only: anyone else is sent to / (the API refuses them anyway).
+// /admin (docs/product-rules.md#pages): four summary cards, the bookings and revenue charts, the
+// Sessions Overview and User Management. Admins only: anyone else is sent to / (the API refuses
+// them anyway).
 import { Card, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { MESSAGES } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';

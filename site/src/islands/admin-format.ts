@@ -19,7 +19,10 @@ const shortDateFormat = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-/** "3 Nov 2026" in London; "Invalid Date" for text that is not a date (spec §8). */
+/**
+ * "3 Nov 2026" in London; "Invalid Date" for text that is not a date
+ * (docs/product-rules.md#messages).
+ */
 export function shortLondonDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
@@ -29,7 +32,7 @@ export function shortLondonDate(iso: string | null | undefined): string {
 /** Pence as pounds with two decimals ("£15.00"). */
 export const pounds = (pence: number) => formatPounds(pence);
 
-/** Spec §2: "Showing X to Y of Z users". */
+/** docs/product-rules.md#pages: "Showing X to Y of Z users". */
 export function showingText(page: number, pageSize: number, total: number): string {
   if (total === 0) return 'Showing 0 of 0 users';
   const from = (page - 1) * pageSize + 1;

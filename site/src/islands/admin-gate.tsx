@@ -1,6 +1,6 @@
-// Spec §6: signed-out visitors and customers are sent away from the admin pages (from /admin
-// to /, from a user page to /admin). This is only the page's manners: the API answers 401/403
-// to them whatever the page does.
+// docs/product-rules.md#accounts-and-roles: signed-out visitors and customers are sent away from
+// the admin pages (from /admin to /, from a user page to /admin). This is only the page's manners:
+// the API answers 401/403 to them whatever the page does.
 import { Flex, Spinner, Text } from '@radix-ui/themes';
 import { type ReactNode, useEffect } from 'react';
 import { roleOf, useSession } from '../lib/auth-client.ts';

@@ -1,6 +1,6 @@
-// /admin Sessions Overview (spec §2): booked sessions, Upcoming (with their count) or Previous,
-// by date or by bookings; each expands to its attendees, whose avatars open the user page, with
-// the printable register (CSV) to download.
+// /admin Sessions Overview (docs/product-rules.md#pages): booked sessions, Upcoming (with their
+// count) or Previous, by date or by bookings; each expands to its attendees, whose avatars open the
+// user page, with the printable register (CSV) to download.
 import {
   Avatar,
   Badge,

@@ -1,8 +1,8 @@
-// /admin/users/{id} (spec §2): one customer for an admin: contact details, booking statistics,
-// spending, and the bookings history where upcoming confirmed bookings can be cancelled or moved
-// (with the booking picker in reschedule mode, posting to the admin endpoint). The site is
-// static, so the booking service serves this page for every /admin/users/* address and the id
-// is read from the path (docs/decisions/031). Non-admins are sent to /admin.
+// /admin/users/{id} (docs/product-rules.md#pages): one customer for an admin: contact details,
+// booking statistics, spending, and the bookings history where upcoming confirmed bookings can be
+// cancelled or moved (with the booking picker in reschedule mode, posting to the admin endpoint).
+// The site is static, so the booking service serves this page for every /admin/users/* address and
+// the id is read from the path (docs/decisions/031). Non-admins are sent to /admin.
 import {
   AlertDialog,
   Avatar,

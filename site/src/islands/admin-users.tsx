@@ -1,5 +1,5 @@
-// /admin User Management (spec §2): search applied on Enter or the Search button, 25 users a
-// page, a row opens the user, a row menu sends a password reset or opens Stripe.
+// /admin User Management (docs/product-rules.md#pages): search applied on Enter or the Search
+// button, 25 users a page, a row opens the user, a row menu sends a password reset or opens Stripe.
 import {
   Avatar,
   Button,

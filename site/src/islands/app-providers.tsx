@@ -1,7 +1,7 @@
 // What every application island renders inside: Radix Themes' <Theme> in the site's colours,
-// TanStack Query (queries retry 3 times as the spec's data layer did, mutations never: a
-// repeated payment or cancel is not harmless), and sonner's toasts (spec §9: about 5 s, at
-// most 3 at once). Each island is its own React root, so a page with several islands would
+// TanStack Query (queries retry 3 times as the spec's data layer did, mutations never: a repeated
+// payment or cancel is not harmless), and sonner's toasts (docs/product-rules.md#messages: about 5
+// s, at most 3 at once). Each island is its own React root, so a page with several islands would
 // get several <Toaster>s and every toast twice; one Toaster per page claims the job (see
 // ./app-toaster.tsx, which the header's lazy chunks use without Radix Themes).
 import { Theme } from '@radix-ui/themes';

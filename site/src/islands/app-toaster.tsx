@@ -21,7 +21,10 @@ export function toastSuccess(message: ToastMessage): void {
   toast.success(message.title, toastOptions(message));
 }
 
-/** A destructive (error-styled) toast from a catalogue message, as spec §8 asks. */
+/**
+ * A destructive (error-styled) toast from a catalogue message, as docs/product-rules.md#messages
+ * asks.
+ */
 export function toastError(message: ToastMessage): void {
   toast.error(message.title, toastOptions(message));
 }

@@ -1,6 +1,6 @@
-// The auth dialog (spec §2): tabs Login and Register, and the forgot-password dialog opened
-// from the Login tab. Loaded lazily by the header island the first time someone asks for it,
-// so visitors who never sign in do not download Radix's dialog code or the forms.
+// The auth dialog (docs/product-rules.md#pages): tabs Login and Register, and the forgot-password
+// dialog opened from the Login tab. Loaded lazily by the header island the first time someone asks
+// for it, so visitors who never sign in do not download Radix's dialog code or the forms.
 import { Dialog, Tabs } from 'radix-ui';
 import { useState } from 'react';
 import type { AuthTab } from '../lib/auth-dialog.ts';

@@ -1,5 +1,5 @@
-// The forgot-password dialog (spec §2): email, Cancel and Send Reset Link. Opened from the
-// Login tab of the auth dialog and from the /login page.
+// The forgot-password dialog (docs/product-rules.md#pages): email, Cancel and Send Reset Link.
+// Opened from the Login tab of the auth dialog and from the /login page.
 import { Dialog } from 'radix-ui';
 import { ForgotPasswordForm } from './auth-forms.tsx';
 import './auth-dialog-panel.css';

@@ -1,7 +1,7 @@
-// The sign-in, registration and forgot-password forms (spec §2 auth dialog, §5, §8). The
-// same components serve the header's dialog and the /login and /register pages. They call
-// better-auth through src/lib/auth-client.ts and report through toasts; `onSuccess` lets the
-// dialog close itself or a page move on.
+// The sign-in, registration and forgot-password forms (docs/product-rules.md#pages,
+// #accounts-and-roles, #messages). The same components serve the header's dialog and the /login and
+// /register pages. They call better-auth through src/lib/auth-client.ts and report through toasts;
+// `onSuccess` lets the dialog close itself or a page move on.
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@tuition/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { authClient, authErrorText, signInWithEmail } from '../lib/auth-client.ts';

@@ -1,7 +1,7 @@
-// The header's account area (spec §2 Header), on every page. Signed out: Login (opens the auth
-// dialog) and Book Now. Signed in: the profile menu. It also switches the home hero's Get
-// Started / Book Now (elements marked data-auth-action) and opens the dialog for any element
-// marked data-auth-action="sign-in".
+// The header's account area (docs/product-rules.md#pages Header), on every page. Signed out: Login
+// (opens the auth dialog) and Book Now. Signed in: the profile menu. It also switches the home
+// hero's Get Started / Book Now (elements marked data-auth-action) and opens the dialog for any
+// element marked data-auth-action="sign-in".
 //
 // Content pages do not load React at all for this (docs/decisions/025): the header renders
 // plain Login / Book Now links and ./auth-menu-boot.ts (a few hundred bytes) reads the session;

@@ -1,6 +1,7 @@
-// The signed-in header menu (spec §2): My Account, Manage Bookings, Admin Dashboard (admins
-// only) and Sign Out. Wide screens get a Radix DropdownMenu behind the profile button; in the
-// collapsed menu of narrow screens the same items are listed in place, as the nav links are.
+// The signed-in header menu (docs/product-rules.md#pages): My Account, Manage Bookings, Admin
+// Dashboard (admins only) and Sign Out. Wide screens get a Radix DropdownMenu behind the profile
+// button; in the collapsed menu of narrow screens the same items are listed in place, as the nav
+// links are.
 import { MESSAGES } from '@tuition/domain';
 import { DropdownMenu } from 'radix-ui';
 import { signOutEverywhere } from '../lib/auth-client.ts';

@@ -1,6 +1,6 @@
-// /reset-password (spec §2, §5, §8): Send Reset Email for anyone; Update Password for a
-// signed-in customer. better-auth changes a password only with the current one, so a
-// signed-in visitor also gives it here (docs/decisions/026).
+// /reset-password (docs/product-rules.md#pages, #accounts-and-roles, #messages): Send Reset Email
+// for anyone; Update Password for a signed-in customer. better-auth changes a password only with
+// the current one, so a signed-in visitor also gives it here (docs/decisions/026).
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@tuition/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { authClient, useSession } from '../lib/auth-client.ts';
@@ -10,7 +10,10 @@ import { formText, TextField } from './auth-form-fields.tsx';
 import { requestPasswordResetEmail } from './auth-forms.tsx';
 import './auth-forms.css';
 
-/** The /reset-password rules of spec §5, in its order (length says 8, decision 005). */
+/**
+ * The /reset-password rules of docs/product-rules.md#accounts-and-roles, in its order (length says
+ * 8, decision 005).
+ */
 export function resetPasswordProblem(password: string, confirm: string): ToastMessage | null {
   if (password === '' || confirm === '') return MESSAGES.enterBothPasswords;
   if (password !== confirm) return MESSAGES.passwordsDoNotMatch;

@@ -1,6 +1,7 @@
-// /reset-password-token?token= (spec §2, §4, §5, §8): checks the e-mailed token, then asks for
-// the new password twice; afterwards signs the customer in with it (the token's owner comes
-// from the service's GET /api/auth-tokens/reset/{token}). Invalid or expired: Back to Login.
+// /reset-password-token?token= (docs/product-rules.md#pages, #accounts-and-roles, #messages):
+// checks the e-mailed token, then asks for the new password twice; afterwards signs the customer in
+// with it (the token's owner comes from the service's GET /api/auth-tokens/reset/{token}). Invalid
+// or expired: Back to Login.
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@tuition/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../lib/api-client.ts';
@@ -17,7 +18,10 @@ type View =
   | { state: 'invalid' }
   | { state: 'valid'; token: string; email: string };
 
-/** The token page's rule (spec §5): at least 8 characters, then both fields equal. */
+/**
+ * The token page's rule (docs/product-rules.md#accounts-and-roles): at least 8 characters, then
+ * both fields equal.
+ */
 export function tokenResetProblem(password: string, confirm: string): ToastMessage | null {
   if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
   if (password !== confirm) return MESSAGES.passwordsDontMatch;

@@ -1,7 +1,7 @@
-// /verify-email?token= (spec §2, §4, §8): verifying -> verified (toast, home after 2 s), or
-// Link Expired / Verification Failed. A missing token is the failed state. Request New
-// Verification re-sends the e-mail to a signed-in visitor; anyone else is told to contact
-// support by e-mail, as the spec's page did.
+// /verify-email?token= (docs/product-rules.md#pages, #accounts-and-roles, #messages): verifying ->
+// verified (toast, home after 2 s), or Link Expired / Verification Failed. A missing token is the
+// failed state. Request New Verification re-sends the e-mail to a signed-in visitor; anyone else is
+// told to contact support by e-mail, as the spec's page did.
 import { MESSAGES } from '@tuition/domain';
 import { useEffect, useRef, useState } from 'react';
 import { authClient } from '../lib/auth-client.ts';
@@ -11,7 +11,10 @@ import './auth-forms.css';
 
 export type VerifyState = 'verifying' | 'verified' | 'expired' | 'failed';
 
-/** How long the success state shows before going home (spec §9: 2 seconds). */
+/**
+ * How long the success state shows before going home (docs/product-rules.md#accounts-and-roles: 2
+ * seconds).
+ */
 export const REDIRECT_AFTER_MS = 2000;
 
 /** Which failure state a better-auth error means ("Token expired" -> expired). */

@@ -1,10 +1,10 @@
-// The booking flow of /booking (spec §2, §4, §5): subject -> service -> dates -> confirm and
-// pay. The same picker moves a booked session in reschedule mode (/reschedule, and the admin
-// user page with its own endpoint through `onConfirm`, seeing the customer's seats through
-// `forUser`). Prices come from the CMS at build time for display only; the service prices the
-// basket itself at checkout. The customer's own unpaid checkouts show above the steps with
-// Resume payment and Release; their sessions can be picked again (the new checkout replaces
-// the old one).
+// The booking flow of /booking (docs/product-rules.md#pages, #seats-and-bookings): subject ->
+// service -> dates -> confirm and pay. The same picker moves a booked session in reschedule mode
+// (/reschedule, and the admin user page with its own endpoint through `onConfirm`, seeing the
+// customer's seats through `forUser`). Prices come from the CMS at build time for display only; the
+// service prices the basket itself at checkout. The customer's own unpaid checkouts show above the
+// steps with Resume payment and Release; their sessions can be picked again (the new checkout
+// replaces the old one).
 import {
   bookingWindow,
   type Clock,
@@ -182,11 +182,15 @@ export function BookingFlowContent({
     setSelection([]);
   }
 
-  /** Checks one session with the service before it joins the basket (spec §4). */
+  /**
+   * Checks one session with the service before it joins the basket
+   * (docs/product-rules.md#seats-and-bookings).
+   */
   async function pick(slot: AvailabilitySlot) {
     if (!service) return;
     if (rescheduling && selection.length >= 1) {
-      // Refused before asking the service: the first pick stays (spec §4).
+      // Refused before asking the service: the first pick stays
+      // (docs/product-rules.md#seats-and-bookings).
       const result = addSession(selection, slot, mode);
       if (!result.added) toastError(result.message);
       return;
@@ -201,8 +205,8 @@ export function BookingFlowContent({
         return;
       }
     } catch (error) {
-      // Spec §8: a failed lookup is logged and the session treated as available; the
-      // pre-flight check and the checkout still protect the booking.
+      // docs/product-rules.md#messages: a failed lookup is logged and the session treated as
+      // available; the pre-flight check and the checkout still protect the booking.
       console.error('Availability check failed', error);
     } finally {
       setChecking((c) => {

@@ -1,6 +1,7 @@
-// The booking flow's rules, kept apart from its markup so they can be tested without a
-// browser: which calendar days can be picked, what a basket costs, how a selection grows,
-// and which catalogue message answers a bookability or checkout result (spec §4, §5, §8).
+// The booking flow's rules, kept apart from its markup so they can be tested without a browser:
+// which calendar days can be picked, what a basket costs, how a selection grows, and which
+// catalogue message answers a bookability or checkout result
+// (docs/product-rules.md#seats-and-bookings, #messages).
 import {
   isBookable,
   MESSAGES,
@@ -91,7 +92,7 @@ export interface BasketTotals {
   isSpecialOffer: boolean;
 }
 
-/** The basket's price; a reschedule is free (spec §9: total shown as £0). */
+/** The basket's price; a reschedule is free (docs/product-rules.md#prices: total shown as £0). */
 export function basketTotals(
   count: number,
   pricing: PricingRules,
@@ -123,8 +124,8 @@ export type AddResult =
   | { added: false; selection: SelectedSession[]; message: Message };
 
 /**
- * Adds a session to the selection, in start order. In reschedule mode only one session may
- * be chosen: a second one is refused and the first kept (spec §4).
+ * Adds a session to the selection, in start order. In reschedule mode only one session may be
+ * chosen: a second one is refused and the first kept (docs/product-rules.md#seats-and-bookings).
  */
 export function addSession(
   selection: readonly SelectedSession[],
@@ -183,7 +184,9 @@ export function preflightRefusal(results: readonly BookabilityResult[]): Message
   return undefined;
 }
 
-/** The toast for a failed POST /api/checkout (spec §8, Booking and payment). */
+/**
+ * The toast for a failed POST /api/checkout (docs/product-rules.md#messages, Booking and payment).
+ */
 export function checkoutFailureMessage(error: unknown): Message {
   if (error instanceof ApiError) {
     if (error.status === 409 && error.code === 'duplicate') return MESSAGES.duplicateBooking;
@@ -196,7 +199,7 @@ export function checkoutFailureMessage(error: unknown): Message {
   return MESSAGES.paymentError;
 }
 
-/** The toast for a failed reschedule (spec §8, Reschedule page). */
+/** The toast for a failed reschedule (docs/product-rules.md#messages, Reschedule page). */
 export function rescheduleFailureMessage(error: unknown): Message {
   if (error instanceof ApiError) {
     if (error.code === 'duplicate') return MESSAGES.rescheduleDuplicate;

@@ -1,7 +1,7 @@
-// One session of the chosen service: date, class label, time band and price. Pressing it
-// picks or drops the session, like a click on its calendar day. A full session cannot be
-// picked and carries a "Full" overlay (spec §2). A session in the user's own unpaid checkout
-// says "Payment pending" and can be picked again (the new checkout replaces the old one).
+// One session of the chosen service: date, class label, time band and price. Pressing it picks or
+// drops the session, like a click on its calendar day. A full session cannot be picked and carries
+// a "Full" overlay (docs/product-rules.md#pages). A session in the user's own unpaid checkout says
+// "Payment pending" and can be picked again (the new checkout replaces the old one).
 import { formatLondonDate, formatPounds } from '@tuition/domain';
 import type { AvailabilitySlot } from '../lib/api-client.ts';
 

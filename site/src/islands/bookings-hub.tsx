@@ -1,4 +1,5 @@
-// /manage-bookings (spec §2): three cards leading to the customer's booking pages.
+// /manage-bookings (docs/product-rules.md#pages): three cards leading to the customer's booking
+// pages.
 import { useSession } from '../lib/auth-client.ts';
 import { AppProviders } from './app-providers.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';

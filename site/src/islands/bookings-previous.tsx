@@ -1,5 +1,5 @@
-// /previous-bookings (spec §2): sessions that have taken place, been cancelled or been moved,
-// latest first, without actions.
+// /previous-bookings (docs/product-rules.md#pages): sessions that have taken place, been cancelled
+// or been moved, latest first, without actions.
 import { type Clock, MESSAGES, systemClock } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

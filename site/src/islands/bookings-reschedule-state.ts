@@ -1,7 +1,7 @@
-// The booking handed from the Reschedule button to /reschedule (spec §2: "needs booking data
-// passed in navigation state"). A static site has no router state, so the tab's
-// sessionStorage carries it; /reschedule?booking={id} also works on its own (a reload, a
-// shared link) by loading the booking from the service.
+// The booking handed from the Reschedule button to /reschedule (docs/product-rules.md#pages: "needs
+// booking data passed in navigation state"). A static site has no router state, so the tab's
+// sessionStorage carries it; /reschedule?booking={id} also works on its own (a reload, a shared
+// link) by loading the booking from the service.
 import type { MyBooking } from '../lib/api-client.ts';
 
 export const RESCHEDULE_BOOKING_KEY = 'reschedule-booking';

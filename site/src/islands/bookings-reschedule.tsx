@@ -1,7 +1,7 @@
-// /reschedule (spec §2): the current session and the booking picker in reschedule mode. The
-// booking comes from the Reschedule button (sessionStorage) or from ?booking={id}, looked up
-// among the customer's upcoming bookings; opened without either, the page goes back to
-// /upcoming-bookings.
+// /reschedule (docs/product-rules.md#pages): the current session and the booking picker in
+// reschedule mode. The booking comes from the Reschedule button (sessionStorage) or from
+// ?booking={id}, looked up among the customer's upcoming bookings; opened without either, the page
+// goes back to /upcoming-bookings.
 import { MESSAGES, type PricingRules } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

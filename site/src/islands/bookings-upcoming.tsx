@@ -1,6 +1,6 @@
-// /upcoming-bookings (spec §2): the signed-in customer's coming sessions with Reschedule and
-// Cancel. Cancelling asks first and says there is no refund. Within 24 hours of the start a
-// session can no longer be moved online: Reschedule then explains how to ask support. Above
+// /upcoming-bookings (docs/product-rules.md#pages): the signed-in customer's coming sessions with
+// Reschedule and Cancel. Cancelling asks first and says there is no refund. Within 24 hours of the
+// start a session can no longer be moved online: Reschedule then explains how to ask support. Above
 // the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release).
 import { AlertDialog, Button, Dialog, Flex } from '@radix-ui/themes';
 import {

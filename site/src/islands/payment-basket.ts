@@ -1,7 +1,7 @@
-// The basket handed from /booking to /payment-success through the tab's sessionStorage
-// (spec §3 "Payment session details", §4: saved before the redirect to the payment page,
-// read once on the success page and removed). The success page shows the service's own
-// summary of the checkout; this copy only fills in while that summary cannot be fetched.
+// The basket handed from /booking to the payment outcome pages through the tab's sessionStorage
+// (docs/product-rules.md#checkout-and-payment: saved before the redirect to the payment page, read
+// once on return and removed). /payment-success shows only the service's own record of the
+// checkout, never this copy, since the copy proves nothing was paid (decision 041).
 
 export const PAYMENT_BASKET_KEY = 'payment-details';
 

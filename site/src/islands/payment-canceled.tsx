@@ -1,6 +1,6 @@
-// /payment-canceled?checkout={id} (spec §2): the visitor left the payment page. The checkout's
-// seats are released at once (they would otherwise stay held until the hold expires) and the
-// basket saved for the success page is dropped.
+// /payment-canceled?checkout={id} (docs/product-rules.md#pages): the visitor left the payment page.
+// The checkout's seats are released at once (they would otherwise stay held until the hold expires)
+// and the basket saved for the success page is dropped.
 import { useEffect, useRef } from 'react';
 import { api } from '../lib/api-client.ts';
 import { AppProviders } from './app-providers.tsx';

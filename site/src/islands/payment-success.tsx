@@ -1,11 +1,11 @@
-// /payment-success?checkout={id} (spec §2, §4; issue 11): says "Payment Successful" only for a
-// paid checkout of the signed-in user, from the service's own summary — total, session count,
-// special-offer note and every session at the session price. The payment provider sends the
-// visitor here before its webhook may have reached the service, so a checkout still "pending"
-// says "We are confirming your payment" and is asked again a few times. Opened without a
-// checkout, for someone else's or an unknown one, or signed out, the page claims nothing: it
-// points to /upcoming-bookings and /booking. The basket saved before the redirect is removed
-// unread (the service's summary is the only source the page shows).
+// /payment-success?checkout={id} (docs/product-rules.md#pages, #checkout-and-payment; issue 11):
+// says "Payment Successful" only for a paid checkout of the signed-in user, from the service's own
+// summary — total, session count, special-offer note and every session at the session price. The
+// payment provider sends the visitor here before its webhook may have reached the service, so a
+// checkout still "pending" says "We are confirming your payment" and is asked again a few times.
+// Opened without a checkout, for someone else's or an unknown one, or signed out, the page claims
+// nothing: it points to /upcoming-bookings and /booking. The basket saved before the redirect is
+// removed unread (the service's summary is the only source the page shows).
 import {
   formatLondonDate,
   formatPounds,
@@ -183,7 +183,8 @@ export function PaymentSuccessContent({ pricing, checkoutId }: PaymentSuccessPro
   const [id, setId] = useState(checkoutId);
   useEffect(() => {
     if (!checkoutId) setId(new URLSearchParams(window.location.search).get('checkout') ?? '');
-    // Read once and removed (spec §4), whatever the service answers.
+    // Read once and removed (docs/product-rules.md#checkout-and-payment), whatever the service
+    // answers.
     takePaymentBasket();
   }, [checkoutId]);
 

@@ -53,8 +53,8 @@ export async function signInWithEmail(email: string, password: string): Promise<
 }
 
 /**
- * Signs out. "Session not found" (already gone on the server) counts as success: the local
- * state is cleared either way (spec §8).
+ * Signs out. "Session not found" (already gone on the server) counts as success: the local state is
+ * cleared either way (docs/product-rules.md#messages).
  */
 export async function signOutEverywhere(): Promise<void> {
   try {

@@ -70,7 +70,10 @@ export function onSessionChange(onChange: () => void, options: { onFocus?: boole
   };
 }
 
-/** The user's role from the session; anything unexpected counts as a plain user (spec §6). */
+/**
+ * The user's role from the session; anything unexpected counts as a plain user
+ * (docs/product-rules.md#accounts-and-roles).
+ */
 export function roleOf(user: { role?: string | null } | null | undefined): 'user' | 'admin' {
   return user?.role === 'admin' ? 'admin' : 'user';
 }
