@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordProblem, phoneProblem } from './account-page.tsx';
+
+describe('account phone rule', () => {
+  it('saves an empty phone as none and a 10-15 digit number, refuses fewer digits', () => {
+    expect(phoneProblem('')).toBeNull();
+    expect(phoneProblem('020 7946 0958')).toBeNull();
+    expect(phoneProblem('+44 (20) 7946')).toBe('Phone number must contain 10-15 digits');
+    expect(phoneProblem('12345')).toBe('Phone number must contain 10-15 digits');
+  });
+});
+
+describe('change password rules', () => {
+  const base = { currentPassword: 'old-pass-1', newPassword: 'new-pass-22', confirmPassword: '' };
+  it('asks for the current password first', () => {
+    expect(changePasswordProblem({ ...base, currentPassword: '' })).toBe(
+      'Current password is required.',
+    );
+  });
+  it('refuses a confirmation that differs, then a password under 8 characters', () => {
+    expect(changePasswordProblem({ ...base, confirmPassword: 'other-pass-3' })).toBe(
+      'New passwords do not match.',
+    );
+    expect(changePasswordProblem({ ...base, newPassword: 'short', confirmPassword: 'short' })).toBe(
+      'Password must be at least 8 characters long.',
+    );
+    expect(changePasswordProblem({ ...base, confirmPassword: 'new-pass-22' })).toBeNull();
+  });
+});

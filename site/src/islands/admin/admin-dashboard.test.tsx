@@ -1,0 +1,204 @@
+// The dashboard as an admin meets it, against a stubbed service: the figures, the session and
+// user lists with their empty states, search and paging; and a customer is sent away.
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUserRow } from './admin-api.ts';
+import { fillJsdomGaps, problem, stubAdminApi } from './admin-test-stubs.ts';
+
+const session = vi.hoisted(() => ({ role: 'admin' as string | null }));
+vi.mock('../../lib/auth-client.ts', () => ({
+  useSession: () => ({
+    data: session.role ? { user: { id: 'admin-1', name: 'Grace', role: session.role } } : null,
+    isPending: false,
+  }),
+  roleOf: (user: { role?: string | null } | null | undefined) =>
+    user?.role === 'admin' ? 'admin' : 'user',
+}));
+
+const { AdminDashboard } = await import('./admin-dashboard.tsx');
+
+const user = (n: number): AdminUserRow => ({
+  id: `u${n}`,
+  name: `Pupil ${n}`,
+  email: `pupil${n}@example.com`,
+  phone: null,
+  joinedAt: '2026-10-01T10:00:00Z',
+  bookingsTotal: n % 3,
+  totalSpentPence: 1500 * (n % 3),
+  lastPaymentAt: n % 3 ? '2026-10-02T10:00:00Z' : null,
+});
+
+const summary = () =>
+  Response.json({ totalUsers: 26, totalBookings: 8, upcomingSessions: 3, totalRevenuePence: 9000 });
+const stats = () =>
+  Response.json({
+    currentWeekStart: '2026-11-02',
+    bookingsPerWeek: [
+      { weekStart: '2026-10-26', bookings: 2 },
+      { weekStart: '2026-11-02', bookings: 6 },
+      { weekStart: '2026-11-09', bookings: 1 },
+    ],
+    revenuePerMonth: [{ month: '2026-11', revenuePence: 3000 }],
+  });
+
+/** 26 users, 25 a page; a search for "zzz" finds nobody. */
+function directory(url: URL) {
+  if (url.pathname !== '/api/admin/users') return undefined;
+  const search = url.searchParams.get('search') ?? '';
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const all = search === 'zzz' ? [] : Array.from({ length: 26 }, (_, i) => user(i + 1));
+  return Response.json({
+    users: all.slice((page - 1) * 25, page * 25),
+    total: all.length,
+    page,
+    pageSize: 25,
+  });
+}
+
+const noSessions = (url: URL) =>
+  url.pathname === '/api/admin/sessions' ? Response.json({ sessions: [] }) : undefined;
+
+const navigate = vi.fn();
+
+// The machine running the suite is shared and slow: give the UI time to settle.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  session.role = 'admin';
+  navigate.mockReset();
+  fillJsdomGaps();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AdminDashboard', { timeout: 20_000 }, () => {
+  it('shows the four figures, the charts and the upcoming count', async () => {
+    stubAdminApi(
+      (u) => (u.pathname === '/api/admin/summary' ? summary() : undefined),
+      (u) => (u.pathname === '/api/admin/stats' ? stats() : undefined),
+      noSessions,
+      directory,
+    );
+    render(<AdminDashboard navigate={navigate} />);
+    expect(await screen.findByText('£90.00')).toBeTruthy();
+    expect(screen.getByText('Total Users').nextSibling?.textContent).toBe('26');
+    expect(screen.getByText('Total Bookings').nextSibling?.textContent).toBe('8');
+    expect(screen.getByText('Upcoming Sessions').nextSibling?.textContent).toBe('3');
+    expect(await screen.findByRole('radio', { name: 'Upcoming (3)' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /Bookings per week/ })).toBeTruthy();
+    // The table alternative names weeks still to come.
+    expect(screen.getByText('Week of 9 November 2026 (to come)')).toBeTruthy();
+    expect(await screen.findByText('No upcoming sessions found.')).toBeTruthy();
+  });
+
+  it('pages the users 25 at a time and opens a user from the row', async () => {
+    const calls = stubAdminApi(noSessions, directory);
+    render(<AdminDashboard navigate={navigate} />);
+    expect(await screen.findByText('Showing 1 to 25 of 26 users')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Page 3' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 26 to 26 of 26 users')).toBeTruthy();
+    expect(calls).toContain('GET /api/admin/users?page=2');
+
+    fireEvent.click(screen.getByText('pupil26@example.com'));
+    expect(navigate).toHaveBeenCalledWith('/admin/users/u26');
+  });
+
+  it('searches on Enter, from page 1, and says when nobody matches', async () => {
+    const calls = stubAdminApi(noSessions, directory);
+    render(<AdminDashboard navigate={navigate} />);
+    await screen.findByText('Showing 1 to 25 of 26 users');
+    const box = screen.getByLabelText('Search users by name or email');
+    fireEvent.change(box, { target: { value: '  zzz ' } });
+    // Typing alone does not search.
+    expect(calls.filter((c) => c.includes('search='))).toEqual([]);
+    fireEvent.submit(box.closest('form') as HTMLFormElement);
+    expect(await screen.findByText('No users found matching your search.')).toBeTruthy();
+    expect(calls).toContain('GET /api/admin/users?page=1&search=zzz');
+  });
+
+  it('says "No users found." when there are no users at all', async () => {
+    stubAdminApi(noSessions, (u) =>
+      u.pathname === '/api/admin/users'
+        ? Response.json({ users: [], total: 0, page: 1, pageSize: 25 })
+        : undefined,
+    );
+    render(<AdminDashboard navigate={navigate} />);
+    expect(await screen.findByText('No users found.')).toBeTruthy();
+  });
+
+  it('explains a refusal as missing admin rights', async () => {
+    stubAdminApi(noSessions, (u) =>
+      u.pathname === '/api/admin/users' ? problem(403, 'Access denied') : undefined,
+    );
+    render(<AdminDashboard navigate={navigate} />);
+    expect(
+      await screen.findAllByText('Access denied: Admin privileges required', {}, { timeout: 5000 }),
+    ).not.toHaveLength(0);
+  });
+
+  it('shows a session’s attendees, linking each avatar to the user, and the register', async () => {
+    stubAdminApi(
+      (u) =>
+        u.pathname === '/api/admin/sessions'
+          ? Response.json({
+              sessions: [
+                {
+                  id: 's1',
+                  service: 'gcse',
+                  subject: 'mathematics',
+                  label: 'GCSE Foundation',
+                  startsAt: '2026-11-03T17:00:00Z',
+                  endsAt: '2026-11-03T18:00:00Z',
+                  date: '2026-11-03',
+                  time: '5-6pm',
+                  bookedCount: 1,
+                  capacity: 10,
+                },
+              ],
+            })
+          : undefined,
+      (u) =>
+        u.pathname === '/api/admin/sessions/s1/attendees'
+          ? Response.json([
+              {
+                userId: 'u1',
+                name: 'Ada Lovelace',
+                email: 'ada@example.com',
+                phone: '07700 900001',
+                bookings: { total: 4, upcoming: 2, previous: 1, cancelled: 1 },
+                totalSpentPence: 4500,
+                lastPaymentAt: '2026-10-20T10:00:00Z',
+              },
+            ])
+          : undefined,
+      directory,
+    );
+    render(<AdminDashboard navigate={navigate} />);
+    const toggle = await screen.findByRole('button', { name: /GCSE Foundation/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('4 bookings: 2 upcoming, 1 previous, 1 cancelled')).toBeTruthy();
+    expect(screen.getByText('Spent £45.00, last paid 20 Oct 2026')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: "Open Ada Lovelace's details" }).getAttribute('href'),
+    ).toBe('/admin/users/u1');
+    expect(screen.getByRole('link', { name: /Download register/ }).getAttribute('href')).toBe(
+      '/api/admin/sessions/s1/attendees.csv',
+    );
+  });
+
+  it('sends a customer home without asking the admin API anything', async () => {
+    session.role = 'user';
+    const calls = stubAdminApi();
+    render(<AdminDashboard navigate={navigate} />);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    expect(calls.filter((c) => c.includes('/api/admin'))).toEqual([]);
+  });
+});

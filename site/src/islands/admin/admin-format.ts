@@ -1,0 +1,71 @@
+// Small pure helpers the admin islands share: initials, London dates, pagination.
+import { formatPounds, LONDON_TZ, MESSAGES, type Message } from '@tuition/domain';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** "Ada Lovelace" -> "AL", "cher" -> "C"; an e-mail stands in when there is no name. */
+export function initials(name: string, email = ''): string {
+  const source = name.trim() || (email.split('@')[0] ?? '');
+  const words = source.split(/[\s._-]+/).filter((w) => /\p{L}|\d/u.test(w));
+  const letters = words.map((w) => [...w.replace(/^[^\p{L}\d]+/u, '')][0] ?? '');
+  const first = letters[0] ?? '';
+  const last = letters.length > 1 ? (letters[letters.length - 1] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}
+
+const shortDateFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON_TZ,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * "3 Nov 2026" in London; "Invalid Date" for text that is not a date
+ * (docs/product-rules.md#messages).
+ */
+export function shortLondonDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : shortDateFormat.format(date);
+}
+
+/** Pence as pounds with two decimals ("£15.00"). */
+export const pounds = (pence: number) => formatPounds(pence);
+
+/** docs/product-rules.md#pages: "Showing X to Y of Z users". */
+export function showingText(page: number, pageSize: number, total: number): string {
+  if (total === 0) return 'Showing 0 of 0 users';
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return `Showing ${from} to ${to} of ${total} users`;
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * The numbered buttons under the user table: at most `max` (spec: 5), a window that keeps the
+ * current page in the middle where it can.
+ */
+export function pageButtons(current: number, pages: number, max = 5): number[] {
+  const count = Math.min(max, pages);
+  const start = Math.min(Math.max(1, current - Math.floor(count / 2)), pages - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** The toast for a failed admin load: 403 is the access message, anything else `fallback`. */
+export function adminLoadFailure(error: unknown, fallback: Message): Message {
+  if (error instanceof ApiError && error.status === 403) return MESSAGES.adminAccessDenied;
+  return fallback;
+}
+
+/**
+ * Query retry rule for the admin pages: a refusal or a missing record (4xx) will not change by
+ * asking again, so only failures of the service or the network are retried (3 times, as the
+ * site's other queries).
+ */
+export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return !refused && failureCount < 3;
+}

@@ -1,0 +1,193 @@
+// The admin user page against a stubbed service: profile, figures and history; cancelling with
+// the spec's confirmation; the not-found and empty states; the id read from the address.
+import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUserDetail as Detail } from './admin-api.ts';
+import { fillJsdomGaps, problem, stubAdminApi } from './admin-test-stubs.ts';
+
+const session = vi.hoisted(() => ({ role: 'admin' as string | null }));
+vi.mock('../../lib/auth-client.ts', () => ({
+  useSession: () => ({
+    data: session.role ? { user: { id: 'admin-1', name: 'Grace', role: session.role } } : null,
+    isPending: false,
+  }),
+  roleOf: (user: { role?: string | null } | null | undefined) =>
+    user?.role === 'admin' ? 'admin' : 'user',
+}));
+
+const { AdminUserDetail, userIdFromPath } = await import('./admin-user-detail.tsx');
+
+const clock = fixedClock('2026-11-03T09:00:00Z');
+
+const detail = (bookings: Detail['bookings']): Detail => ({
+  profile: {
+    id: 'u1',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: null,
+    role: 'user',
+    emailVerified: true,
+    joinedAt: '2026-09-01T10:00:00Z',
+  },
+  statistics: { total: 2, upcoming: 1, previous: 0, cancelled: 1 },
+  financial: { totalSpentPence: 3000, lastPaymentAt: '2026-10-20T10:00:00Z' },
+  bookings,
+});
+
+const upcoming: Detail['bookings'][number] = {
+  id: 'b1',
+  sessionStartsAt: '2026-11-07T10:00:00Z',
+  sessionEndsAt: '2026-11-07T11:00:00Z',
+  subject: 'mathematics',
+  service: 'sats',
+  label: 'SATs',
+  status: 'confirmed',
+  badge: 'upcoming',
+  createdAt: '2026-10-20T10:00:00Z',
+  canCancel: true,
+  canReschedule: true,
+};
+const cancelled: Detail['bookings'][number] = {
+  ...upcoming,
+  id: 'b2',
+  sessionStartsAt: '2026-11-05T18:00:00Z',
+  sessionEndsAt: '2026-11-05T19:00:00Z',
+  service: 'gcse',
+  label: 'GCSE Foundation',
+  status: 'cancelled',
+  badge: 'cancelled',
+  createdAt: '2026-10-25T10:00:00Z',
+  canCancel: false,
+  canReschedule: false,
+};
+
+const navigate = vi.fn();
+
+// The machine running the suite is shared and slow: give the UI time to settle.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  session.role = 'admin';
+  navigate.mockReset();
+  fillJsdomGaps();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('userIdFromPath', () => {
+  it('reads the id from /admin/users/{id} only', () => {
+    expect(userIdFromPath('/admin/users/abc_123')).toBe('abc_123');
+    expect(userIdFromPath('/admin/users/a%20b/')).toBe('a b');
+    expect(userIdFromPath('/admin/user')).toBeUndefined();
+    expect(userIdFromPath('/admin/users/a/b')).toBeUndefined();
+  });
+});
+
+describe('AdminUserDetail', { timeout: 20_000 }, () => {
+  it("shows the user's details, figures and history with actions on upcoming bookings only", async () => {
+    stubAdminApi((u) =>
+      u.pathname === '/api/admin/users/u1'
+        ? Response.json(detail([upcoming, cancelled]))
+        : undefined,
+    );
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByText('Not provided')).toBeTruthy();
+    expect(screen.getByText('£30.00')).toBeTruthy();
+    expect(screen.getAllByText('20 Oct 2026')).toHaveLength(2);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('Saturday 7 November 2026')).toBeTruthy();
+    expect(within(first).getByText('Mathematics')).toBeTruthy();
+    expect(within(first).getByText('Upcoming')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: /^Reschedule/ })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: /^Cancel/ })).toBeTruthy();
+    expect(within(second).getByText('Cancelled')).toBeTruthy();
+    expect(within(second).queryByRole('button')).toBeNull();
+  });
+
+  it('cancels after the spec’s confirmation and says so', async () => {
+    const calls = stubAdminApi(
+      (u, init) =>
+        u.pathname === '/api/admin/bookings/b1/cancel' && init?.method === 'POST'
+          ? Response.json({ id: 'b1', status: 'cancelled' })
+          : undefined,
+      (u) => (u.pathname === '/api/admin/users/u1' ? Response.json(detail([upcoming])) : undefined),
+    );
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^Cancel/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to cancel this booking? This action cannot be undone.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+    expect(await screen.findByText('Booking cancelled successfully')).toBeTruthy();
+    expect(calls).toContain('POST /api/admin/bookings/b1/cancel');
+  });
+
+  it('says so when the cancel fails', async () => {
+    stubAdminApi(
+      (u) => (u.pathname === '/api/admin/bookings/b1/cancel' ? problem(409, 'no') : undefined),
+      (u) => (u.pathname === '/api/admin/users/u1' ? Response.json(detail([upcoming])) : undefined),
+    );
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^Cancel/ }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Cancel Booking',
+      }),
+    );
+    expect(await screen.findByText('Failed to cancel booking.')).toBeTruthy();
+  });
+
+  it('says when the user has no bookings', async () => {
+    stubAdminApi((u) =>
+      u.pathname === '/api/admin/users/u1' ? Response.json(detail([])) : undefined,
+    );
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    expect(await screen.findByText('No bookings found for this user.')).toBeTruthy();
+  });
+
+  it('says "User profile not found." for an unknown user', async () => {
+    stubAdminApi((u) =>
+      u.pathname === '/api/admin/users/gone' ? problem(404, 'User profile not found.') : undefined,
+    );
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="gone" clock={clock} navigate={navigate} />,
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'User profile not found.' }),
+    ).toBeTruthy();
+  });
+
+  it('sends a customer to /admin', async () => {
+    session.role = 'user';
+    stubAdminApi();
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin'));
+  });
+});

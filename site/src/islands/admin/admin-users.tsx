@@ -1,0 +1,239 @@
+// /admin User Management (docs/product-rules.md#pages): search applied on Enter or the Search
+// button, 25 users a page, a row opens the user, a row menu sends a password reset or opens Stripe.
+import {
+  Avatar,
+  Button,
+  Card,
+  DropdownMenu,
+  Flex,
+  Heading,
+  IconButton,
+  Spinner,
+  Table,
+  Text,
+  TextField,
+} from '@radix-ui/themes';
+import { fillMessage, MESSAGES } from '@tuition/domain';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type AdminUserRow, adminApi, adminUserUrl } from './admin-api.ts';
+import {
+  adminLoadFailure,
+  initials,
+  pageButtons,
+  pageCount,
+  pounds,
+  retryUnlessRefused,
+  shortLondonDate,
+  showingText,
+} from './admin-format.ts';
+import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+
+/** Sends the reset e-mail with the spec's toasts; shared by the table and the user page. */
+export function usePasswordReset() {
+  return useMutation({
+    mutationFn: (user: { id: string; email: string }) => adminApi.sendPasswordReset(user.id),
+    onSuccess: (sent, user) =>
+      toastSuccess(
+        fillMessage(MESSAGES.adminPasswordResetSent, { email: sent?.email ?? user.email }),
+      ),
+    onError: (error) => {
+      console.error('Password reset failed', error);
+      toastError(MESSAGES.adminPasswordResetFailed);
+    },
+  });
+}
+
+function RowMenu({ user, onReset }: { user: AdminUserRow; onReset: () => void }) {
+  // Not modal: a modal menu hides the page from assistive technology while its links stay
+  // focusable (axe aria-hidden-focus); as the header's profile menu.
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger>
+        <IconButton variant="ghost" color="gray" aria-label={`Actions for ${user.name}`}>
+          <span aria-hidden="true">⋯</span>
+        </IconButton>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content align="end">
+        <DropdownMenu.Item onSelect={onReset}>Reset Password</DropdownMenu.Item>
+        user.stripeCustomerUrl && (
+        <DropdownMenu.Item asChild>
+          <a href={user.stripeCustomerUrl} target="_blank" rel="noopener noreferrer">
+            View in Stripe
+          </a>
+        </DropdownMenu.Item>
+        )
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}
+
+export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const searchId = useId();
+  const users = useQuery({
+    queryKey: ['admin', 'users', search, page],
+    queryFn: () => adminApi.users(search, page),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+  });
+  const reset = usePasswordReset();
+
+  useEffect(() => {
+    if (users.isError) {
+      console.error('Failed to load users', users.error);
+      toastError(adminLoadFailure(users.error, MESSAGES.usersLoadFailed));
+    }
+  }, [users.isError, users.error]);
+
+  const applySearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(typed.trim());
+    setPage(1);
+  };
+
+  const data = users.data;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+
+  return (
+    <Card size="3" className="admin-section">
+      <Flex justify="between" align="center" wrap="wrap" gap="3" mb="4">
+        <Heading as="h2" size="5">
+          User Management
+        </Heading>
+        <search>
+          <form onSubmit={applySearch} className="admin-search">
+            <label htmlFor={searchId} className="visually-hidden">
+              Search users by name or email
+            </label>
+            <TextField.Root
+              id={searchId}
+              type="search"
+              placeholder="Name or email"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+            <Button type="submit">Search</Button>
+          </form>
+        </search>
+      </Flex>
+
+      {users.isPending ? (
+        <Flex align="center" gap="2" role="status">
+          <Spinner /> <Text color="gray">Loading users…</Text>
+        </Flex>
+      ) : users.isError && !data ? (
+        <Flex align="center" gap="3">
+          <Text color="red">
+            {adminLoadFailure(users.error, MESSAGES.usersLoadFailed).description}
+          </Text>
+          <Button variant="soft" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </Flex>
+      ) : !data || data.users.length === 0 ? (
+        <Text color="gray">
+          {search ? 'No users found matching your search.' : 'No users found.'}
+        </Text>
+      ) : (
+        <>
+          <div className="admin-table-scroll">
+            <Table.Root variant="surface" className="admin-users-table">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>User</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Contact</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Joined</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Bookings</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Spending</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.users.map((user) => (
+                  <Table.Row
+                    key={user.id}
+                    className="admin-users-table__row"
+                    onClick={(event) => {
+                      // Links and the menu inside the row do their own thing.
+                      if ((event.target as HTMLElement).closest('a, button, [role="menu"]')) return;
+                      navigate(adminUserUrl(user.id));
+                    }}
+                  >
+                    <Table.RowHeaderCell>
+                      <Flex align="center" gap="3">
+                        <Avatar size="2" radius="full" fallback={initials(user.name, user.email)} />
+                        <a href={adminUserUrl(user.id)} className="admin-users-table__name">
+                          {user.name}
+                        </a>
+                      </Flex>
+                    </Table.RowHeaderCell>
+                    <Table.Cell>
+                      <Text as="div" size="2">
+                        {user.email}
+                      </Text>
+                      {user.phone && (
+                        <Text as="div" size="2" color="gray">
+                          {user.phone}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>{shortLondonDate(user.joinedAt)}</Table.Cell>
+                    <Table.Cell>{user.bookingsTotal}</Table.Cell>
+                    <Table.Cell>
+                      <Text as="div">{pounds(user.totalSpentPence)}</Text>
+                      {user.lastPaymentAt && (
+                        <Text as="div" size="1" color="gray">
+                          Last paid {shortLondonDate(user.lastPaymentAt)}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <RowMenu user={user} onReset={() => reset.mutate(user)} />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+          <Flex justify="between" align="center" wrap="wrap" gap="3" mt="4">
+            <Text size="2" color="gray" aria-live="polite">
+              {showingText(data.page, data.pageSize, data.total)}
+            </Text>
+            <nav aria-label="User pages">
+              <Flex gap="2" align="center" wrap="wrap">
+                <Button
+                  variant="soft"
+                  disabled={page <= 1}
+                  onClick={() => setPage((p) => Math.max(1, p - 1))}
+                >
+                  Previous
+                </Button>
+                {pageButtons(page, pages).map((n) => (
+                  <Button
+                    key={n}
+                    variant={n === page ? 'solid' : 'soft'}
+                    aria-current={n === page ? 'page' : undefined}
+                    aria-label={`Page ${n}`}
+                    onClick={() => setPage(n)}
+                  >
+                    {n}
+                  </Button>
+                ))}
+                <Button
+                  variant="soft"
+                  disabled={page >= pages}
+                  onClick={() => setPage((p) => Math.min(pages, p + 1))}
+                >
+                  Next
+                </Button>
+              </Flex>
+            </nav>
+          </Flex>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,305 @@
+// The sign-in, registration and forgot-password forms (docs/product-rules.md#pages,
+// #accounts-and-roles, #messages). The same components serve the header's dialog and the /login and
+// /register pages. They call better-auth through src/lib/auth-client.ts and report through toasts;
+// `onSuccess` lets the dialog close itself or a page move on.
+import { MESSAGES, PASSWORD_MIN_LENGTH } from '@tuition/domain';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { authClient, authErrorText, signInWithEmail } from '../../lib/auth-client.ts';
+import { toastError, toastSuccess } from '../shared/app-toaster.tsx';
+import {
+  type FieldErrors,
+  focusFirstInvalid,
+  formText,
+  TextField,
+} from '../shared/form-fields.tsx';
+import './auth-forms.css';
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const TERMS_REQUIRED_TEXT = 'Please agree to the Terms and Conditions and Privacy Policy.';
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+
+function emailError(email: string): string | undefined {
+  if (email.trim() === '') return 'Email is required.';
+  if (!EMAIL_SHAPE.test(email.trim())) return 'Please enter a valid email address.';
+  return undefined;
+}
+
+export type LoginField = 'email' | 'password';
+export function validateLogin(input: { email: string; password: string }): FieldErrors<LoginField> {
+  const errors: FieldErrors<LoginField> = {};
+  const email = emailError(input.email);
+  if (email) errors.email = email;
+  if (input.password === '') errors.password = 'Password is required.';
+  return errors;
+}
+
+export type RegisterField = 'name' | 'email' | 'password' | 'acceptTerms';
+export function validateRegister(input: {
+  name: string;
+  email: string;
+  password: string;
+  acceptTerms: boolean;
+}): FieldErrors<RegisterField> {
+  const errors: FieldErrors<RegisterField> = {};
+  if (input.name.trim() === '') errors.name = 'Full name is required.';
+  const email = emailError(input.email);
+  if (email) errors.email = email;
+  if (input.password === '') errors.password = 'Password is required.';
+  else if (input.password.length < PASSWORD_MIN_LENGTH) {
+    errors.password = MESSAGES.passwordTooShort.description;
+  }
+  if (!input.acceptTerms) errors.acceptTerms = TERMS_REQUIRED_TEXT;
+  return errors;
+}
+
+const hasErrors = (errors: object) => Object.keys(errors).length > 0;
+const later = (fn: () => void) => setTimeout(fn, 0);
+
+export interface LoginFormProps {
+  onSuccess?: () => void;
+  /** Opens the forgot-password dialog. */
+  onForgotPassword: () => void;
+}
+
+export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = { email: formText(form, 'email').trim(), password: formText(form, 'password') };
+    const found = validateLogin(input);
+    setErrors(found);
+    if (hasErrors(found)) {
+      later(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setBusy(true);
+    try {
+      await signInWithEmail(input.email, input.password);
+      toastSuccess(MESSAGES.loginSuccess);
+      onSuccess?.();
+    } catch (error) {
+      console.error('Login failed', error);
+      toastError({ title: error instanceof Error ? error.message : 'Login failed.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        requiredMark
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        requiredMark
+        revealable
+        error={errors.password}
+      />
+      <div className="auth-form__row">
+        <button type="button" className="auth-link-button" onClick={onForgotPassword}>
+          Forgot Password?
+        </button>
+      </div>
+      <button type="submit" className="btn btn--block" disabled={busy}>
+        {busy ? 'Logging in...' : 'Login'}
+      </button>
+    </form>
+  );
+}
+
+export interface RegisterFormProps {
+  onSuccess?: () => void;
+}
+
+export function RegisterForm({ onSuccess }: RegisterFormProps) {
+  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = {
+      name: formText(form, 'name').trim(),
+      email: formText(form, 'email').trim(),
+      password: formText(form, 'password'),
+      acceptTerms: new FormData(form).get('acceptTerms') === 'on',
+    };
+    const found = validateRegister(input);
+    setErrors(found);
+    if (hasErrors(found)) {
+      later(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { error } = await authClient.signUp.email({
+        name: input.name,
+        email: input.email,
+        password: input.password,
+      });
+      if (error) throw new Error(authErrorText(error, 'Registration failed. Please try again.'));
+      toastSuccess(MESSAGES.registrationSuccess);
+      form.reset();
+      onSuccess?.();
+    } catch (error) {
+      console.error('Registration failed', error);
+      toastError({ title: error instanceof Error ? error.message : 'Registration failed.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const id = useId();
+  const termsId = `${id}-terms`;
+  const termsErrorId = `${id}-terms-error`;
+  return (
+    <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Full name"
+        name="name"
+        autoComplete="name"
+        requiredMark
+        maxLength={100}
+        error={errors.name}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        requiredMark
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        requiredMark
+        revealable
+        hint={PASSWORD_HINT}
+        error={errors.password}
+      />
+      <div className="auth-check">
+        <input
+          id={termsId}
+          type="checkbox"
+          name="acceptTerms"
+          aria-invalid={errors.acceptTerms ? true : undefined}
+          aria-describedby={errors.acceptTerms ? termsErrorId : undefined}
+          aria-required="true"
+        />
+        <label htmlFor={termsId}>
+          I agree to the{' '}
+          <a href="/terms-and-conditions" target="_blank" rel="noopener">
+            Terms and Conditions
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>{' '}
+          and{' '}
+          <a href="/privacy-policy" target="_blank" rel="noopener">
+            Privacy Policy
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </label>
+      </div>
+      {errors.acceptTerms && (
+        <span className="auth-field-error" id={termsErrorId}>
+          {errors.acceptTerms}
+        </span>
+      )}
+      <button type="submit" className="btn btn--block" disabled={busy}>
+        {busy ? 'Creating Account...' : 'Create Account'}
+      </button>
+    </form>
+  );
+}
+
+/** Sends the reset e-mail; resolves true when the service accepted the request. */
+export async function requestPasswordResetEmail(email: string): Promise<boolean> {
+  try {
+    const { error } = await authClient.requestPasswordReset({
+      email,
+      redirectTo: '/reset-password-token',
+    });
+    if (error) {
+      console.error('Password reset request failed', error);
+      return false;
+    }
+    return true;
+  } catch (error) {
+    console.error('Password reset request failed', error);
+    return false;
+  }
+}
+
+export interface ForgotPasswordFormProps {
+  onCancel: () => void;
+  onSent?: () => void;
+}
+
+/** The forgot-password dialog's form: email, Cancel and Send Reset Link. */
+export function ForgotPasswordForm({ onCancel, onSent }: ForgotPasswordFormProps) {
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = formText(form, 'email').trim();
+    if (email === '') {
+      setError(MESSAGES.enterEmail.title);
+      toastError(MESSAGES.enterEmail);
+      later(() => focusFirstInvalid(form));
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    const sent = await requestPasswordResetEmail(email);
+    setBusy(false);
+    if (sent) {
+      toastSuccess(MESSAGES.resetLinkSent);
+      onSent?.();
+    } else {
+      toastError(MESSAGES.forgotPasswordFailed);
+    }
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        requiredMark
+        error={error}
+      />
+      <div className="auth-form__actions">
+        <button type="button" className="btn btn--outline" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? 'Sending...' : 'Send Reset Link'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+// The header's account area (docs/product-rules.md#pages Header), on every page. Signed out: Login
+// (opens the auth dialog) and Book Now. Signed in: the profile menu. It also switches the home
+// hero's Get Started / Book Now (elements marked data-auth-action) and opens the dialog for any
+// element marked data-auth-action="sign-in".
+//
+// Content pages do not load React at all for this (docs/decisions/025): the header renders
+// plain Login / Book Now links and ./auth-menu-boot.ts (a few hundred bytes) reads the session;
+// it loads this module only when there is a session to show or someone asks for the dialog.
+// The dialog and the profile menu are further lazy chunks.
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { type AuthTab, onOpenAuthDialog, openAuthDialog } from '../../lib/auth-dialog.ts';
+import { PageToaster } from '../shared/app-toaster.tsx';
+import { syncAuthHooks } from './auth-menu-hooks.ts';
+import {
+  fetchSessionUser,
+  onSessionChange,
+  roleOf,
+  type SessionUserSummary,
+} from '../../lib/auth-session.ts';
+
+const AuthDialogPanel = lazy(() => import('./auth-dialog-panel.tsx'));
+const AuthProfileMenu = lazy(() => import('./auth-profile-menu.tsx'));
+
+interface DialogState {
+  open: boolean;
+  tab: AuthTab;
+  note?: string | undefined;
+}
+
+/** The signed-in user (null when signed out), re-read whenever the session may have changed. */
+function useSessionUser(initialUser: SessionUserSummary | null | undefined) {
+  const [state, setState] = useState<{ pending: boolean; user: SessionUserSummary | null }>({
+    pending: initialUser === undefined,
+    user: initialUser ?? null,
+  });
+  useEffect(() => {
+    let latest = 0;
+    const read = async () => {
+      const call = ++latest;
+      const user = await fetchSessionUser();
+      // An older answer arriving late must not undo a newer one (sign-in, then sign-out).
+      if (call === latest) setState({ pending: false, user });
+    };
+    if (initialUser === undefined) void read();
+    return onSessionChange(() => void read(), { onFocus: true });
+  }, [initialUser]);
+  return state;
+}
+
+export interface AuthMenuProps {
+  /** The session the boot script already read (null: signed out); undefined: read it here. */
+  initialUser?: SessionUserSummary | null | undefined;
+}
+
+export function AuthMenu({ initialUser }: AuthMenuProps) {
+  const { pending: isPending, user } = useSessionUser(initialUser);
+  const [hydrated, setHydrated] = useState(false);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => onOpenAuthDialog(({ tab, note }) => setDialog({ open: true, tab, note })), []);
+
+  useEffect(() => {
+    syncAuthHooks(isPending ? null : user !== null);
+  }, [isPending, user]);
+
+  // A fresh sign-in closes the dialog even if it was opened by another island.
+  useEffect(() => {
+    if (user) setDialog((d) => (d?.open ? { ...d, open: false } : d));
+  }, [user]);
+
+  const dialogElement = dialog && (
+    <Suspense fallback={null}>
+      <AuthDialogPanel
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((d) => (d ? { ...d, open } : d))}
+        tab={dialog.tab}
+        onTabChange={(tab) => setDialog((d) => (d ? { ...d, tab } : d))}
+        note={dialog.note}
+      />
+    </Suspense>
+  );
+
+  if (user) {
+    return (
+      <>
+        <Suspense fallback={<span className="auth-menu__placeholder" aria-hidden="true" />}>
+          <AuthProfileMenu name={user.name} email={user.email} role={roleOf(user)} />
+        </Suspense>
+        {dialogElement}
+        {/* Here, not in the menu: signing out unmounts the menu, and its toast must stay. */}
+        <PageToaster />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {hydrated ? (
+        <button
+          type="button"
+          className="btn btn--outline"
+          aria-haspopup="dialog"
+          onClick={() => openAuthDialog('login')}
+        >
+          Login
+        </button>
+      ) : (
+        // Before hydration (and without JavaScript) Login is the /login page.
+        <a className="btn btn--outline" href="/login">
+          Login
+        </a>
+      )}
+      <a className="btn" href="/booking">
+        Book Now
+      </a>
+      {dialogElement}
+      <PageToaster />
+    </>
+  );
+}
+
+/**
+ * Mounts the menu into the header's account area, replacing its server-rendered links. Called
+ * by ./auth-menu-boot.ts once a session is found or someone asks for the dialog.
+ */
+export function mountAuthMenu(
+  container: HTMLElement,
+  initialUser: SessionUserSummary | null | undefined,
+) {
+  createRoot(container).render(
+    <StrictMode>
+      <AuthMenu initialUser={initialUser} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,293 @@
+// The booking island's rules as a visitor meets them: which calendar days can be clicked,
+// what the basket charges, and that a reschedule keeps its first pick. The service is a
+// fetch stub; "now" is fixed.
+import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AvailabilitySlot, OpenCheckout } from '../../lib/api-client.ts';
+
+const session = vi.hoisted(() => ({ signedIn: true }));
+vi.mock('../../lib/auth-client.ts', () => ({
+  useSession: () => ({
+    data: session.signedIn ? { user: { id: 'user-1', name: 'Pat' } } : null,
+    isPending: false,
+  }),
+}));
+
+const { BookingFlow } = await import('./booking-flow.tsx');
+
+// Monday 2 November 2026, 09:00 London time.
+const clock = fixedClock('2026-11-02T09:00:00Z');
+
+function slot(date: string, state: AvailabilitySlot['state'] = 'available', hour = 17) {
+  const startsAt = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`).toISOString();
+  return {
+    startsAt,
+    endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+    date,
+    time: '5-6pm',
+    label: 'GCSE Foundation',
+    service: 'gcse',
+    pricePence: 1500,
+    capacity: 10,
+    seatsLeft: state === 'full' ? 0 : 3,
+    state,
+  } satisfies AvailabilitySlot;
+}
+
+/** Eleven open November sessions, then a full one. */
+const NOVEMBER = [
+  '2026-11-03',
+  '2026-11-05',
+  '2026-11-07',
+  '2026-11-10',
+  '2026-11-12',
+  '2026-11-14',
+  '2026-11-17',
+  '2026-11-19',
+  '2026-11-21',
+  '2026-11-24',
+  '2026-11-26',
+].map((date) => slot(date));
+
+function stubService(
+  slots: AvailabilitySlot[],
+  options: { open?: OpenCheckout[]; status?: (startsAt: string) => string } = {},
+) {
+  const calls: string[] = [];
+  let open = options.open ?? [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    if (url.startsWith('/api/availability')) return Response.json({ slots });
+    if (url.startsWith('/api/bookability')) {
+      const body = JSON.parse(String(init?.body)) as { startsAt: string[] };
+      return Response.json({
+        results: body.startsAt.map((s) => ({ startsAt: s, status: options.status?.(s) ?? 'ok' })),
+      });
+    }
+    if (url === '/api/checkout/pending') return Response.json(open);
+    const release = url.match(/^\/api\/checkout\/([^/]+)\/cancel$/);
+    if (release && init?.method === 'POST') {
+      open = open.filter((c) => c.checkoutId !== release[1]);
+      return Response.json({ status: 'cancelled' });
+    }
+    return new Response(null, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return calls;
+}
+
+beforeEach(() => {
+  session.signedIn = true;
+  // Radix and sonner look for these; jsdom has neither.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The session card of a London day, e.g. card('Tuesday 3 November 2026'). */
+const card = (date: string) => {
+  const found = screen
+    .getAllByRole('button', { name: new RegExp(date) })
+    .find((b) => b.className === 'booking-session__button');
+  if (!found) throw new Error(`no session card for ${date}`);
+  return found;
+};
+
+const basketTotal = () => within(screen.getByRole('complementary')).getByTestId('basket-total');
+
+async function pickCards(count: number) {
+  for (let i = 0; i < count; i += 1) {
+    const cards = screen
+      .getAllByRole('button', { pressed: false })
+      .filter((b) => b.className === 'booking-session__button' && !b.hasAttribute('disabled'));
+    const card = cards[0];
+    if (!card) throw new Error('no session card left to pick');
+    fireEvent.click(card);
+    await waitFor(() => expect(card.getAttribute('aria-pressed')).toBe('true'));
+  }
+}
+
+describe('BookingFlow', () => {
+  it('enables only the days with an open session of the service from today on', async () => {
+    stubService([
+      slot('2026-11-02', 'available', 8), // started this morning
+      slot('2026-11-03'),
+      slot('2026-11-05', 'full'),
+      slot('2026-11-07', 'booked'),
+    ]);
+    const { container } = render(
+      <BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />,
+    );
+    await screen.findByText(/Sessions in November 2026/);
+    const day = (date: string) => container.querySelector(`[data-day="${date}"]`);
+    const enabled = (date: string) => !day(date)?.hasAttribute('data-disabled');
+    expect(enabled('2026-11-03')).toBe(true);
+    expect(enabled('2026-11-07')).toBe(true);
+    expect(enabled('2026-11-02')).toBe(false);
+    expect(enabled('2026-11-05')).toBe(false);
+    expect(enabled('2026-11-04')).toBe(false);
+    expect(enabled('2026-11-01')).toBe(false);
+    // The full session's card carries the overlay and cannot be pressed.
+    const fullCard = card('Thursday 5 November 2026');
+    expect(fullCard.textContent).toContain('Full');
+    expect(fullCard).toHaveProperty('disabled', true);
+  });
+
+  it.each([
+    [9, '£135.00'],
+    [10, '£100.00'],
+    [11, '£115.00'],
+  ])(
+    'charges %i sessions %s',
+    async (count, total) => {
+      stubService(NOVEMBER);
+      render(<BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />);
+      await screen.findByText(/Sessions in November 2026/);
+      await pickCards(count);
+      expect(basketTotal().textContent).toBe(total);
+    },
+    30_000,
+  );
+
+  it('checks each picked session with the service before it joins the basket', async () => {
+    const calls = stubService(NOVEMBER);
+    render(<BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />);
+    await screen.findByText(/Sessions in November 2026/);
+    await pickCards(1);
+    expect(calls).toContain('POST /api/bookability');
+  });
+
+  it('keeps the first session when a second is picked while rescheduling', async () => {
+    stubService(NOVEMBER);
+    render(
+      <BookingFlow
+        pricing={DEFAULT_PRICING}
+        mode="reschedule"
+        booking={{
+          id: 'b1',
+          service: 'gcse',
+          label: 'GCSE Foundation',
+          startsAt: '2026-11-28T12:00:00Z',
+        }}
+        clock={clock}
+      />,
+    );
+    await screen.findByText(/Sessions in November 2026/);
+    fireEvent.click(card('Tuesday 3 November 2026'));
+    await waitFor(() =>
+      expect(card('Tuesday 3 November 2026').getAttribute('aria-pressed')).toBe('true'),
+    );
+    fireEvent.click(card('Thursday 5 November 2026'));
+    expect(await screen.findByText('Single Session Only')).toBeTruthy();
+    expect(card('Thursday 5 November 2026').getAttribute('aria-pressed')).toBe('false');
+    const basket = within(screen.getByRole('complementary'));
+    expect(basket.getByText('Tuesday 3 November 2026')).toBeTruthy();
+    expect(basket.queryByText('Thursday 5 November 2026')).toBeNull();
+    expect(basketTotal().textContent).toBe('£0.00');
+  });
+
+  it("shows the customer's unpaid checkout with Resume payment and Release, and releases it", async () => {
+    const held = slot('2026-11-10', 'pending');
+    const calls = stubService([slot('2026-11-03'), held], {
+      open: [
+        {
+          checkoutId: 'c-open',
+          expiresAt: '2026-11-02T09:25:00Z',
+          resumeUrl: '/dev/checkout/c-open',
+          amountPence: 1500,
+          sessionCount: 1,
+          isSpecialOffer: false,
+          sessions: [
+            { startsAt: held.startsAt, date: held.date, time: '5-6pm', label: 'GCSE Foundation' },
+          ],
+        },
+      ],
+    });
+    render(<BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />);
+    const panel = await screen.findByRole('region', { name: 'Payment pending' });
+    expect(panel.textContent).toContain('Tuesday 10 November 2026');
+    expect(panel.textContent).toContain('9:25 AM');
+    expect(within(panel).getByRole('link', { name: 'Resume payment' }).getAttribute('href')).toBe(
+      '/dev/checkout/c-open',
+    );
+    // The card says "Payment pending", never "Booked".
+    const pendingCard = card('Tuesday 10 November 2026');
+    expect(pendingCard.textContent).toContain('Payment pending');
+    expect(pendingCard.textContent).not.toContain('Booked');
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Release' }));
+    expect(await screen.findByText('Payment released')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Payment pending' })).toBeNull(),
+    );
+    expect(calls).toContain('POST /api/checkout/c-open/cancel');
+    // The seats are read again after the release.
+    expect(calls.filter((c) => c.startsWith('GET /api/availability')).length).toBeGreaterThan(1);
+  });
+
+  it('lets a session of the unpaid checkout be picked again for a new basket', async () => {
+    const held = slot('2026-11-10', 'pending');
+    stubService([held], { status: () => 'pending' });
+    render(<BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />);
+    await screen.findByText(/Sessions in November 2026/);
+    fireEvent.click(card('Tuesday 10 November 2026'));
+    await waitFor(() =>
+      expect(card('Tuesday 10 November 2026').getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(screen.queryByText('Already Booked')).toBeNull();
+    expect(basketTotal().textContent).toBe('£15.00');
+  });
+
+  it("asks for the customer's seats with forUser when an admin reschedules for them", async () => {
+    const calls = stubService([slot('2026-11-03', 'booked'), slot('2026-11-05', 'pending')], {
+      status: (s) => (s.startsWith('2026-11-03') ? 'duplicate' : 'pending'),
+    });
+    render(
+      <BookingFlow
+        pricing={DEFAULT_PRICING}
+        mode="reschedule"
+        forUser="customer-7"
+        booking={{
+          id: 'b1',
+          service: 'gcse',
+          label: 'GCSE Foundation',
+          startsAt: '2026-11-28T12:00:00Z',
+        }}
+        onConfirm={async () => undefined}
+        clock={clock}
+      />,
+    );
+    await screen.findByText(/Sessions in November 2026/);
+    expect(calls.find((c) => c.startsWith('GET /api/availability'))).toContain(
+      'forUser=customer-7',
+    );
+    expect(card('Tuesday 3 November 2026').textContent).toContain('Booked');
+    fireEvent.click(card('Tuesday 3 November 2026'));
+    expect(await screen.findByText('Already Booked')).toBeTruthy();
+    expect(calls).toContain('POST /api/bookability?forUser=customer-7');
+    fireEvent.click(card('Thursday 5 November 2026'));
+    expect(await screen.findByText(/held by a payment that has not been finished/)).toBeTruthy();
+    expect(card('Thursday 5 November 2026').getAttribute('aria-pressed')).toBe('false');
+    // Not the admin's own unpaid checkouts.
+    expect(calls).not.toContain('GET /api/checkout/pending');
+  });
+});

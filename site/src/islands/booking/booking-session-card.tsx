@@ -1,0 +1,54 @@
+// One session of the chosen service: date, class label, time band and price. Pressing it picks or
+// drops the session, like a click on its calendar day. A full session cannot be picked and carries
+// a "Full" overlay (docs/product-rules.md#pages). A session in the user's own unpaid checkout says
+// "Payment pending" and can be picked again (the new checkout replaces the old one).
+import { formatLondonDate, formatPounds } from '@tuition/domain';
+import type { AvailabilitySlot } from '../../lib/api-client.ts';
+
+export interface BookingSessionCardProps {
+  slot: AvailabilitySlot;
+  selected: boolean;
+  checking: boolean;
+  /** The price shown: the session price, or £0 when rescheduling. */
+  pricePence: number;
+  onToggle: (slot: AvailabilitySlot) => void;
+}
+
+export function BookingSessionCard({
+  slot,
+  selected,
+  checking,
+  pricePence,
+  onToggle,
+}: BookingSessionCardProps) {
+  const full = slot.state === 'full';
+  const dateText = formatLondonDate(new Date(slot.startsAt));
+  return (
+    <li className="booking-session" data-state={full ? 'full' : selected ? 'selected' : 'open'}>
+      <button
+        type="button"
+        className="booking-session__button"
+        data-slot-state={slot.state}
+        aria-pressed={selected}
+        disabled={full || checking}
+        aria-busy={checking || undefined}
+        onClick={() => onToggle(slot)}
+      >
+        <span className="booking-session__date">{dateText}</span>
+        <span className="booking-session__label">{slot.label}</span>
+        <span className="booking-session__meta">
+          <span>{slot.time}</span>
+          <span className="booking-session__price">{formatPounds(pricePence)}</span>
+        </span>
+        {slot.state === 'booked' && <span className="booking-session__tag">Booked</span>}
+        {slot.state === 'pending' && (
+          <span className="booking-session__tag booking-session__tag--pending">
+            Payment pending
+          </span>
+        )}
+        {selected && <span className="booking-session__tag">Selected</span>}
+        {full && <span className="booking-session__overlay">Full</span>}
+      </button>
+    </li>
+  );
+}

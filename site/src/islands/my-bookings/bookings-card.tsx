@@ -1,0 +1,81 @@
+// One booking in the customer's lists: status badge, London date and time, course and class.
+// Actions (Reschedule, Cancel) are passed in by the upcoming list; the previous list has none.
+import { Badge } from '@radix-ui/themes';
+import {
+  type BookingBadge,
+  bookingBadge,
+  formatLondonDate,
+  formatTime12h,
+  isServiceCode,
+  MESSAGES,
+  SERVICES,
+} from '@tuition/domain';
+import type { ReactNode } from 'react';
+import type { MyBooking } from '../../lib/api-client.ts';
+
+const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 'red' | 'blue' }> = {
+  upcoming: { text: 'Upcoming', color: 'green' },
+  completed: { text: 'Completed', color: 'gray' },
+  cancelled: { text: 'Cancelled', color: 'red' },
+  rescheduled: { text: 'Rescheduled', color: 'blue' },
+};
+
+export function serviceLabel(service: string): string {
+  return isServiceCode(service) ? SERVICES[service].label : service;
+}
+
+/** "5:00 PM – 6:00 PM", London time. */
+export function londonTimeRange(startsAt: string, endsAt: string): string {
+  return `${formatTime12h(new Date(startsAt))} – ${formatTime12h(new Date(endsAt))}`;
+}
+
+export interface BookingsCardProps {
+  booking: MyBooking;
+  now: Date;
+  children?: ReactNode;
+}
+
+export function BookingsCard({ booking, now, children }: BookingsCardProps) {
+  const start = new Date(booking.startsAt);
+  const valid = !Number.isNaN(start.getTime());
+  const badge = BADGES[bookingBadge({ status: booking.status, startsAt: start }, now)];
+  return (
+    <li className="bookings-card card">
+      <div className="bookings-card__head">
+        <h2 className="bookings-card__date">
+          {valid ? formatLondonDate(start) : MESSAGES.invalidDate.title}
+        </h2>
+        <Badge color={badge.color} variant="soft" size="2" highContrast>
+          {badge.text}
+        </Badge>
+      </div>
+      <p className="bookings-card__time">
+        {valid ? londonTimeRange(booking.startsAt, booking.endsAt) : ''}{' '}
+        <span className="bookings-card__zone">(UK time)</span>
+      </p>
+      <p className="bookings-card__service">
+        Mathematics · {serviceLabel(booking.service)}
+        {booking.label && booking.label !== serviceLabel(booking.service)
+          ? ` · ${booking.label}`
+          : ''}
+      </p>
+      {children && <div className="bookings-card__actions">{children}</div>}
+    </li>
+  );
+}
+
+/** Grey placeholders while the list loads. */
+export function BookingsSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <ul className="bookings-list" aria-busy="true" aria-label="Loading your bookings">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className="bookings-card card bookings-card--skeleton" aria-hidden="true">
+          <span className="bookings-skeleton bookings-skeleton--title" />
+          <span className="bookings-skeleton" />
+          <span className="bookings-skeleton bookings-skeleton--short" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,48 @@
+// The booking handed from the Reschedule button to /reschedule (docs/product-rules.md#pages: "needs
+// booking data passed in navigation state"). A static site has no router state, so the tab's
+// sessionStorage carries it; /reschedule?booking={id} also works on its own (a reload, a shared
+// link) by loading the booking from the service.
+import type { MyBooking } from '../../lib/api-client.ts';
+
+export const RESCHEDULE_BOOKING_KEY = 'reschedule-booking';
+
+export type BookingToReschedule = Pick<
+  MyBooking,
+  'id' | 'service' | 'label' | 'startsAt' | 'endsAt' | 'status'
+>;
+
+export function saveBookingToMove(booking: BookingToReschedule): void {
+  try {
+    const { id, service, label, startsAt, endsAt, status } = booking;
+    window.sessionStorage.setItem(
+      RESCHEDULE_BOOKING_KEY,
+      JSON.stringify({ id, service, label, startsAt, endsAt, status }),
+    );
+  } catch {
+    // Without storage the ?booking= parameter still finds it.
+  }
+}
+
+/** The saved booking, if it is the one asked for (or any, when no id is asked for). */
+export function readBookingToMove(id?: string | null): BookingToReschedule | undefined {
+  try {
+    const raw = window.sessionStorage.getItem(RESCHEDULE_BOOKING_KEY);
+    if (!raw) return undefined;
+    const value = JSON.parse(raw) as Partial<BookingToReschedule>;
+    if (typeof value.id !== 'string' || typeof value.startsAt !== 'string' || !value.service) {
+      return undefined;
+    }
+    if (id && value.id !== id) return undefined;
+    return value as BookingToReschedule;
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearBookingToMove(): void {
+  try {
+    window.sessionStorage.removeItem(RESCHEDULE_BOOKING_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}

@@ -1,0 +1,217 @@
+// The upcoming bookings list as a customer meets it: the empty state, the too-late dialog
+// instead of the picker within 24 hours, the cancel confirmation and its outcomes, and an
+// unpaid checkout shown as "Payment pending" with Resume payment and Release.
+import { fixedClock } from '@tuition/domain';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MyBooking, OpenCheckout } from '../../lib/api-client.ts';
+
+vi.mock('../../lib/auth-client.ts', () => ({
+  useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
+}));
+
+const { BookingsUpcoming } = await import('./bookings-upcoming.tsx');
+const { createQueryClient } = await import('../shared/app-providers.tsx');
+
+const clock = fixedClock('2026-11-02T09:00:00Z');
+
+const booking = (over: Partial<MyBooking> = {}): MyBooking => ({
+  id: 'b1',
+  status: 'confirmed',
+  service: 'gcse',
+  subject: 'mathematics',
+  label: 'GCSE Foundation',
+  startsAt: '2026-11-10T17:00:00.000Z',
+  endsAt: '2026-11-10T18:00:00.000Z',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  canCancel: true,
+  canReschedule: true,
+  ...over,
+});
+
+/** Stubs the service; no unpaid checkouts unless the answer says otherwise. */
+function stubFetch(answer: (url: string, init?: RequestInit) => Response | undefined) {
+  const fetchStub = vi.fn(
+    async (input: RequestInfo | URL, init?: RequestInit) =>
+      answer(String(input), init) ??
+      (String(input) === '/api/checkout/pending' ? Response.json([]) : Response.json([])),
+  );
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
+
+beforeEach(() => {
+  props = { ...baseProps, queryClient: createQueryClient() };
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+const baseProps = { contactEmail: 'hello@example.com', contactPhone: '020 7946 0000', clock };
+// A fresh cache per test, so one test's bookings never show in the next.
+let props: typeof baseProps & { queryClient: ReturnType<typeof createQueryClient> };
+
+describe('BookingsUpcoming', () => {
+  it('says so when there is nothing booked', async () => {
+    stubFetch(() => Response.json([]));
+    render(<BookingsUpcoming {...props} />);
+    expect(await screen.findByText('No upcoming sessions')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Book New Session' }).getAttribute('href')).toBe(
+      '/booking',
+    );
+  });
+
+  it('within 24 hours, Reschedule explains how to contact support instead', async () => {
+    stubFetch((url) =>
+      url.startsWith('/api/me/bookings')
+        ? Response.json([booking({ canReschedule: false })])
+        : undefined,
+    );
+    const navigate = vi.fn();
+    render(<BookingsUpcoming {...props} navigate={navigate} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('24 hours');
+    expect(dialog.textContent).toContain('hello@example.com');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('Reschedule hands the booking to /reschedule', async () => {
+    stubFetch((url) =>
+      url.startsWith('/api/me/bookings') ? Response.json([booking()]) : undefined,
+    );
+    const navigate = vi.fn();
+    render(<BookingsUpcoming {...props} navigate={navigate} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    expect(navigate).toHaveBeenCalledWith('/reschedule?booking=b1');
+    expect(JSON.parse(window.sessionStorage.getItem('reschedule-booking') ?? '{}').id).toBe('b1');
+  });
+
+  it('cancels after a confirmation that states there is no refund', async () => {
+    const fetchStub = stubFetch((url) =>
+      url.endsWith('/cancel')
+        ? Response.json(booking({ status: 'cancelled' }))
+        : url.startsWith('/api/me/bookings')
+          ? Response.json([booking()])
+          : undefined,
+    );
+    render(<BookingsUpcoming {...props} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toMatch(/no[nt]?[- ]?refund/i);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Booking' }));
+    expect(await screen.findByText('Booking Cancelled')).toBeTruthy();
+    expect(fetchStub).toHaveBeenCalledWith(
+      '/api/me/bookings/b1/cancel',
+      expect.objectContaining({ method: 'POST' }),
+    );
+  });
+
+  it('a failed cancel says so', async () => {
+    stubFetch((url) =>
+      url.endsWith('/cancel')
+        ? Response.json({ title: 'Oops', status: 500 }, { status: 500 })
+        : url.startsWith('/api/me/bookings')
+          ? Response.json([booking()])
+          : undefined,
+    );
+    render(<BookingsUpcoming {...props} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    expect(await screen.findByText('Failed to cancel booking. Please try again.')).toBeTruthy();
+  });
+
+  it('shows an unpaid checkout as Payment pending, not as booked, and releases it', async () => {
+    let open: OpenCheckout[] = [
+      {
+        checkoutId: 'c-open',
+        expiresAt: '2026-11-02T09:20:00Z',
+        resumeUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+        amountPence: 3000,
+        sessionCount: 2,
+        isSpecialOffer: false,
+        sessions: [
+          {
+            startsAt: '2026-11-10T17:00:00.000Z',
+            date: '2026-11-10',
+            time: '5-6pm',
+            label: 'GCSE Foundation',
+          },
+          {
+            startsAt: '2026-11-12T17:00:00.000Z',
+            date: '2026-11-12',
+            time: '5-6pm',
+            label: 'GCSE Foundation',
+          },
+        ],
+      },
+    ];
+    const fetchStub = stubFetch((url, init) => {
+      if (url === '/api/checkout/pending') return Response.json(open);
+      if (url === '/api/checkout/c-open/cancel' && init?.method === 'POST') {
+        open = [];
+        return Response.json({ status: 'cancelled' });
+      }
+      return Response.json([]);
+    });
+    render(<BookingsUpcoming {...props} />);
+    const panel = await screen.findByRole('region', { name: 'Payment pending' });
+    expect(panel.textContent).toContain('2 sessions, £30.00');
+    expect(panel.textContent).toContain('Tuesday 10 November 2026');
+    expect(panel.textContent).toContain('Nothing is booked or paid yet');
+    expect(screen.getByRole('link', { name: 'Resume payment' }).getAttribute('href')).toBe(
+      'https://checkout.stripe.com/c/pay/cs_test_1',
+    );
+    // Nothing is booked: the list itself stays empty.
+    expect(await screen.findByText('No upcoming sessions')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Release' }));
+    expect(await screen.findByText('Payment released')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Payment pending' })).toBeNull(),
+    );
+    expect(fetchStub).toHaveBeenCalledWith(
+      '/api/checkout/c-open/cancel',
+      expect.objectContaining({ method: 'POST' }),
+    );
+  });
+
+  it('leaves out a hold that has lapsed by now', async () => {
+    stubFetch((url) =>
+      url === '/api/checkout/pending'
+        ? Response.json([
+            {
+              checkoutId: 'c-old',
+              expiresAt: '2026-11-02T08:59:00Z',
+              resumeUrl: '/dev/checkout/c-old',
+              amountPence: 1500,
+              sessionCount: 1,
+              isSpecialOffer: false,
+              sessions: [],
+            },
+          ])
+        : Response.json([]),
+    );
+    render(<BookingsUpcoming {...props} />);
+    expect(await screen.findByText('No upcoming sessions')).toBeTruthy();
+    expect(screen.queryByText('Payment pending')).toBeNull();
+  });
+});

@@ -1,0 +1,203 @@
+// /upcoming-bookings (docs/product-rules.md#pages): the signed-in customer's coming sessions with
+// Reschedule and Cancel. Cancelling asks first and says there is no refund. Within 24 hours of the
+// start a session can no longer be moved online: Reschedule then explains how to ask support. Above
+// the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release).
+import { AlertDialog, Button, Dialog, Flex } from '@radix-ui/themes';
+import {
+  type Clock,
+  formatLondonDate,
+  MESSAGES,
+  RESCHEDULE_CUTOFF_HOURS,
+  systemClock,
+} from '@tuition/domain';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, type MyBooking } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/auth-client.ts';
+import { AppProviders, toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { BookingsCard, BookingsSkeleton, londonTimeRange, serviceLabel } from './bookings-card.tsx';
+import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
+import { saveBookingToMove } from './bookings-reschedule-state.ts';
+import {
+  PendingPayments,
+  useOpenCheckouts,
+  useRefreshOnReturn,
+} from '../payment/pending-payments.tsx';
+import './bookings.css';
+
+export interface BookingsUpcomingProps {
+  contactEmail: string;
+  contactPhone: string;
+  clock?: Clock;
+  /** Leaves the page; tests replace it. */
+  navigate?: (url: string) => void;
+}
+
+export const UPCOMING_QUERY_KEY = ['bookings', 'upcoming'] as const;
+
+function CancelDialog({ booking }: { booking: MyBooking }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => api.cancelBooking(booking.id),
+    onSuccess: () => {
+      toastSuccess(MESSAGES.bookingCancelled);
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+    onError: (error) => {
+      console.error('Cancel failed', error);
+      toastError(MESSAGES.cancelFailed);
+    },
+  });
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger>
+        <Button variant="soft" color="red" highContrast>
+          Cancel
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Content maxWidth="460px">
+        <AlertDialog.Title>Cancel this session?</AlertDialog.Title>
+        <AlertDialog.Description size="2">
+          {serviceLabel(booking.service)}, {formatLondonDate(new Date(booking.startsAt))},{' '}
+          {londonTimeRange(booking.startsAt, booking.endsAt)}. Cancelled sessions are
+          non-refundable: you will not get a refund for this session.
+        </AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end" wrap="wrap">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray">
+              Keep Booking
+            </Button>
+          </AlertDialog.Cancel>
+          <Button
+            color="red"
+            highContrast
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            Cancel Booking
+          </Button>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}
+
+function TooLateDialog({ contactEmail, contactPhone }: Omit<BookingsUpcomingProps, 'clock'>) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger>
+        <Button variant="soft">Reschedule</Button>
+      </Dialog.Trigger>
+      <Dialog.Content maxWidth="460px">
+        <Dialog.Title>Contact us to reschedule</Dialog.Title>
+        <Dialog.Description size="2">
+          Sessions can be rescheduled online up to {RESCHEDULE_CUTOFF_HOURS} hours before they
+          start. This session starts sooner, so please contact support: we may still be able to move
+          it, at our discretion.
+        </Dialog.Description>
+        <p className="bookings-dialog__contact">
+          Email <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or call{' '}
+          <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`}>{contactPhone}</a>.
+        </p>
+        <Flex gap="3" mt="4" justify="end">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              Close
+            </Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function BookingsUpcomingContent({
+  contactEmail,
+  contactPhone,
+  clock = systemClock,
+  navigate = (url) => window.location.assign(url),
+}: BookingsUpcomingProps) {
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
+  const bookings = useQuery({
+    queryKey: UPCOMING_QUERY_KEY,
+    queryFn: () => api.bookings('upcoming'),
+    enabled: signedIn,
+  });
+
+  const now = clock.now();
+  const openCheckouts = useOpenCheckouts(signedIn, now);
+  useRefreshOnReturn();
+
+  useEffect(() => {
+    if (bookings.isError) toastError(MESSAGES.bookingsLoadFailed);
+  }, [bookings.isError]);
+
+  if (session.isPending) return <BookingsSkeleton />;
+  if (!signedIn) return <BookingsLoginPrompt what="view your bookings" />;
+
+  const list = bookings.data ?? [];
+
+  function reschedule(booking: MyBooking) {
+    saveBookingToMove(booking);
+    navigate(`/reschedule?booking=${encodeURIComponent(booking.id)}`);
+  }
+
+  return (
+    <div className="bookings">
+      <div className="bookings__bar">
+        <a className="btn" href="/booking">
+          Book New Session
+        </a>
+      </div>
+      <PendingPayments checkouts={openCheckouts.open} />
+      {bookings.isPending ? (
+        <BookingsSkeleton />
+      ) : bookings.isError ? (
+        <p className="notice notice--error" role="alert">
+          {MESSAGES.bookingsLoadFailed.title}{' '}
+          <button type="button" className="btn btn--outline" onClick={() => bookings.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : list.length === 0 ? (
+        <div className="bookings__empty card">
+          <h2>No upcoming sessions</h2>
+          <p>Book a group session and it will appear here.</p>
+        </div>
+      ) : (
+        <ul className="bookings-list">
+          {list.map((booking) => (
+            <BookingsCard key={booking.id} booking={booking} now={now}>
+              {booking.canReschedule ? (
+                <Button variant="soft" onClick={() => reschedule(booking)}>
+                  Reschedule
+                </Button>
+              ) : (
+                booking.canCancel && (
+                  <TooLateDialog contactEmail={contactEmail} contactPhone={contactPhone} />
+                )
+              )}
+              {booking.canCancel && <CancelDialog booking={booking} />}
+            </BookingsCard>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function BookingsUpcoming({
+  queryClient,
+  ...props
+}: BookingsUpcomingProps & { queryClient?: QueryClient }) {
+  return (
+    <AppProviders {...(queryClient ? { queryClient } : {})}>
+      <BookingsUpcomingContent {...props} />
+    </AppProviders>
+  );
+}
+
+export default BookingsUpcoming;

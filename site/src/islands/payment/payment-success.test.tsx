@@ -1,0 +1,186 @@
+// /payment-success as a visitor meets it: "Payment Successful" only for a paid checkout of
+// the signed-in user; "We are confirming your payment" while it is pending; a neutral page
+// (no claim, links to /upcoming-bookings and /booking) for no checkout, someone else's or an
+// unknown one, or when signed out.
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const session = vi.hoisted(() => ({ signedIn: true }));
+vi.mock('../../lib/auth-client.ts', () => ({
+  useSession: () => ({
+    data: session.signedIn ? { user: { id: 'user-1', name: 'Pat' } } : null,
+    isPending: false,
+  }),
+}));
+
+const { PaymentSuccess } = await import('./payment-success.tsx');
+const { PAYMENT_BASKET_KEY } = await import('./payment-basket.ts');
+const { DEFAULT_PRICING } = await import('@tuition/domain');
+const { createQueryClient } = await import('../shared/app-providers.tsx');
+
+const CHECKOUT = '5b0c3d38-8a55-4f0e-9a59-7b7f6f0d2c11';
+
+const summary = (status: string) => ({
+  status,
+  amountPence: 10000,
+  sessionCount: 10,
+  isSpecialOffer: true,
+  sessions: [
+    {
+      startsAt: '2026-11-10T17:00:00.000Z',
+      date: '2026-11-10',
+      time: '5-6pm',
+      label: 'GCSE Foundation',
+    },
+  ],
+});
+
+function stubFetch(answer: (url: string) => Response) {
+  const fetchStub = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
+
+beforeEach(() => {
+  session.signedIn = true;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+/** The neutral page: no success claimed, the two ways on. */
+async function expectNeutral() {
+  expect(await screen.findByRole('heading', { name: 'No payment to show' })).toBeTruthy();
+  expect(screen.queryByText('Payment Successful')).toBeNull();
+  expect(screen.queryByText(/sessions are booked/)).toBeNull();
+  expect(screen.queryByText(/Total paid/)).toBeNull();
+  expect(screen.getByRole('link', { name: 'Upcoming Bookings' }).getAttribute('href')).toBe(
+    '/upcoming-bookings',
+  );
+  expect(screen.getByRole('link', { name: 'Book Sessions' }).getAttribute('href')).toBe('/booking');
+}
+
+describe('PaymentSuccess', () => {
+  it('asks again while the payment is pending, then shows the summary and drops the basket', async () => {
+    window.sessionStorage.setItem(
+      PAYMENT_BASKET_KEY,
+      JSON.stringify({ checkoutId: CHECKOUT, selectedSessions: [] }),
+    );
+    let calls = 0;
+    stubFetch(() => {
+      calls += 1;
+      return Response.json(summary(calls < 2 ? 'pending' : 'paid'));
+    });
+    render(
+      <PaymentSuccess
+        queryClient={createQueryClient()}
+        pricing={DEFAULT_PRICING}
+        checkoutId={CHECKOUT}
+      />,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'We are confirming your payment' }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Payment Successful')).toBeNull();
+    await waitFor(() => expect(calls).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.getByText(/Your sessions are booked/)).toBeTruthy();
+    expect(screen.getByTestId('payment-total').textContent).toBe('£100.00');
+    expect(screen.getByText(/Special offer applied/)).toBeTruthy();
+    expect(screen.getByText('£15.00')).toBeTruthy();
+    expect(window.sessionStorage.getItem(PAYMENT_BASKET_KEY)).toBeNull();
+  }, 15_000);
+
+  it("is neutral for someone else's or an unknown checkout (the service answers 404)", async () => {
+    stubFetch(() =>
+      Response.json(
+        { title: 'Not Found', status: 404, detail: 'No such checkout.' },
+        {
+          status: 404,
+        },
+      ),
+    );
+    render(
+      <PaymentSuccess
+        queryClient={createQueryClient()}
+        pricing={DEFAULT_PRICING}
+        checkoutId={CHECKOUT}
+      />,
+    );
+    await expectNeutral();
+  });
+
+  it('is neutral without a checkout, and asks the service nothing', async () => {
+    // A basket left from an earlier visit is no proof of payment either.
+    window.sessionStorage.setItem(
+      PAYMENT_BASKET_KEY,
+      JSON.stringify({
+        checkoutId: CHECKOUT,
+        sessionCount: 1,
+        totalCost: 1500,
+        isSpecialOffer: false,
+        selectedSessions: [],
+      }),
+    );
+    const fetchStub = stubFetch(() => Response.json(summary('paid')));
+    render(
+      <PaymentSuccess queryClient={createQueryClient()} pricing={DEFAULT_PRICING} checkoutId="" />,
+    );
+    await expectNeutral();
+    render(
+      <PaymentSuccess
+        queryClient={createQueryClient()}
+        pricing={DEFAULT_PRICING}
+        checkoutId="not-a-checkout"
+      />,
+    );
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('is neutral when signed out, with a way to log in', async () => {
+    session.signedIn = false;
+    const fetchStub = stubFetch(() => Response.json(summary('paid')));
+    render(
+      <PaymentSuccess
+        queryClient={createQueryClient()}
+        pricing={DEFAULT_PRICING}
+        checkoutId={CHECKOUT}
+      />,
+    );
+    await expectNeutral();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('says a lapsed or released checkout was not paid', async () => {
+    stubFetch(() => Response.json(summary('cancelled')));
+    render(
+      <PaymentSuccess
+        queryClient={createQueryClient()}
+        pricing={DEFAULT_PRICING}
+        checkoutId={CHECKOUT}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
+    expect(screen.queryByText('Payment Successful')).toBeNull();
+  });
+
+  it('claims nothing when the service cannot be reached', async () => {
+    stubFetch(() => Response.json({ title: 'Unavailable', status: 503 }, { status: 503 }));
+    render(
+      <PaymentSuccess
+        queryClient={createQueryClient()}
+        pricing={DEFAULT_PRICING}
+        checkoutId={CHECKOUT}
+      />,
+    );
+    expect(
+      await screen.findByText(/could not check this payment/, {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Payment Successful')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  }, 20_000);
+});
