@@ -1,0 +1,193 @@
+// Lighthouse report of the one-command stack: builds the site (unless --dist names a build),
+// starts the booking service on a free port with a fresh embedded database serving that
+// build, signs in the demo customer and admin for the account pages, and runs Lighthouse's
+// mobile preset in Debian's Chromium on every route below. Prints the four category scores
+// and LCP / TBT / CLS per route and writes the summary to reports/lighthouse.json.
+//
+//   npx -y pnpm@10 --filter site report:lighthouse [--dist .e2e-dist] [--only /booking,/admin]
+//
+// Account pages are `noindex` on purpose (they have nothing for search engines), which costs
+// them Lighthouse's "is crawlable" SEO audit: their SEO score is reported, not expected at 100.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serviceDir = path.resolve(siteDir, '../booking-service');
+
+/** Who must be signed in to see the route as its users do. */
+const ROUTES = [
+  { path: '/', as: null },
+  { path: '/services', as: null },
+  { path: '/services/mathematics', as: null },
+  { path: '/course-timeline/gcse', as: null },
+  { path: '/about', as: null },
+  { path: '/reviews', as: null },
+  { path: '/contact', as: null },
+  { path: '/booking', as: 'customer' },
+  { path: '/upcoming-bookings', as: 'customer' },
+  { path: '/my-account', as: 'customer' },
+  { path: '/admin', as: 'admin' },
+];
+
+const DEMO = {
+  customer: { email: 'customer@demo.example', password: 'demo-customer-1' },
+  admin: { email: 'admin@demo.example', password: 'demo-admin-1' },
+};
+
+const { values: options } = parseArgs({
+  options: {
+    dist: { type: 'string' },
+    only: { type: 'string' },
+    out: { type: 'string', default: path.resolve(siteDir, '../reports/lighthouse.json') },
+  },
+});
+
+function run(command, args, cwd, env = process.env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, 'localhost', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function signIn(origin, who) {
+  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(DEMO[who]),
+  });
+  if (!res.ok) throw new Error(`signing in the demo ${who} answered ${res.status}`);
+  const cookies = res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+  return cookies.join('; ');
+}
+
+const score = (category) => Math.round((category?.score ?? 0) * 100);
+
+async function audit(url, port, cookie) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  const { categories, audits } = result.lhr;
+  return {
+    performance: score(categories.performance),
+    accessibility: score(categories.accessibility),
+    bestPractices: score(categories['best-practices']),
+    seo: score(categories.seo),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+    lcpError: audits['largest-contentful-paint']?.errorMessage ?? null,
+  };
+}
+
+const only = options.only?.split(',').map((p) => p.trim());
+const routes = only ? ROUTES.filter((r) => only.includes(r.path)) : ROUTES;
+
+let dist = options.dist ? path.resolve(siteDir, options.dist) : null;
+if (!dist) {
+  dist = path.join(siteDir, '.lighthouse-dist');
+  await run('npx', ['-y', 'pnpm@10', 'exec', 'astro', 'build', '--outDir', dist], siteDir, {
+    ...process.env,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    DO_NOT_TRACK: '1',
+  });
+}
+
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-pglite-'));
+const service = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
+  cwd: serviceDir,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    PGLITE_DATA_DIR: dataDir,
+    SITE_DIST: dist,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    DATABASE_URL: '',
+    DATABASE_DRIVER: 'pglite',
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    RESEND_API_KEY: '',
+    TEST_CLOCK: '',
+  },
+});
+
+let chrome;
+try {
+  await waitFor(`${origin}/api/health`, 240_000);
+  const cookies = {};
+  for (const who of new Set(routes.map((r) => r.as).filter(Boolean))) {
+    cookies[who] = await signIn(origin, who);
+  }
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const rows = [];
+  for (const route of routes) {
+    const scores = await audit(`${origin}${route.path}`, chrome.port, cookies[route.as]);
+    rows.push({ route: route.path, signedInAs: route.as, ...scores });
+    console.log(`audited ${route.path}`);
+  }
+  console.table(
+    rows.map((r) => ({
+      route: r.route,
+      perf: r.performance,
+      a11y: r.accessibility,
+      'best pr.': r.bestPractices,
+      seo: r.seo,
+      'LCP s': Number.isNaN(r.lcpMs) ? (r.lcpError ?? 'none') : (r.lcpMs / 1000).toFixed(1),
+      'TBT ms': r.tbtMs,
+      CLS: r.cls,
+    })),
+  );
+  mkdirSync(path.dirname(options.out), { recursive: true });
+  writeFileSync(options.out, `${JSON.stringify({ origin, rows }, null, 2)}\n`);
+  console.log(`written ${path.relative(process.cwd(), options.out)}`);
+} finally {
+  await chrome?.kill();
+  service.kill('SIGTERM');
+  await new Promise((r) => service.once('close', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
