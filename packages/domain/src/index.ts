@@ -44,6 +44,12 @@ export {
   rescheduleDeadline,
 } from './policies.ts';
 export {
+  CHECKOUT_STATUSES,
+  type CheckoutStatus,
+  USER_ROLES,
+  type UserRole,
+} from './records.ts';
+export {
   type BasketPrice,
   DEFAULT_PRICING,
   formatPounds,

@@ -118,4 +118,16 @@ describe('withServerText', () => {
       description: 'Check your email for a new verification link.',
     });
   });
+
+  it("words the service's 409s for a booking that can no longer be cancelled or moved", () => {
+    expect(MESSAGES.notCancellable.title).toBe(
+      'Only upcoming, confirmed bookings can be cancelled.',
+    );
+    expect(MESSAGES.rescheduleTooLate.title).toBe(
+      'Sessions can be rescheduled up to 24 hours before they start.',
+    );
+    expect(MESSAGES.notReschedulable.title).toBe(
+      'Only upcoming, confirmed bookings can be rescheduled.',
+    );
+  });
 });

@@ -7,6 +7,7 @@
  * Where the spec writes "Title: text", the part before the colon is the toast title.
  */
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.ts';
+import { RESCHEDULE_CUTOFF_HOURS } from './policies.ts';
 
 export interface Message {
   title: string;
@@ -174,6 +175,14 @@ export const MESSAGES = {
       'This session is held by a payment that has not been finished. Please select a different session.',
   },
   paymentConfirming: { title: 'We are confirming your payment' },
+
+  // Not in the spec: the service's 409 texts when a booking can no longer be cancelled or moved
+  // (the site shows them as the returned message, docs/product-rules.md#seats-and-bookings).
+  notCancellable: { title: 'Only upcoming, confirmed bookings can be cancelled.' },
+  rescheduleTooLate: {
+    title: `Sessions can be rescheduled up to ${RESCHEDULE_CUTOFF_HOURS} hours before they start.`,
+  },
+  notReschedulable: { title: 'Only upcoming, confirmed bookings can be rescheduled.' },
   noPaymentToShow: {
     title: 'No payment to show',
     description:
