@@ -177,7 +177,9 @@ try {
       a11y: r.accessibility,
       'best pr.': r.bestPractices,
       seo: r.seo,
-      'LCP s': Number.isNaN(r.lcpMs) ? (r.lcpError ?? 'none') : (r.lcpMs / 1000).toFixed(1),
+      'LCP s': Number.isNaN(r.lcpMs)
+        ? `none: ${(r.lcpError ?? '').slice(0, 40)}`
+        : (r.lcpMs / 1000).toFixed(1),
       'TBT ms': r.tbtMs,
       CLS: r.cls,
     })),
