@@ -24,7 +24,8 @@ vi.mock('../../lib/auth-client.ts', () => ({
     user?.role === 'admin' ? 'admin' : 'user',
 }));
 
-const { AdminUserDetail, userIdFromPath } = await import('./admin-user-detail.tsx');
+const { AdminUserDetail } = await import('./admin-user-detail.tsx');
+const { userIdFromPath } = await import('./use-admin-user.ts');
 
 const clock = fixedClock('2026-11-03T09:00:00Z');
 

@@ -1,0 +1,207 @@
+// The admin user page's bookings (decision 043): the history table, where upcoming confirmed
+// bookings can be cancelled (after a confirmation) or moved, and the booking picker in reschedule
+// mode posting to the admin endpoint and seeing the customer's seats.
+import { AlertDialog, Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import {
+  type BookingBadge,
+  type Clock,
+  formatLondonDate,
+  isSubjectCode,
+  MESSAGES,
+  type PricingRules,
+  SUBJECTS,
+} from '@tuition/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BookingFlowContent } from '../booking/booking-flow.tsx';
+import { londonTimeRange } from '../my-bookings/bookings-card.tsx';
+import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import {
+  type AdminBookingHistoryEntry,
+  type AdminUserDetail as UserDetailData,
+  adminApi,
+} from './admin-api.ts';
+import { shortLondonDate } from './admin-format.ts';
+import { userQueryKey } from './use-admin-user.ts';
+
+const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 'red' | 'blue' }> = {
+  upcoming: { text: 'Upcoming', color: 'green' },
+  completed: { text: 'Completed', color: 'gray' },
+  cancelled: { text: 'Cancelled', color: 'red' },
+  rescheduled: { text: 'Rescheduled', color: 'blue' },
+};
+
+const subjectTitle = (subject: string) =>
+  isSubjectCode(subject) ? SUBJECTS[subject].title : subject;
+
+function CancelBooking({ booking, userId }: { booking: AdminBookingHistoryEntry; userId: string }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => adminApi.cancelBooking(booking.id),
+    onSuccess: () => {
+      toastSuccess(MESSAGES.adminBookingCancelled);
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: userQueryKey(userId) });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'summary'] });
+    },
+    onError: (error) => {
+      console.error('Cancel failed', error);
+      toastError(MESSAGES.adminCancelFailed);
+    },
+  });
+  const when = formatLondonDate(new Date(booking.sessionStartsAt));
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger>
+        <Button size="1" variant="soft" color="red">
+          Cancel
+          <span className="visually-hidden">
+            {' '}
+            {booking.label} on {when}
+          </span>
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Content maxWidth="460px">
+        <AlertDialog.Title>Cancel booking</AlertDialog.Title>
+        <AlertDialog.Description size="2">
+          {MESSAGES.adminCancelConfirm.title}
+        </AlertDialog.Description>
+        <Text as="p" size="2" color="gray" mt="2">
+          {booking.label}, {when}, {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
+        </Text>
+        <Flex gap="3" mt="4" justify="end" wrap="wrap">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray">
+              Keep Booking
+            </Button>
+          </AlertDialog.Cancel>
+          <Button
+            color="red"
+            highContrast
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            Cancel Booking
+          </Button>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}
+
+export function BookingsHistory({
+  detail,
+  onReschedule,
+}: {
+  detail: UserDetailData;
+  onReschedule: (booking: AdminBookingHistoryEntry) => void;
+}) {
+  if (detail.bookings.length === 0) {
+    return <Text color="gray">No bookings found for this user.</Text>;
+  }
+  return (
+    <div className="admin-table-scroll">
+      <Table.Root variant="surface">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Session Date</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Service</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Booked On</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {detail.bookings.map((booking) => {
+            const start = new Date(booking.sessionStartsAt);
+            const badge = BADGES[booking.badge];
+            return (
+              <Table.Row key={booking.id} data-booking-id={booking.id}>
+                <Table.RowHeaderCell>
+                  <Text as="div">
+                    {Number.isNaN(start.getTime()) ? 'Invalid Date' : formatLondonDate(start)}
+                  </Text>
+                  <Text as="div" size="1" color="gray">
+                    {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
+                  </Text>
+                </Table.RowHeaderCell>
+                <Table.Cell>{subjectTitle(booking.subject)}</Table.Cell>
+                <Table.Cell>{booking.label}</Table.Cell>
+                <Table.Cell>
+                  <Badge color={badge.color}>{badge.text}</Badge>
+                </Table.Cell>
+                <Table.Cell>{shortLondonDate(booking.createdAt)}</Table.Cell>
+                <Table.Cell>
+                  <Flex gap="2" wrap="wrap">
+                    {booking.canReschedule && (
+                      <Button size="1" variant="soft" onClick={() => onReschedule(booking)}>
+                        Reschedule
+                        <span className="visually-hidden">
+                          {' '}
+                          {booking.label} on {formatLondonDate(start)}
+                        </span>
+                      </Button>
+                    )}
+                    {booking.canCancel && (
+                      <CancelBooking booking={booking} userId={detail.profile.id} />
+                    )}
+                  </Flex>
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </div>
+  );
+}
+
+/** The picker in reschedule mode for one of the customer's bookings. */
+export function RescheduleForUser({
+  booking,
+  userName,
+  userId,
+  pricing,
+  clock,
+  onBack,
+  onDone,
+}: {
+  booking: AdminBookingHistoryEntry;
+  userName: string;
+  userId: string;
+  pricing: PricingRules;
+  clock: Clock;
+  onBack: () => void;
+  onDone: () => void;
+}) {
+  return (
+    <>
+      <Flex justify="between" align="center" wrap="wrap" gap="3" mb="3">
+        <Heading as="h2" size="5">
+          Reschedule for {userName}
+        </Heading>
+        <Button variant="soft" color="gray" onClick={onBack}>
+          Back to bookings
+        </Button>
+      </Flex>
+      <BookingFlowContent
+        mode="reschedule"
+        pricing={pricing}
+        clock={clock}
+        booking={{
+          id: booking.id,
+          service: booking.service,
+          label: booking.label,
+          startsAt: booking.sessionStartsAt,
+        }}
+        forUser={userId}
+        onConfirm={(startsAt) => adminApi.rescheduleBooking(booking.id, startsAt)}
+        returnTo={`/admin/users/${encodeURIComponent(userId)}`}
+        // Back to this page's history, already up to date, rather than a reload.
+        navigate={onDone}
+      />
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+// The admin user page's sections (decision 043): the way back, the loading and failure states,
+// the profile card with its actions, and the contact, booking and spending figures. They only
+// render what useAdminUser holds; the bookings history is admin-user-bookings.tsx.
+import {
+  Avatar,
+  Button,
+  Card,
+  DataList,
+  DropdownMenu,
+  Flex,
+  Heading,
+  Skeleton,
+  Spinner,
+  Text,
+} from '@radix-ui/themes';
+import type { Message } from '@tuition/domain';
+import type { AdminUserDetail as UserDetailData } from './admin-api.ts';
+import { initials, pounds, shortLondonDate } from './admin-format.ts';
+
+type Profile = UserDetailData['profile'];
+
+export function BackToAdmin() {
+  return (
+    <a href="/admin" className="admin-back">
+      ← Back to Admin
+    </a>
+  );
+}
+
+export function UserDetailLoading() {
+  return (
+    <div className="admin">
+      <BackToAdmin />
+      <Flex align="center" gap="2" role="status">
+        <Spinner /> <Text color="gray">Loading user details…</Text>
+      </Flex>
+      <Skeleton height="120px" />
+    </div>
+  );
+}
+
+export function UserDetailFailed({ notFound, failure }: { notFound: boolean; failure: Message }) {
+  return (
+    <div className="admin">
+      <BackToAdmin />
+      <Card size="3">
+        <Heading as="h1" size="6" mb="2">
+          {notFound ? 'User profile not found.' : 'Failed to load user details.'}
+        </Heading>
+        {failure.description && <Text color="gray">{failure.description}</Text>}
+      </Card>
+    </div>
+  );
+}
+
+export function UserHeader({
+  profile,
+  onSendPasswordReset,
+}: {
+  profile: Profile;
+  onSendPasswordReset: () => void;
+}) {
+  return (
+    <Card size="3">
+      <Flex justify="between" align="center" wrap="wrap" gap="4">
+        <Flex align="center" gap="4">
+          <Avatar size="5" radius="full" fallback={initials(profile.name, profile.email)} />
+          <div>
+            <Heading as="h1" size="6">
+              {profile.name}
+            </Heading>
+            <Text as="p" color="gray">
+              {profile.email}
+            </Text>
+          </div>
+        </Flex>
+        {/* Not modal: a modal menu hides the page from assistive technology while its links stay
+            focusable (axe aria-hidden-focus); as the header's profile menu. */}
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger>
+            <Button variant="soft">
+              Actions <DropdownMenu.TriggerIcon />
+            </Button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Content align="end">
+            <DropdownMenu.Item onSelect={onSendPasswordReset}>
+              Send Password Reset
+            </DropdownMenu.Item>
+            {profile.stripeCustomerUrl && (
+              <DropdownMenu.Item asChild>
+                <a href={profile.stripeCustomerUrl} target="_blank" rel="noopener noreferrer">
+                  View in Stripe
+                </a>
+              </DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Root>
+      </Flex>
+    </Card>
+  );
+}
+
+function FiguresCard({ title, items }: { title: string; items: Array<[string, string]> }) {
+  return (
+    <Card size="3">
+      <Heading as="h2" size="4" mb="3">
+        {title}
+      </Heading>
+      <DataList.Root size="2">
+        {items.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.Label minWidth="110px">{label}</DataList.Label>
+            <DataList.Value>{value}</DataList.Value>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </Card>
+  );
+}
+
+export function UserFigures({ detail }: { detail: UserDetailData }) {
+  const { profile, statistics, financial } = detail;
+  return (
+    <div className="admin-detail-grid">
+      <FiguresCard
+        title="Contact Information"
+        items={[
+          ['Email', profile.email],
+          ['Phone', profile.phone ?? 'Not provided'],
+          ['Joined', shortLondonDate(profile.joinedAt)],
+        ]}
+      />
+      <FiguresCard
+        title="Booking Statistics"
+        items={[
+          ['Total', String(statistics.total)],
+          ['Upcoming', String(statistics.upcoming)],
+          ['Previous', String(statistics.previous)],
+          ['Cancelled', String(statistics.cancelled)],
+        ]}
+      />
+      <FiguresCard
+        title="Financial Summary"
+        items={[
+          ['Total Spent', pounds(financial.totalSpentPence)],
+          [
+            'Last Payment',
+            financial.lastPaymentAt ? shortLondonDate(financial.lastPaymentAt) : 'No payments yet',
+          ],
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// The admin user page's state and rules, apart from its markup (decision 043): which user the
+// address names, reading that user's details, what a failed read says, the password reset, and
+// which booking (if any) is being moved. admin-user-detail.tsx and its sections only render it.
+import { MESSAGES, type Message } from '@tuition/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { type AdminBookingHistoryEntry, adminApi } from './admin-api.ts';
+import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
+import { usePasswordReset } from './admin-users.tsx';
+import { toastError } from '../shared/app-providers.tsx';
+
+/** The user id in /admin/users/{id}, or undefined on any other address. */
+export function userIdFromPath(pathname: string): string | undefined {
+  const match = /^\/admin\/users\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+export function userQueryKey(userId: string) {
+  return ['admin', 'user', userId] as const;
+}
+
+/**
+ * The id to show: the one passed (tests), else read from the address after hydration, since
+ * the static HTML is the same for every user. An address without one goes to /admin.
+ */
+export function useUserIdFromPath(
+  userId: string | undefined,
+  navigate: ((url: string) => void) | undefined,
+): string | undefined {
+  const [id, setId] = useState<string | undefined>(userId);
+  const [resolved, setResolved] = useState(Boolean(userId));
+  useEffect(() => {
+    if (userId) return;
+    setId(userIdFromPath(window.location.pathname));
+    setResolved(true);
+  }, [userId]);
+  useEffect(() => {
+    if (resolved && !id) (navigate ?? ((url) => window.location.replace(url)))('/admin');
+  }, [resolved, id, navigate]);
+  return id;
+}
+
+export function useAdminUser(userId: string) {
+  const queryClient = useQueryClient();
+  const detail = useQuery({
+    queryKey: userQueryKey(userId),
+    queryFn: () => adminApi.user(userId),
+    retry: retryUnlessRefused,
+  });
+  const reset = usePasswordReset();
+  const [moving, setMoving] = useState<AdminBookingHistoryEntry | null>(null);
+
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  const failure: Message = notFound
+    ? MESSAGES.userProfileNotFound
+    : adminLoadFailure(detail.error, MESSAGES.userDetailsLoadFailed);
+  useEffect(() => {
+    if (detail.isError) {
+      console.error('Failed to load user details', detail.error);
+      toastError(failure);
+    }
+  }, [detail.isError, detail.error, failure]);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: userQueryKey(userId) });
+  };
+  /** The picker's way back: this page's history, already up to date, rather than a reload. */
+  const finishMoving = () => {
+    setMoving(null);
+    refresh();
+  };
+
+  return {
+    detail,
+    notFound,
+    failure,
+    sendPasswordReset: (profile: { id: string; email: string }) =>
+      reset.mutate({ id: profile.id, email: profile.email }),
+    moving,
+    startMoving: setMoving,
+    stopMoving: () => setMoving(null),
+    finishMoving,
+  };
+}

@@ -1,0 +1,177 @@
+// The booking picker's steps, one component each (decision 043): subject, service, the
+// session being moved (reschedule mode) and dates. They render what useBookingFlow holds and
+// call its actions; the basket (confirm and pay) is booking-basket.tsx.
+import {
+  formatLondonDate,
+  formatTime12h,
+  LONDON_TZ,
+  MESSAGES,
+  SERVICE_CODES,
+  SERVICES,
+  type ServiceCode,
+  SUBJECT_CODES,
+  SUBJECTS,
+  type SubjectCode,
+} from '@tuition/domain';
+import { useId } from 'react';
+import { BookingCalendar, londonDay } from './booking-calendar.tsx';
+import { BookingSessionCard } from './booking-session-card.tsx';
+import type { BookingFlowState, BookingToMove } from './use-booking-flow.ts';
+
+export function SubjectStep({
+  subject,
+  onChoose,
+}: {
+  subject: SubjectCode | undefined;
+  onChoose: (code: SubjectCode) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="booking-step">
+      <legend className="booking-step__title">1. Choose a subject</legend>
+      <div className="booking-options booking-options--subjects">
+        {SUBJECT_CODES.map((code) => {
+          const s = SUBJECTS[code];
+          return (
+            <label key={code} className="booking-option" data-disabled={!s.available || undefined}>
+              <input
+                type="radio"
+                name={`${id}-subject`}
+                value={code}
+                checked={subject === code}
+                disabled={!s.available}
+                onChange={() => onChoose(code)}
+              />
+              <span className="booking-option__title">{s.title}</span>
+              {!s.available && <span className="badge badge--soon">Coming Soon</span>}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+export function ServiceStep({
+  subject,
+  service,
+  onChoose,
+}: {
+  subject: SubjectCode | undefined;
+  service: ServiceCode | undefined;
+  onChoose: (code: ServiceCode) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="booking-step" disabled={subject === undefined}>
+      <legend className="booking-step__title">2. Choose a service</legend>
+      {subject === undefined ? (
+        <p className="booking-step__hint">Choose a subject first.</p>
+      ) : (
+        <div className="booking-options booking-options--services">
+          {SERVICE_CODES.map((code) => (
+            <label key={code} className="booking-option">
+              <input
+                type="radio"
+                name={`${id}-service`}
+                value={code}
+                checked={service === code}
+                onChange={() => onChoose(code)}
+              />
+              <span className="booking-option__title">{SERVICES[code].label}</span>
+              <span className="booking-option__meta">{SERVICES[code].years}</span>
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** Reschedule mode: the session being moved, above the dates. */
+export function CurrentSessionStep({ booking }: { booking: BookingToMove }) {
+  const id = useId();
+  return (
+    <section className="booking-step booking-current" aria-labelledby={`${id}-current`}>
+      <h2 id={`${id}-current`} className="booking-step__title">
+        Current session
+      </h2>
+      <p className="booking-current__text">
+        <strong>{formatLondonDate(new Date(booking.startsAt))}</strong>
+        <span>
+          {booking.label}, {formatTime12h(new Date(booking.startsAt))}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+/** The calendar and the month's sessions; step 3 when booking, step 1 when moving. */
+export function DatesStep({ flow }: { flow: BookingFlowState }) {
+  const id = useId();
+  const { rescheduling, service, availability } = flow;
+  return (
+    <section className="booking-step" aria-labelledby={`${id}-dates`}>
+      <h2 id={`${id}-dates`} className="booking-step__title">
+        {rescheduling ? 1 : 3}. {rescheduling ? 'Choose the new date' : 'Choose your dates'}
+      </h2>
+      {service === undefined ? (
+        <p className="booking-step__hint">Choose a service to see its sessions.</p>
+      ) : availability.isPending ? (
+        <p className="booking-step__hint" role="status">
+          Loading sessions…
+        </p>
+      ) : availability.isError ? (
+        <p className="notice notice--error" role="alert">
+          {MESSAGES.availabilityError.description}{' '}
+          <button type="button" className="btn btn--outline" onClick={() => availability.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <SessionPicker flow={flow} service={service} />
+      )}
+    </section>
+  );
+}
+
+function SessionPicker({ flow, service }: { flow: BookingFlowState; service: ServiceCode }) {
+  const { rescheduling, window56, now, month, monthSlots, selectedStarts } = flow;
+  return (
+    <div className="booking-dates">
+      <p className="booking-step__hint">
+        {SERVICES[service].label} sessions from today to {formatLondonDate(londonDay(window56.to))}.{' '}
+        {rescheduling ? 'Pick one session.' : 'Pick as many as you like.'}
+      </p>
+      <BookingCalendar
+        days={flow.days}
+        selectedDates={flow.selection.map((s) => s.date)}
+        window={window56}
+        now={now}
+        month={month}
+        onMonthChange={flow.setMonth}
+        onDayClick={flow.onDayClick}
+      />
+      <h3 className="booking-dates__title">
+        Sessions in{' '}
+        {month.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: LONDON_TZ })}
+      </h3>
+      {monthSlots.length === 0 ? (
+        <p className="booking-step__hint">No sessions left this month.</p>
+      ) : (
+        <ul className="booking-sessions">
+          {monthSlots.map((slot) => (
+            <BookingSessionCard
+              key={slot.startsAt}
+              slot={slot}
+              selected={selectedStarts.has(slot.startsAt)}
+              checking={flow.checking.has(slot.startsAt)}
+              pricePence={rescheduling ? 0 : slot.pricePence}
+              onToggle={flow.toggle}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
