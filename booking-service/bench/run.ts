@@ -23,7 +23,7 @@ import pg from 'pg';
 import type { AppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
 import { startAuth } from '../src/auth/start-auth.ts';
-import { ensureSessionRows } from '../src/availability/session-rows.ts';
+import { ensureSessionRows } from '../src/sessions/session-rows.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { createDb } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';

@@ -7,7 +7,12 @@ import type { Logger } from './logging/logger.ts';
 import type { MailOutbox } from './mail/outbox.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 
-/** Everything the app needs from outside, built once by server.ts or the test harness. */
+/**
+ * Everything the app needs from outside, built once by server.ts or the test harness. Features
+ * never import this: each declares the narrow dependencies it uses (e.g. CheckoutDeps), and
+ * createApp hands this object to each, which the compiler checks structurally
+ * (docs/decisions/044).
+ */
 export interface AppDeps {
   config: Config;
   db: Database;
@@ -20,8 +25,8 @@ export interface AppDeps {
   /** The mail outbox (src/mail): queue in Postgres, delivered by the configured mailer. */
   mail: MailOutbox;
   /**
-   * The payment provider (src/payments): Stripe Checkout, or the local checkout page. When
-   * absent, the checkout routes build it from config (paymentProviderFromConfig).
+   * The payment provider (src/payments): Stripe Checkout, or the local checkout page
+   * (paymentProviderFromConfig). One instance starts payments and verifies their webhooks.
    */
-  payments?: PaymentProvider;
+  payments: PaymentProvider;
 }

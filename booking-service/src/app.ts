@@ -12,6 +12,7 @@ import { createCheckoutRoutes } from './checkout/checkout-routes.ts';
 import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
+import { createPaymentRoutes } from './payments/payment-routes.ts';
 import { databaseUnreachableCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
 import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
@@ -80,6 +81,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAvailabilityRoutes(deps));
   app.route('/', createContactRoutes(deps));
   app.route('/', createAdminRoutes(deps));
+  // The provider's webhook and (local provider only) its stand-in payment pages.
+  app.route('/', createPaymentRoutes(deps));
   app.route('/', createCheckoutRoutes(deps));
   app.route('/', createBookingRoutes(deps));
   // The local mailbox exists only while the local mailer is in use (never in production).

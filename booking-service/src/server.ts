@@ -12,6 +12,7 @@ import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logging/logger.ts';
 import { createMailOutbox, startMailWorker, stopMailWorker } from './mail/mail-setup.ts';
+import { paymentProviderFromConfig } from './payments/provider-from-config.ts';
 import { mountStaticSite } from './static-site/static-site.ts';
 
 /** Content is re-read from the CMS at most this often at runtime. */
@@ -53,6 +54,7 @@ async function main() {
     logger,
     auth,
     mail,
+    payments: paymentProviderFromConfig(config),
   };
 
   const app = createApp(deps);

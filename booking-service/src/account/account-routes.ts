@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { profileUpdateSchema } from '@tuition/domain';
+import { profileUpdateSchema, USER_ROLES } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
 import { currentUser, rejectCrossSiteRequests, requireUser } from '../auth/middleware.ts';
 import { user } from '../db/schema.ts';
 import { ProblemSchema } from '../http/openapi-schemas.ts';
@@ -14,7 +16,7 @@ const MeSchema = z
     name: z.string(),
     email: z.string(),
     phone: z.string().nullable(),
-    role: z.enum(['user', 'admin']),
+    role: z.enum(USER_ROLES),
     emailVerified: z.boolean(),
   })
   .openapi('Me');
@@ -57,7 +59,7 @@ const patchMeRoute = createRoute({
   },
 });
 
-export function createAccountRoutes(deps: Pick<AppDeps, 'auth' | 'db' | 'config'>) {
+export function createAccountRoutes(deps: { auth: Auth; db: Database; config: Config }) {
   const router = createRouter();
   router.use('/api/me', rejectCrossSiteRequests(deps.config.trustedOrigins));
   router.use('/api/me', requireUser(deps.auth));
@@ -76,7 +78,7 @@ export function createAccountRoutes(deps: Pick<AppDeps, 'auth' | 'db' | 'config'
       .where(eq(user.id, id))
       .limit(1);
     if (!row) throw new NotFoundError('Your account no longer exists.');
-    return { ...row, role: row.role === 'admin' ? ('admin' as const) : ('user' as const) };
+    return row;
   };
 
   return router

@@ -1,6 +1,7 @@
 import { londonWallClockToUtc, SERVICES, type ServiceCode } from '@tuition/domain';
 import type { Database } from '../db/client.ts';
-import { bookings, type CheckoutStatus, checkouts, classSessions, user } from '../db/schema.ts';
+import type { CheckoutStatus } from '@tuition/domain';
+import { bookings, checkouts, classSessions, user } from '../db/schema.ts';
 
 /*
  * Rows written straight into the tables for the admin tests, so each test knows every figure

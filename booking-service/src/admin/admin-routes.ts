@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { BOOKING_STATUSES, rescheduleSchema, SERVICE_CODES } from '@tuition/domain';
+import { BOOKING_STATUSES, rescheduleSchema, SERVICE_CODES, USER_ROLES } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps.ts';
+import type { Auth } from '../auth/auth.ts';
 import { currentUser, rejectCrossSiteRequests, requireAdmin } from '../auth/middleware.ts';
 import { sendAdminPasswordReset } from '../auth/password-reset.ts';
-import { cancelBooking, rescheduleBooking } from '../bookings/bookings.ts';
+import { type BookingDeps, cancelBooking, rescheduleBooking } from '../bookings/bookings.ts';
 import { user } from '../db/schema.ts';
 import { ProblemSchema } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
@@ -119,7 +119,7 @@ const UserDetailSchema = z
       name: z.string(),
       email: z.string(),
       phone: z.string().nullable(),
-      role: z.enum(['user', 'admin']),
+      role: z.enum(USER_ROLES),
       emailVerified: z.boolean(),
       joinedAt: isoInstant,
       stripeCustomerUrl: z.string().optional(),
@@ -340,7 +340,10 @@ const rescheduleRoute = createRoute({
   },
 });
 
-export function createAdminRoutes(deps: AppDeps) {
+/** What the admin API needs: the booking actions act for the admin, the figures read the rest. */
+export type AdminRouteDeps = BookingDeps & { auth: Auth };
+
+export function createAdminRoutes(deps: AdminRouteDeps) {
   const router = createRouter();
   router.use('/api/admin/*', requireAdmin(deps.auth));
   router.use('/api/admin/*', rejectCrossSiteRequests(deps.config.trustedOrigins));

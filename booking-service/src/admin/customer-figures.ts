@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../availability/seats.ts';
+import type { DbExecutor } from '../db/client.ts';
 import { bookings, checkouts, classSessions } from '../db/schema.ts';
 
 /**

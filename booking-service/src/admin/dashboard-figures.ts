@@ -1,10 +1,14 @@
 import { addDays, londonDate, londonWallClockToUtc, WEEKDAYS, weekdayOf } from '@tuition/domain';
 import { and, count, countDistinct, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
 import { bookings, checkouts, classSessions, user } from '../db/schema.ts';
 import { isRevenue } from './customer-figures.ts';
 
-type FigureDeps = Pick<AppDeps, 'db' | 'clock'>;
+interface FigureDeps {
+  db: Database;
+  clock: Clock;
+}
 
 export interface DashboardSummary {
   totalUsers: number;

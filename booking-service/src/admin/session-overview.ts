@@ -1,7 +1,9 @@
 import type { ServiceCode } from '@tuition/domain';
 import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps.ts';
-import { describeSession } from '../bookings/session-description.ts';
+import type { ContentLoader } from '@tuition/content';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { describeSession } from '../sessions/session-description.ts';
 import { bookings, classSessions, user } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { type CustomerFigures, customerFigures, NO_BOOKINGS } from './customer-figures.ts';
@@ -27,7 +29,11 @@ export interface SessionOverviewRow {
   capacity: number;
 }
 
-type OverviewDeps = Pick<AppDeps, 'db' | 'clock' | 'content'>;
+interface OverviewDeps {
+  db: Database;
+  clock: Clock;
+  content: ContentLoader;
+}
 
 /** A session counts as booked by its confirmed bookings; cancelled seats are free again. */
 const confirmedIn = and(eq(bookings.sessionId, classSessions.id), eq(bookings.status, 'confirmed'));

@@ -4,10 +4,14 @@ import {
   canCancel,
   canReschedule,
   type ServiceCode,
+  type UserRole,
 } from '@tuition/domain';
 import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps.ts';
-import { describeSession } from '../bookings/session-description.ts';
+import type { ContentLoader } from '@tuition/content';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { describeSession } from '../sessions/session-description.ts';
 import { bookings, classSessions, user } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
 import {
@@ -42,7 +46,11 @@ export interface UserPage {
   pageSize: number;
 }
 
-type DirectoryDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+interface DirectoryDeps {
+  db: Database;
+  clock: Clock;
+  config: Config;
+}
 
 /** `%`, `_` and `\` typed into the search box are literal characters, not LIKE wildcards. */
 export function likeContaining(text: string): string {
@@ -145,7 +153,7 @@ export interface UserDetail {
     name: string;
     email: string;
     phone: string | null;
-    role: 'user' | 'admin';
+    role: UserRole;
     emailVerified: boolean;
     joinedAt: string;
     stripeCustomerUrl?: string;
@@ -157,7 +165,7 @@ export interface UserDetail {
 
 /** Everything the admin user page shows; NotFoundError for an unknown id. */
 export async function loadUserDetail(
-  deps: DirectoryDeps & Pick<AppDeps, 'content'>,
+  deps: DirectoryDeps & { content: ContentLoader },
   userId: string,
 ): Promise<UserDetail> {
   const [profile] = await deps.db
@@ -203,7 +211,7 @@ export async function loadUserDetail(
       name: profile.name,
       email: profile.email,
       phone: profile.phone,
-      role: profile.role === 'admin' ? 'admin' : 'user',
+      role: profile.role,
       emailVerified: profile.emailVerified,
       joinedAt: profile.createdAt.toISOString(),
       ...(url ? { stripeCustomerUrl: url } : {}),

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../app-deps.ts';
-import { AUTH_BASE_PATH } from './auth.ts';
+import type { Config } from '../config/env.ts';
+import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from '../http/client-address.ts';
 import { ProblemSchema } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
@@ -59,7 +59,7 @@ function withStandardRetryAfter(response: Response): Response {
  * better-auth answers everything under /api/auth/* itself (sign-up, sign-in, sign-out,
  * verify-email, request-password-reset, reset-password, change-password, get-session, admin/*).
  */
-export function createAuthRoutes(deps: Pick<AppDeps, 'auth' | 'config'>) {
+export function createAuthRoutes(deps: { auth: Auth; config: Config }) {
   const router = createRouter();
   router.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
     const address = clientAddress(c, deps.config.trustedProxies);

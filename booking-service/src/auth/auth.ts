@@ -11,7 +11,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import type { ContentLoader } from '@tuition/content';
 import type { Config } from '../config/env.ts';
-import { consumeRateLimit } from '../contact/contact-rate-limit.ts';
+import { consumeRateLimit } from '../http/rate-limit.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { CLIENT_ADDRESS_HEADER, IPV6_BUCKET_PREFIX } from '../http/client-address.ts';
@@ -23,7 +23,7 @@ import {
   RESET_LINK_HOURS,
   VERIFICATION_LINK_HOURS,
   verificationEmail,
-} from '../mail/templates.ts';
+} from './auth-emails.ts';
 import { isAdminEmail } from './admin-roles.ts';
 import {
   clearFailedSignIns,

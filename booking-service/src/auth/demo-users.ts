@@ -1,10 +1,11 @@
+import type { UserRole } from '@tuition/domain';
 import type { Auth } from './auth.ts';
 
 export interface DemoUser {
   name: string;
   email: string;
   password: string;
-  role: 'user' | 'admin';
+  role: UserRole;
 }
 
 /**

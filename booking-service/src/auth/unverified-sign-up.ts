@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { AuthContext } from 'better-auth';
 import type { Database } from '../db/client.ts';
 import { bookings, checkouts, verification } from '../db/schema.ts';
-import { VERIFICATION_LINK_HOURS } from '../mail/templates.ts';
+import { VERIFICATION_LINK_HOURS } from './auth-emails.ts';
 
 /*
  * Signing up an address you do not control gives you nothing (docs/decisions/039):

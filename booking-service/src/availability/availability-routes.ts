@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { basketSchema, isCalendarDate, SERVICE_CODES } from '@tuition/domain';
-import type { AppDeps } from '../app-deps.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { Config } from '../config/env.ts';
 import { eq } from 'drizzle-orm';
 import { readSession, rejectCrossSiteRequests } from '../auth/middleware.ts';
 import { user } from '../db/schema.ts';
@@ -12,7 +13,7 @@ import {
   ValidationError,
 } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
-import { checkBookability, listAvailability } from './availability.ts';
+import { type AvailabilityDeps, checkBookability, listAvailability } from './availability.ts';
 
 const serviceParam = z.enum(SERVICE_CODES, {
   error: `Unknown service: use one of ${SERVICE_CODES.join(', ')}.`,
@@ -128,9 +129,7 @@ const bookabilityRoute = createRoute({
   },
 });
 
-export function createAvailabilityRoutes(
-  deps: Pick<AppDeps, 'auth' | 'db' | 'clock' | 'content' | 'config'>,
-) {
+export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; config: Config }) {
   const router = createRouter();
   router.use('/api/bookability', rejectCrossSiteRequests(deps.config.trustedOrigins));
   /**

@@ -5,9 +5,11 @@ import {
   listSessions,
   type ServiceCode,
 } from '@tuition/domain';
-import type { AppDeps } from '../app-deps.ts';
-import { seatsTaken, type UserSeats, userSeats } from './seats.ts';
-import { ensureSessionRows } from './session-rows.ts';
+import type { ContentLoader } from '@tuition/content';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { seatsTaken, type UserSeats, userSeats } from '../sessions/seats.ts';
+import { ensureSessionRows } from '../sessions/session-rows.ts';
 
 export type SlotState = 'available' | 'full' | 'booked' | 'pending';
 
@@ -32,7 +34,11 @@ export interface AvailabilitySlot {
   state: SlotState;
 }
 
-type AvailabilityDeps = Pick<AppDeps, 'db' | 'clock' | 'content'>;
+export interface AvailabilityDeps {
+  db: Database;
+  clock: Clock;
+  content: ContentLoader;
+}
 
 /** Signed out: nothing is anybody's. */
 const NO_SEATS: UserSeats = { booked: new Set(), pending: new Set() };

@@ -1,14 +1,9 @@
 import { html } from 'hono/html';
-import { button, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
+import { button, greeting, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
-import { calendarAttachment } from './calendar-invite.ts';
-import type { SessionSummary } from './session-description.ts';
-import { calendarSession, sessionLine } from './session-lines.ts';
-
-function greeting(name: string | null | undefined): string {
-  const first = name?.trim();
-  return first ? `Hello ${first},` : 'Hello,';
-}
+import { calendarAttachment } from '../sessions/calendar-invite.ts';
+import type { SessionSummary } from '../sessions/session-description.ts';
+import { calendarSession, sessionLine } from '../sessions/session-lines.ts';
 
 /**
  * Cancelling frees the seat; there is no refund (docs/product-rules.md#seats-and-bookings), and the

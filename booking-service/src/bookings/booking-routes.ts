@@ -1,10 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BOOKING_STATUSES, rescheduleSchema, SERVICE_CODES } from '@tuition/domain';
-import type { AppDeps } from '../app-deps.ts';
+import type { Auth } from '../auth/auth.ts';
 import { currentUser, rejectCrossSiteRequests, requireUser } from '../auth/middleware.ts';
 import { ProblemSchema } from '../http/openapi-schemas.ts';
 import { createRouter } from '../http/router.ts';
-import { cancelBooking, listUserBookings, rescheduleBooking } from './bookings.ts';
+import {
+  type BookingDeps,
+  cancelBooking,
+  listUserBookings,
+  rescheduleBooking,
+} from './bookings.ts';
 
 const BookingSchema = z
   .object({
@@ -93,9 +98,7 @@ const rescheduleRoute = createRoute({
   },
 });
 
-export function createBookingRoutes(
-  deps: Pick<AppDeps, 'auth' | 'db' | 'clock' | 'content' | 'config' | 'mail'>,
-) {
+export function createBookingRoutes(deps: BookingDeps & { auth: Auth }) {
   const router = createRouter();
   router.use('/api/me/bookings', requireUser(deps.auth));
   router.use(

@@ -10,17 +10,27 @@ import {
   type ServiceCode,
 } from '@tuition/domain';
 import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps.ts';
-import type { DbExecutor } from '../availability/seats.ts';
-import { ensureSessionRows } from '../availability/session-rows.ts';
+import type { ContentLoader } from '@tuition/content';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config/env.ts';
+import type { Database, DbExecutor, Transaction } from '../db/client.ts';
+import { ensureSessionRows } from '../sessions/session-rows.ts';
 import { bookings, classSessions, user } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails.ts';
-import { checkSeats, lockSessionRows, type Transaction } from './seat-locks.ts';
-import { describeSession } from './session-description.ts';
+import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
+import { describeSession } from '../sessions/session-description.ts';
 
-export type BookingDeps = Pick<AppDeps, 'db' | 'clock' | 'content' | 'config' | 'mail'>;
+/** What cancelling and rescheduling need; listing needs only the first three. */
+export interface BookingDeps {
+  db: Database;
+  clock: Clock;
+  content: ContentLoader;
+  config: Config;
+  mail: MailOutbox;
+}
 
 /** Who acts: a customer on their own bookings, or an admin on anyone's. */
 export type Actor = { kind: 'customer'; userId: string } | { kind: 'admin' };
@@ -47,7 +57,7 @@ interface BookingRow {
   createdAt: Date;
   checkoutId: string | null;
   sessionId: string;
-  service: string;
+  service: ServiceCode;
   subject: string;
   startsAt: Date;
   endsAt: Date;
@@ -93,7 +103,7 @@ function toView(
  * cancelled or moved to another session, most recent first (domain policies decide each flag).
  */
 export async function listUserBookings(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'content'>,
+  deps: Pick<BookingDeps, 'db' | 'clock' | 'content'>,
   userId: string,
   scope: 'upcoming' | 'previous',
   actor: BookingActor = 'customer',
@@ -173,11 +183,7 @@ export async function cancelBooking(
   return deps.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, request.bookingId, request.actor);
     if (!canCancel(booking, now)) {
-      throw new ConflictError(
-        'not-cancellable',
-        undefined,
-        'Only upcoming, confirmed bookings can be cancelled.',
-      );
+      throw new ConflictError('not-cancellable', undefined, MESSAGES.notCancellable.title);
     }
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
     const customer = await customerOf(tx, booking.userId);
@@ -216,12 +222,12 @@ export async function rescheduleBooking(
 
   // Read once without a lock to learn the service, so the target row exists before locking.
   const current = await findBooking(deps.db, request.bookingId, request.actor);
-  const target = findSession(timetable, current.service as ServiceCode, new Date(request.startsAt));
+  const target = findSession(timetable, current.service, new Date(request.startsAt));
   if (!target || !isBookable(target.startsAt, now)) {
     throw new ValidationError([
       {
         field: 'startsAt',
-        message: `${request.startsAt} is not a bookable ${SERVICES[current.service as ServiceCode]?.label ?? current.service} session: pick a timetable slot of the same class between today and 56 days ahead.`,
+        message: `${request.startsAt} is not a bookable ${SERVICES[current.service].label} session: pick a timetable slot of the same class between today and 56 days ahead.`,
       },
     ]);
   }
@@ -235,16 +241,8 @@ export async function rescheduleBooking(
     if (!canReschedule(booking, now, actor)) {
       const stillUpcoming = canCancel(booking, now);
       throw stillUpcoming
-        ? new ConflictError(
-            'too-late',
-            undefined,
-            'Sessions can be rescheduled up to 24 hours before they start.',
-          )
-        : new ConflictError(
-            'not-reschedulable',
-            undefined,
-            'Only upcoming, confirmed bookings can be rescheduled.',
-          );
+        ? new ConflictError('too-late', undefined, MESSAGES.rescheduleTooLate.title)
+        : new ConflictError('not-reschedulable', undefined, MESSAGES.notReschedulable.title);
     }
     const locked = await lockSessionRows(tx, [booking.sessionId, targetRow.id]);
     const lockedTarget = locked.filter((row) => row.id === targetRow.id);
@@ -253,7 +251,7 @@ export async function rescheduleBooking(
       throw new ConflictError(
         'duplicate',
         [request.startsAt],
-        "You've already booked this session. Please select a different session.",
+        MESSAGES.rescheduleDuplicate.description,
       );
     }
     if (pending.has(targetRow.id)) {
@@ -266,11 +264,7 @@ export async function rescheduleBooking(
       );
     }
     if (full.has(targetRow.id)) {
-      throw new ConflictError(
-        'full',
-        [request.startsAt],
-        'Session is full. Please select another session.',
-      );
+      throw new ConflictError('full', [request.startsAt], MESSAGES.rescheduleFull.description);
     }
     await tx.update(bookings).set({ status: 'rescheduled' }).where(eq(bookings.id, booking.id));
     const [created] = await tx

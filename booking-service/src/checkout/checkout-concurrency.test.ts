@@ -1,7 +1,7 @@
 import { findSession } from '@tuition/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seatsTaken } from '../availability/seats.ts';
-import { ensureSessionRows } from '../availability/session-rows.ts';
+import { seatsTaken } from '../sessions/seats.ts';
+import { ensureSessionRows } from '../sessions/session-rows.ts';
 import { ConflictError } from '../http/problem.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';

@@ -1,18 +1,13 @@
 import { formatPounds } from '@tuition/domain';
 import { html } from 'hono/html';
-import { calendarAttachment } from '../bookings/calendar-invite.ts';
-import type { SessionSummary } from '../bookings/session-description.ts';
-import { calendarSession, sessionLine } from '../bookings/session-lines.ts';
-import { button, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
+import { calendarAttachment } from '../sessions/calendar-invite.ts';
+import type { SessionSummary } from '../sessions/session-description.ts';
+import { calendarSession, sessionLine } from '../sessions/session-lines.ts';
+import { button, greeting, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
 export interface BookedSession extends SessionSummary {
   bookingId: string;
-}
-
-function greeting(name: string | null | undefined): string {
-  const first = name?.trim();
-  return first ? `Hello ${first},` : 'Hello,';
 }
 
 function sessionList(lines: string[]) {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { basketSchema, SERVICE_CODES } from '@tuition/domain';
-import type { AppDeps } from '../app-deps.ts';
+import { basketSchema, CHECKOUT_STATUSES, SERVICE_CODES } from '@tuition/domain';
+import type { Auth } from '../auth/auth.ts';
 import {
   currentUser,
   rejectCrossSiteRequests,
@@ -10,10 +10,8 @@ import {
 import { ProblemSchema } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
-import { CHECKOUT_STATUSES } from '../db/schema.ts';
-import { createPaymentRoutes } from '../payments/payment-routes.ts';
-import { paymentProviderFromConfig } from '../payments/provider-from-config.ts';
 import {
+  type CheckoutDeps,
   cancelCheckout,
   checkoutSummary,
   findOwnCheckout,
@@ -187,15 +185,12 @@ const listPaymentsRoute = createRoute({
   },
 });
 
-/** Checkout API plus the payment provider's routes (webhook; local checkout pages). */
-export function createCheckoutRoutes(appDeps: AppDeps) {
-  // One provider instance for starting payments and verifying their webhooks.
-  const deps = {
-    ...appDeps,
-    payments: appDeps.payments ?? paymentProviderFromConfig(appDeps.config),
-  };
+/**
+ * The checkout API. The payment provider's own routes (webhook, local checkout pages) are
+ * mounted beside it in app.ts, with the same provider instance.
+ */
+export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth }) {
   const router = createRouter();
-  router.route('/', createPaymentRoutes(deps));
   const sameSiteOnly = rejectCrossSiteRequests(deps.config.trustedOrigins);
   router.use('/api/checkout', sameSiteOnly, requireVerifiedUser(deps.auth));
   // (A '/api/checkout/*' pattern would match '/api/checkout' too and check the session twice.)

@@ -1,6 +1,6 @@
 import { addDays, findSession, listSessions, londonDate, type ServiceCode } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
-import { ensureSessionRows } from '../availability/session-rows.ts';
+import { ensureSessionRows } from '../sessions/session-rows.ts';
 import { bookings, checkouts, user } from '../db/schema.ts';
 import { api, type TestUser } from '../testing/auth-helpers.ts';
 import type { TestApp } from '../testing/test-app.ts';

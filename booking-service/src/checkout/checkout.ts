@@ -1,19 +1,23 @@
 import {
+  type CheckoutStatus,
   findSession,
   isBookable,
+  MESSAGES,
   priceBasket,
   SERVICES,
   type ServiceCode,
   type WeeklySlot,
 } from '@tuition/domain';
 import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps.ts';
-import type { DbExecutor } from '../availability/seats.ts';
-import { ensureSessionRows, type SessionRow } from '../availability/session-rows.ts';
-import { checkSeats, lockSessionRows, type Transaction } from '../bookings/seat-locks.ts';
-import { describeSession, type SessionSummary } from '../bookings/session-description.ts';
-import type { Database } from '../db/client.ts';
-import { type CheckoutStatus, checkoutItems, checkouts, classSessions } from '../db/schema.ts';
+import type { ContentLoader } from '@tuition/content';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config/env.ts';
+import { ensureSessionRows, type SessionRow } from '../sessions/session-rows.ts';
+import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
+import { describeSession, type SessionSummary } from '../sessions/session-description.ts';
+import type { Database, DbExecutor, Transaction } from '../db/client.ts';
+import type { Logger } from '../logging/logger.ts';
+import { checkoutItems, checkouts, classSessions } from '../db/schema.ts';
 import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
 import { type PaymentProvider, paymentLines } from '../payments/payment-provider.ts';
 
@@ -21,11 +25,17 @@ import { type PaymentProvider, paymentLines } from '../payments/payment-provider
 export const HOLD_MINUTES = 30;
 
 /** docs/product-rules.md#messages "Payment Error" fallback text; the site shows it as the toast. */
-export const PAYMENT_START_FAILED = 'Failed to start payment process. Please try again.';
+export const PAYMENT_START_FAILED = MESSAGES.paymentError.description;
 
-export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'content' | 'config' | 'logger'> & {
+/** What checkout needs from the composition root; each function takes only its part. */
+export interface CheckoutDeps {
+  db: Database;
+  clock: Clock;
+  content: ContentLoader;
+  config: Config;
+  logger: Logger;
   payments: PaymentProvider;
-};
+}
 
 export interface StartedCheckout {
   checkoutId: string;
@@ -97,19 +107,11 @@ export async function startCheckout(
     const { booked, full } = await checkSeats(executor, sessionRows, request.user.id, now);
     const duplicateSlots = wanted.filter((w) => booked.has(w.sessionId)).map((w) => w.text);
     if (duplicateSlots.length > 0) {
-      throw new ConflictError(
-        'duplicate',
-        duplicateSlots,
-        "You've already booked one or more of these sessions. Please select different sessions.",
-      );
+      throw new ConflictError('duplicate', duplicateSlots, MESSAGES.duplicateBooking.description);
     }
     const fullSlots = wanted.filter((w) => full.has(w.sessionId)).map((w) => w.text);
     if (fullSlots.length > 0) {
-      throw new ConflictError(
-        'full',
-        fullSlots,
-        'One or more selected sessions are now full. Please select different sessions.',
-      );
+      throw new ConflictError('full', fullSlots, MESSAGES.sessionsNowFull.description);
     }
   };
   // Early answer without locks: in a rush for the last seats most requests stop here instead
@@ -319,7 +321,7 @@ export interface OpenCheckout {
  * what the booking page and /upcoming-bookings offer to resume or release.
  */
 export async function listOpenCheckouts(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'content'>,
+  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'content'>,
   userId: string,
 ): Promise<OpenCheckout[]> {
   const now = deps.clock.now();
@@ -362,7 +364,7 @@ export interface CheckoutSummary {
 
 /** What the success page shows: the server's own record of the checkout. */
 export async function checkoutSummary(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'content'>,
+  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'content'>,
   checkoutId: string,
   userId: string,
 ): Promise<CheckoutSummary> {
@@ -429,7 +431,7 @@ export interface PaymentRecord {
 
 /** The user's paid checkouts, newest first (/payments-invoices). */
 export async function listPayments(
-  deps: Pick<AppDeps, 'db' | 'content'>,
+  deps: Pick<CheckoutDeps, 'db' | 'content'>,
   userId: string,
 ): Promise<PaymentRecord[]> {
   const paid = await deps.db

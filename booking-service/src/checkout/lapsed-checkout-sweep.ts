@@ -1,4 +1,6 @@
-import type { AppDeps } from '../app-deps.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logging/logger.ts';
 import { expireLapsedCheckouts } from './checkout.ts';
 
 /** How often a server marks lapsed holds expired. Seat counts never wait for it (decision 020). */
@@ -18,7 +20,7 @@ export interface LapsedCheckoutSweep {
  * time.
  */
 export function scheduleLapsedCheckoutSweep(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>,
+  deps: { db: Database; clock: Clock; logger: Logger },
   options: { intervalMs?: number } = {},
 ): LapsedCheckoutSweep {
   const intervalMs = options.intervalMs ?? LAPSED_CHECKOUT_SWEEP_MS;

@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps.ts';
-import { checkSeats, lockSessionRows, type Transaction } from '../bookings/seat-locks.ts';
-import { describeSession } from '../bookings/session-description.ts';
+import type { Transaction } from '../db/client.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import type { CheckoutDeps } from './checkout.ts';
+import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
+import { describeSession } from '../sessions/session-description.ts';
 import {
   bookings,
   checkoutItems,
@@ -11,17 +13,15 @@ import {
   user,
 } from '../db/schema.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
-import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider.ts';
+import type { PaymentEvent } from '../payments/payment-provider.ts';
 import {
   type BookedSession,
   bookingConfirmationEmail,
   latePaymentRefundEmail,
 } from './checkout-emails.ts';
 
-export type PaymentEventDeps = Pick<
-  AppDeps,
-  'db' | 'clock' | 'content' | 'config' | 'logger' | 'mail'
-> & { payments: PaymentProvider };
+/** Booking a paid checkout also sends the confirmation: checkout's needs plus the outbox. */
+export type PaymentEventDeps = CheckoutDeps & { mail: MailOutbox };
 
 export type PaymentEventOutcome =
   | 'booked'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seatsTaken } from '../availability/seats.ts';
+import { seatsTaken } from '../sessions/seats.ts';
 import { handlePaymentEvent } from './payment-events.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';

@@ -1,6 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { contactEnquirySchema, type ContactEnquiry } from '@tuition/domain';
-import type { AppDeps } from '../app-deps.ts';
+import type { ContentLoader } from '@tuition/content';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logging/logger.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import { rejectCrossSiteRequests } from '../auth/middleware.ts';
 import { enquiries } from '../db/schema.ts';
 import { addressBucket, clientAddress } from '../http/client-address.ts';
@@ -12,8 +16,9 @@ import {
   contactAcknowledgementEmail,
   contactEnquiryEmail,
   type EnquiryDetails,
-} from '../mail/templates.ts';
-import { CONTACT_RATE_LIMIT, consumeRateLimit } from './contact-rate-limit.ts';
+} from './contact-emails.ts';
+import { CONTACT_RATE_LIMIT } from './contact-rate-limit.ts';
+import { consumeRateLimit } from '../http/rate-limit.ts';
 
 const problemResponse = (description: string) => ({
   description,
@@ -45,9 +50,13 @@ const contactRoute = createRoute({
 /** Used when the CMS has no response promise: the spec's own promise (§1). */
 const DEFAULT_RESPONSE_PROMISE = 'within 24 hours';
 
-export function createContactRoutes(
-  deps: Pick<AppDeps, 'db' | 'mail' | 'content' | 'config' | 'logger'>,
-) {
+export function createContactRoutes(deps: {
+  db: Database;
+  mail: MailOutbox;
+  content: ContentLoader;
+  config: Config;
+  logger: Logger;
+}) {
   const router = createRouter();
   router.use('/api/contact', rejectCrossSiteRequests(deps.config.trustedOrigins));
 

@@ -97,7 +97,7 @@ describe.each(TEST_DB_KINDS)('database on %s', (kind) => {
   it('refuses a second session of one service at one instant', async () => {
     const values = {
       subject: 'mathematics',
-      service: 'ks3',
+      service: 'ks3' as const,
       startsAt: new Date('2026-04-01T16:00:00Z'),
       endsAt: new Date('2026-04-01T17:00:00Z'),
       pricePence: 1500,

@@ -15,6 +15,12 @@ export type Schema = typeof schema;
 /** The drizzle database every feature codes against; PGlite, node-postgres and Neon all satisfy it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** An open drizzle transaction. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A database or an open transaction: reads that must also work inside a transaction take this. */
+export type DbExecutor = Database | Transaction;
+
 export type DbKind = 'pglite' | 'pg' | 'neon';
 
 export interface DbHandle {

@@ -1,3 +1,9 @@
+import {
+  BOOKING_STATUSES,
+  CHECKOUT_STATUSES,
+  type ServiceCode,
+  type UserRole,
+} from '@tuition/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -18,6 +24,9 @@ import {
  * (camelCase), so the drizzle adapter needs no field mapping; the SQL columns are snake_case.
  * Includes the admin plugin's fields (role, banned, banReason, banExpires, impersonatedBy)
  * and our own `phone`.
+ *
+ * Text columns holding one of the domain's lists (role, service, statuses) are typed from those
+ * lists, so reads need no casts; the service is the only writer of these values.
  */
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
@@ -29,7 +38,7 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').default(false).notNull(),
   image: text('image'),
   phone: text('phone'),
-  role: text('role').default('user').notNull(),
+  role: text('role').$type<UserRole>().default('user').notNull(),
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: instant('ban_expires'),
@@ -118,7 +127,7 @@ export const classSessions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     subject: text('subject').notNull(),
-    service: text('service').notNull(),
+    service: text('service').$type<ServiceCode>().notNull(),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
     pricePence: integer('price_pence').notNull(),
@@ -127,9 +136,6 @@ export const classSessions = pgTable(
   },
   (t) => [uniqueIndex('sessions_service_starts_at_key').on(t.service, t.startsAt)],
 );
-
-export const CHECKOUT_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
-export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 export const checkouts = pgTable(
   'checkouts',
@@ -179,8 +185,6 @@ export const checkoutItems = pgTable(
     index('checkout_items_session_id_idx').on(t.sessionId),
   ],
 );
-
-export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'rescheduled'] as const;
 
 export const bookings = pgTable(
   'bookings',

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../app-deps.ts';
+import type { DbHandle } from '../db/client.ts';
 import { ServiceUnavailableError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
 import { ProblemSchema } from '../http/openapi-schemas.ts';
@@ -24,7 +24,7 @@ const healthRoute = createRoute({
   },
 });
 
-export function createHealthRoutes(deps: Pick<AppDeps, 'dbHandle'>) {
+export function createHealthRoutes(deps: { dbHandle: DbHandle }) {
   return createRouter().openapi(healthRoute, async (c) => {
     try {
       await withTimeout(deps.dbHandle.ping(), HEALTH_TIMEOUT_MS);

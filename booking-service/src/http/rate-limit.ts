@@ -3,9 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 
-/** At most 5 enquiries an hour from one e-mail address, and 5 from one client IP. */
-export const CONTACT_RATE_LIMIT = { window: 60 * 60, max: 5 } as const;
-
 export interface RateDecision {
   allowed: boolean;
   /** Seconds until another request would be allowed; null when allowed. */

@@ -34,6 +34,12 @@ export function button(href: string, label: string): SafeHtml {
 <p style="font-size:13px;color:#555555">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:#1d4ed8;word-break:break-all">${href}</a></p>`;
 }
 
+/** "Hello Ada," or, without a name, "Hello,". */
+export function greeting(name: string | null | undefined): string {
+  const first = name?.trim();
+  return first ? `Hello ${first},` : 'Hello,';
+}
+
 export function paragraph(text: string): SafeHtml {
   return html`<p style="margin:0 0 16px">${text}</p>`;
 }

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-deps.ts';
+import type { ContentLoader } from '@tuition/content';
 import type { Config } from '../config/env.ts';
 import type { Database, DbHandle } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -15,7 +15,7 @@ export function mailerFromConfig(config: Config, db: Database): Mailer {
     : new LocalMailboxMailer(db);
 }
 
-/** Builds the outbox for AppDeps.mail (server.ts and the test harness). */
+/** Builds the outbox the features enqueue mail on (server.ts and the test harness). */
 export function createMailOutbox(options: {
   config: Config;
   dbHandle: DbHandle;
@@ -37,12 +37,12 @@ export function createMailOutbox(options: {
 }
 
 /** Starts delivering queued mail in the background (server.ts). */
-export function startMailWorker(deps: Pick<AppDeps, 'mail'>): Promise<void> {
+export function startMailWorker(deps: { mail: MailOutbox }): Promise<void> {
   return deps.mail.startWorker();
 }
 
 /** Stops the worker and pg-boss; call before closing the database. */
-export async function stopMailWorker(deps: Pick<AppDeps, 'mail'>): Promise<void> {
+export async function stopMailWorker(deps: { mail: MailOutbox }): Promise<void> {
   await deps.mail.stopWorker();
   await deps.mail.stop();
 }
@@ -52,14 +52,17 @@ export async function stopMailWorker(deps: Pick<AppDeps, 'mail'>): Promise<void>
  * waiting out a retry delay, so a retry can be exercised without waiting.
  */
 export function deliverPendingMail(
-  deps: Pick<AppDeps, 'mail'>,
+  deps: { mail: MailOutbox },
   options: { includeDelayed?: boolean } = {},
 ): Promise<{ delivered: number; failed: number }> {
   return deps.mail.deliverPending(options);
 }
 
 /** The brand every mail carries, from the CMS site settings (cached by the content loader). */
-export async function mailBrand(deps: Pick<AppDeps, 'content' | 'config'>): Promise<MailBrand> {
+export async function mailBrand(deps: {
+  content: Pick<ContentLoader, 'siteSettings'>;
+  config: Pick<Config, 'publicUrl'>;
+}): Promise<MailBrand> {
   const settings = await deps.content.siteSettings();
   return {
     name: settings.brandName,

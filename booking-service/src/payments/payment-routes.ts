@@ -2,7 +2,7 @@ import { formatLondonDate, formatPounds, formatTime12h } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type { AppDeps } from '../app-deps.ts';
+import type { Auth } from '../auth/auth.ts';
 import { readSession, rejectCrossSiteRequests } from '../auth/middleware.ts';
 import { cancelCheckout, effectiveStatus, sessionsOfCheckouts } from '../checkout/checkout.ts';
 import type { PaymentEventDeps } from '../checkout/payment-events.ts';
@@ -11,7 +11,7 @@ import { createRouter } from '../http/router.ts';
 import { LOCAL_CHECKOUT_PATH, type LocalPaymentProvider } from './local-provider.ts';
 import { addWebhookRoute, WEBHOOK_PATH } from './webhook-routes.ts';
 
-export type PaymentRouteDeps = PaymentEventDeps & Pick<AppDeps, 'logger' | 'auth'>;
+export type PaymentRouteDeps = PaymentEventDeps & { auth: Auth };
 
 /**
  * The payment provider's side of the service: the webhook, and (local provider only) the

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../app-deps.ts';
 import { handlePaymentEvent, type PaymentEventDeps } from '../checkout/payment-events.ts';
 import { ProblemSchema } from '../http/openapi-schemas.ts';
 import { HttpProblem } from '../http/problem.ts';
@@ -33,10 +32,7 @@ const webhookRoute = createRoute({
 });
 
 /** Adds the webhook route to `router` (the local checkout page posts its events to it). */
-export function addWebhookRoute(
-  router: ReturnType<typeof createRouter>,
-  deps: PaymentEventDeps & Pick<AppDeps, 'logger'>,
-) {
+export function addWebhookRoute(router: ReturnType<typeof createRouter>, deps: PaymentEventDeps) {
   return router.openapi(webhookRoute, async (c) => {
     // The signature covers the exact bytes sent, so the body is read raw, never re-serialised.
     const rawBody = await c.req.text();

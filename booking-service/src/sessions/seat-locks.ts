@@ -1,11 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
-import { type DbExecutor, seatsTaken, userSeats } from '../availability/seats.ts';
-import type { SessionRow } from '../availability/session-rows.ts';
-import type { Database } from '../db/client.ts';
+import type { DbExecutor, Transaction } from '../db/client.ts';
 import { classSessions } from '../db/schema.ts';
-
-/** An open drizzle transaction. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import { seatsTaken, userSeats } from './seats.ts';
+import type { SessionRow } from './session-rows.ts';
 
 /**
  * Locks the session rows (SELECT … FOR UPDATE) in id order. Every write that can take a seat

@@ -1,13 +1,11 @@
 import { and, count, eq, gt, inArray } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { DbExecutor } from '../db/client.ts';
 import { bookings, checkoutItems, checkouts } from '../db/schema.ts';
-
-/** A database or an open transaction: seat counts must be readable inside a seat-taking transaction. */
-export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Seats taken per session = confirmed bookings + items of pending checkouts that have not
- * expired yet (a checkout holds its seats while the customer pays). The one definition every
+ * expired yet (a checkout holds its seats while the customer pays). Takes a DbExecutor: seat
+ * counts must be readable inside a seat-taking transaction. The one definition every
  * feature uses: availability, bookability, checkout and reschedule. Inside a transaction that
  * locked the session rows (SELECT … FOR UPDATE), the answer cannot change under the caller.
  */

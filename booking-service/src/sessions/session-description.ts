@@ -1,7 +1,6 @@
 import {
   bandLabel,
   findSession,
-  isServiceCode,
   SERVICES,
   type ServiceCode,
   toLondonWallClock,
@@ -28,11 +27,9 @@ export interface SessionSummary {
  */
 export function describeSession(
   timetable: readonly WeeklySlot[],
-  session: { service: string; startsAt: Date; endsAt: Date },
+  session: { service: ServiceCode; startsAt: Date; endsAt: Date },
 ): SessionSummary {
   const service = session.service;
-  // Rows are only ever created from the timetable's service codes.
-  if (!isServiceCode(service)) throw new Error(`unknown service code on a session: ${service}`);
   const london = toLondonWallClock(session.startsAt);
   const minutes = Math.round((session.endsAt.getTime() - session.startsAt.getTime()) / 60_000);
   return {

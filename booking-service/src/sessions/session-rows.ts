@@ -1,7 +1,7 @@
-import { SERVICES, type ConcreteSession } from '@tuition/domain';
+import { type ConcreteSession, SERVICES, type ServiceCode } from '@tuition/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { classSessions } from '../db/schema.ts';
-import type { DbExecutor } from './seats.ts';
+import type { DbExecutor } from '../db/client.ts';
 
 export type SessionRow = typeof classSessions.$inferSelect;
 
@@ -60,7 +60,7 @@ export async function findSessionRows(
   sessions: readonly Pick<ConcreteSession, 'service' | 'startsAt'>[],
 ): Promise<SessionRow[]> {
   if (sessions.length === 0) return [];
-  const byService = new Map<string, Date[]>();
+  const byService = new Map<ServiceCode, Date[]>();
   for (const s of sessions)
     byService.set(s.service, [...(byService.get(s.service) ?? []), s.startsAt]);
   const found: SessionRow[] = [];
