@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: [],
+    // jsdom's gaps (matchMedia, ResizeObserver, ...) filled once for every test file.
+    setupFiles: ['./vitest.setup.ts'],
   },
 });

@@ -3,7 +3,7 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserRow } from './admin-api.ts';
-import { fillJsdomGaps, problem, stubAdminApi } from './admin-test-stubs.ts';
+import { problem, stubAdminApi } from './admin-test-stubs.ts';
 
 const session = vi.hoisted(() => ({ role: 'admin' as string | null }));
 vi.mock('../../lib/auth-client.ts', () => ({
@@ -66,7 +66,6 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   session.role = 'admin';
   navigate.mockReset();
-  fillJsdomGaps();
 });
 afterEach(() => {
   cleanup();

@@ -1,24 +1,6 @@
-// What the admin island tests share: jsdom gaps Radix needs, and a fetch stub answering the
-// admin API from a table of paths.
+// What the admin island tests share: a fetch stub answering the admin API from a table of
+// paths, and a problem+json answer. jsdom's gaps are filled for every test by vitest.setup.ts.
 import { vi } from 'vitest';
-
-export function fillJsdomGaps(): void {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
 
 export type Route = (url: URL, init: RequestInit | undefined) => Response | undefined;
 

@@ -12,7 +12,7 @@ import {
 } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserDetail as Detail } from './admin-api.ts';
-import { fillJsdomGaps, problem, stubAdminApi } from './admin-test-stubs.ts';
+import { problem, stubAdminApi } from './admin-test-stubs.ts';
 
 const session = vi.hoisted(() => ({ role: 'admin' as string | null }));
 vi.mock('../../lib/auth-client.ts', () => ({
@@ -79,7 +79,6 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   session.role = 'admin';
   navigate.mockReset();
-  fillJsdomGaps();
 });
 afterEach(() => {
   cleanup();

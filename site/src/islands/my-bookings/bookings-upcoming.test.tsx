@@ -42,21 +42,6 @@ function stubFetch(answer: (url: string, init?: RequestInit) => Response | undef
 
 beforeEach(() => {
   props = { ...baseProps, queryClient: createQueryClient() };
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 
 afterEach(() => {

@@ -1,0 +1,30 @@
+// What jsdom lacks and the islands' libraries call, filled once for every test file (decision
+// 043) instead of in each test: Radix Themes and sonner read matchMedia (dark mode, reduced
+// motion) and ResizeObserver (sizes of popovers and toasts); Radix's menus and selects call
+// scrollIntoView and the pointer-capture methods when opened with a pointer. Each fill only
+// stands in where jsdom has nothing, so a jsdom that gains one uses its own. Files that run in
+// Node (`@vitest-environment node`) have no window and need none of this.
+
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+
+  Element.prototype.scrollIntoView ??= () => {};
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.setPointerCapture ??= () => {};
+  Element.prototype.releasePointerCapture ??= () => {};
+}
