@@ -30,6 +30,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { bookings, classSessions, user } from '../src/db/schema.ts';
 import { createLogger } from '../src/logging/logger.ts';
 import { createMailOutbox, stopMailWorker } from '../src/mail/mail-setup.ts';
+import { paymentProviderFromConfig } from '../src/payments/provider-from-config.ts';
 import { freePort } from '../src/testing/free-port.ts';
 
 const DURATION_SECONDS = 5;
@@ -126,6 +127,7 @@ async function main() {
     logger,
     auth,
     mail,
+    payments: paymentProviderFromConfig(config),
   };
 
   // Some realistic data: every session of the window exists, a few with bookings.

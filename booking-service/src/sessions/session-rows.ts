@@ -1,9 +1,14 @@
 import { type ConcreteSession, SERVICES, type ServiceCode } from '@tuition/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { classSessions } from '../db/schema.ts';
 import type { DbExecutor } from '../db/client.ts';
+import { seatsTakenSql } from './seats.ts';
 
 export type SessionRow = typeof classSessions.$inferSelect;
+
+/** A session row with its seats taken (seatsTakenSql) at the time it was read. */
+export type SessionRowWithSeats = SessionRow & { seatsTaken: number };
 
 /**
  * The stored rows of these timetable sessions, creating the missing ones. Rows exist only for
@@ -13,15 +18,43 @@ export type SessionRow = typeof classSessions.$inferSelect;
  * concurrent creators agree on one row, which the read-back then returns. Existing rows keep
  * the price and capacity they were created with. Keyed by start instant (ms).
  */
-export async function ensureSessionRows(
+export function ensureSessionRows(
   db: DbExecutor,
   sessions: readonly ConcreteSession[],
   pricePence: number,
 ): Promise<Map<number, SessionRow>> {
-  const rows = new Map<number, SessionRow>();
+  return ensureRows(db, sessions, pricePence, findSessionRows);
+}
+
+/**
+ * ensureSessionRows with each row's seats taken at `now` read in the same query: availability
+ * and bookability answer in one round trip when the rows exist (the usual case). An advisory
+ * count (no lock), like every read outside a seat-taking transaction.
+ */
+export function ensureSessionRowsWithSeats(
+  db: DbExecutor,
+  sessions: readonly ConcreteSession[],
+  pricePence: number,
+  now: Date,
+): Promise<Map<number, SessionRowWithSeats>> {
+  return ensureRows(db, sessions, pricePence, (executor, wanted) =>
+    selectSessionRows<SessionRowWithSeats>(executor, wanted, {
+      ...getTableColumns(classSessions),
+      seatsTaken: seatsTakenSql(classSessions.id, now),
+    }),
+  );
+}
+
+async function ensureRows<R extends SessionRow>(
+  db: DbExecutor,
+  sessions: readonly ConcreteSession[],
+  pricePence: number,
+  find: (db: DbExecutor, sessions: readonly ConcreteSession[]) => Promise<R[]>,
+): Promise<Map<number, R>> {
+  const rows = new Map<number, R>();
   if (sessions.length === 0) return rows;
   const stored = new Set<string>();
-  for (const row of await findSessionRows(db, sessions)) {
+  for (const row of await find(db, sessions)) {
     rows.set(sessionKey(row), row);
     stored.add(timetableKey(row));
   }
@@ -43,8 +76,7 @@ export async function ensureSessionRows(
     )
     .onConflictDoNothing({ target: [classSessions.service, classSessions.startsAt] });
   // Read back: a row another request created in the meantime is the one to use.
-  for (const row of await findSessionRows(db, [...missing.values()]))
-    rows.set(sessionKey(row), row);
+  for (const row of await find(db, [...missing.values()])) rows.set(sessionKey(row), row);
   return rows;
 }
 
@@ -55,21 +87,35 @@ const timetableKey = (s: { service: string; startsAt: Date }) =>
   `${s.service}@${s.startsAt.getTime()}`;
 
 /** Stored rows of these sessions (no creation); missing ones simply have no seats taken yet. */
-export async function findSessionRows(
+export function findSessionRows(
   db: DbExecutor,
   sessions: readonly Pick<ConcreteSession, 'service' | 'startsAt'>[],
 ): Promise<SessionRow[]> {
+  return selectSessionRows<SessionRow>(db, sessions, getTableColumns(classSessions));
+}
+
+/** One query per service (almost always one) for the rows of these sessions, with `fields`. */
+async function selectSessionRows<R extends SessionRow>(
+  db: DbExecutor,
+  sessions: readonly Pick<ConcreteSession, 'service' | 'startsAt'>[],
+  fields: SelectedFields,
+): Promise<R[]> {
   if (sessions.length === 0) return [];
   const byService = new Map<ServiceCode, Date[]>();
-  for (const s of sessions)
-    byService.set(s.service, [...(byService.get(s.service) ?? []), s.startsAt]);
-  const found: SessionRow[] = [];
+  for (const s of sessions) {
+    const starts = byService.get(s.service);
+    if (starts) starts.push(s.startsAt);
+    else byService.set(s.service, [s.startsAt]);
+  }
+  const found: R[] = [];
   for (const [service, starts] of byService) {
     found.push(
-      ...(await db
-        .select()
+      ...((await db
+        .select(fields)
         .from(classSessions)
-        .where(and(eq(classSessions.service, service), inArray(classSessions.startsAt, starts)))),
+        .where(
+          and(eq(classSessions.service, service), inArray(classSessions.startsAt, starts)),
+        )) as R[]),
     );
   }
   return found;

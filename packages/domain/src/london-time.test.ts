@@ -232,3 +232,61 @@ describe('London times that do not exist in the machine zone (tests run in Ameri
     }
   });
 });
+
+describe('the per-hour offset cache', () => {
+  // An independent reading of the zone, as london-time.ts did before it cached offsets.
+  const zone = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const fromZone = (instant: Date) => {
+    const p = Object.fromEntries(zone.formatToParts(instant).map((x) => [x.type, x.value]));
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  };
+
+  it(
+    'gives the zone formatter’s own date and time for any instant 1900-2100, seen twice',
+    () => {
+      const instants = fc
+        .integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) })
+        .map((ms) => new Date(ms));
+      fc.assert(
+        fc.property(instants, (instant) => {
+          const { date, time } = toLondonWallClock(instant);
+          expect({ date, time }).toEqual(fromZone(instant));
+          // The second read comes from the cache.
+          expect(toLondonWallClock(instant)).toEqual(toLondonWallClock(instant));
+        }),
+        { numRuns: 500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it('agrees with the zone on every minute around both 2026 clock changes', () => {
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z']) {
+      const at = Date.parse(change);
+      for (let ms = at - 7_200_000; ms <= at + 7_200_000; ms += 60_000) {
+        const { date, time } = toLondonWallClock(new Date(ms));
+        expect({ date, time }).toEqual(fromZone(new Date(ms)));
+      }
+    }
+  });
+
+  it('agrees with the zone before 1900, when London kept local mean time', () => {
+    const instant = new Date('1847-06-01T12:00:00Z');
+    const { date, time } = toLondonWallClock(instant);
+    expect({ date, time }).toEqual(fromZone(instant));
+  });
+
+  it('still refuses years 0000-0099, which Date.UTC reads as 1900-1999', () => {
+    expect(isCalendarDate('0050-01-01')).toBe(false);
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2027-02-29')).toBe(false);
+  });
+});

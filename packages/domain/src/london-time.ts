@@ -30,8 +30,12 @@ function parseCalendarDate(date: string): number | undefined {
   if (!match) return undefined;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
   const ms = Date.UTC(y, m - 1, d);
-  // Date.UTC rolls 2027-02-30 over into March; a real date survives the round trip.
-  return new Date(ms).toISOString().slice(0, 10) === date ? ms : undefined;
+  // Date.UTC rolls 2027-02-30 over into March (and reads years 0-99 as 1900-1999); a real
+  // date survives the round trip field by field.
+  const back = new Date(ms);
+  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d
+    ? ms
+    : undefined;
 }
 
 function requireCalendarDate(date: string): number {
@@ -83,8 +87,55 @@ interface LondonFields {
   second: number;
 }
 
+const MS_PER_HOUR = 3_600_000;
+/** The offset cache covers 1900-9999: before 1900 London kept local mean time (offset in seconds, changes off the hour). */
+const CACHED_FROM_MS = Date.UTC(1900, 0, 1);
+const CACHED_TO_MS = Date.UTC(9999, 0, 1);
+const OFFSET_CACHE_LIMIT = 100_000;
+/**
+ * London's offset from UTC in ms through each whole UTC hour, keyed by hour number; NaN for an
+ * hour in which the offset changes other than at its start. Filled from the zone itself (two
+ * Intl reads per hour, at its first and last second), so no DST rule is written here: it only
+ * spares the slow formatToParts call for every instant of an hour already seen. The booking
+ * window's few thousand hours fit many times over; past the limit the cache starts again.
+ */
+const offsetByHour = new Map<number, number>();
+
 /** The numeric London calendar and clock fields of an instant. */
 function londonFieldsAt(ms: number): LondonFields {
+  if (ms < CACHED_FROM_MS || ms >= CACHED_TO_MS) return zoneFieldsAt(ms);
+  const hour = Math.floor(ms / MS_PER_HOUR);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const first = zoneOffsetMsAt(hour * MS_PER_HOUR);
+    const last = zoneOffsetMsAt((hour + 1) * MS_PER_HOUR - 1000);
+    offset = first === last ? first : Number.NaN;
+    if (offsetByHour.size >= OFFSET_CACHE_LIMIT) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  if (Number.isNaN(offset)) return zoneFieldsAt(ms);
+  // Whole seconds, as the zone's formatter shows them, shifted to London's wall clock.
+  const wall = new Date(Math.floor(ms / 1000) * 1000 + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
+/** London's offset from UTC in ms at an instant (whole seconds), read from the zone. */
+function zoneOffsetMsAt(ms: number): number {
+  const f = zoneFieldsAt(ms);
+  return (
+    Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - Math.floor(ms / 1000) * 1000
+  );
+}
+
+/** The London fields of an instant straight from the zone's formatter (the slow, sure path). */
+function zoneFieldsAt(ms: number): LondonFields {
   const fields: Record<string, number> = {};
   for (const part of londonFields.formatToParts(ms)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
