@@ -19,6 +19,7 @@ import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts
 import { jsonBodyHygiene, urlHygiene } from './http/input-hygiene.ts';
 import { noStore } from './http/no-store.ts';
 import { createRouter } from './http/router.ts';
+import { declareSecuritySchemes, openApiDocument } from './openapi-document.ts';
 import { securityHeaderOptionsFromConfig, securityHeaders } from './http/security-headers.ts';
 
 /** The 503 detail while the database cannot be reached (pool timeout, refused, shut down). */
@@ -88,14 +89,8 @@ export function createApp(deps: AppDeps) {
   // The local mailbox exists only while the local mailer is in use (never in production).
   if (deps.mail.mailer.kind === 'local') app.route('/', createDevMailRoutes(deps));
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Tuition booking service',
-      version: '0.1.0',
-      description: 'Booking, account and contact API. Errors are RFC 9457 problem+json bodies.',
-    },
-  });
+  declareSecuritySchemes(app);
+  app.doc31('/api/openapi.json', openApiDocument(deps.config));
 
   app.notFound((c) => {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {

@@ -1,61 +1,43 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { profileUpdateSchema, USER_ROLES } from '@tuition/domain';
+import { createRoute } from '@hono/zod-openapi';
+import { MeSchema, ProfileUpdateSchema } from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { currentUser, rejectCrossSiteRequests, requireUser } from '../auth/middleware.ts';
+import { currentUser, rejectCrossSiteRequests, requireUser, signedIn } from '../auth/middleware.ts';
 import { user } from '../db/schema.ts';
-import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
-
-const MeSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    role: z.enum(USER_ROLES),
-    emailVerified: z.boolean(),
-  })
-  .openapi('Me');
-
-const problemResponse = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ProblemSchema } },
-});
 
 const getMeRoute = createRoute({
   method: 'get',
   path: '/api/me',
+  operationId: 'getMe',
   tags: ['account'],
   summary: "The signed-in user's personal details",
+  security: signedIn,
   responses: {
-    200: { description: 'The account', content: { 'application/json': { schema: MeSchema } } },
+    200: jsonResponse(MeSchema, 'The account'),
     401: problemResponse('Not signed in'),
+    404: problemResponse('The account was deleted while its session lasted'),
   },
 });
 
 const patchMeRoute = createRoute({
   method: 'patch',
   path: '/api/me',
+  operationId: 'updateMe',
   tags: ['account'],
   summary: 'Update name and phone (an empty phone removes it)',
-  request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: profileUpdateSchema } },
-    },
-  },
+  security: signedIn,
+  request: { body: jsonBody(ProfileUpdateSchema) },
   responses: {
-    200: {
-      description: 'The updated account',
-      content: { 'application/json': { schema: MeSchema } },
-    },
-    400: problemResponse('A field is invalid; `errors` names it'),
+    200: jsonResponse(MeSchema, 'The updated account'),
+    400: invalidInput('A field is invalid; `errors` names it'),
     401: problemResponse('Not signed in'),
     403: problemResponse('Sent from another site'),
+    404: problemResponse('The account was deleted while its session lasted'),
   },
 });
 

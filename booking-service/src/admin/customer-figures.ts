@@ -1,3 +1,4 @@
+import type { AdminBookingCounts as BookingCounts, Spending } from '@tuition/api-contract';
 import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { bookings, checkouts, classSessions } from '../db/schema.ts';
@@ -8,23 +9,7 @@ import { bookings, checkouts, classSessions } from '../db/schema.ts';
  * same customer never shows two different totals. See docs/decisions/030.
  */
 
-export interface BookingCounts {
-  /** upcoming + previous + cancelled (a booking moved by a reschedule counts once, as its new row). */
-  total: number;
-  /** Confirmed and not started. */
-  upcoming: number;
-  /** Confirmed and started: the sessions the customer had (spec "previous (completed)"). */
-  previous: number;
-  cancelled: number;
-}
-
-export interface Spending {
-  /** Sum of the customer's paid, unrefunded checkouts, in pence. */
-  totalSpentPence: number;
-  /** When the last of those was paid (ISO instant), or null when never. */
-  lastPaymentAt: string | null;
-}
-
+/** The figures beside a name (the contract's AdminBookingCounts and Spending). */
 export type CustomerFigures = { bookings: BookingCounts } & Spending;
 
 export const NO_BOOKINGS: BookingCounts = { total: 0, upcoming: 0, previous: 0, cancelled: 0 };

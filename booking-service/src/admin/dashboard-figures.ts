@@ -1,3 +1,4 @@
+import type { AdminStats, AdminSummary } from '@tuition/api-contract';
 import { addDays, londonDate, londonWallClockToUtc, WEEKDAYS, weekdayOf } from '@tuition/domain';
 import { and, count, countDistinct, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
@@ -10,17 +11,7 @@ interface FigureDeps {
   clock: Clock;
 }
 
-export interface DashboardSummary {
-  totalUsers: number;
-  /** Confirmed bookings, past and future. */
-  totalBookings: number;
-  /** Sessions not yet started with at least one confirmed booking. */
-  upcomingSessions: number;
-  /** Paid, unrefunded checkouts, in pence. */
-  totalRevenuePence: number;
-}
-
-export async function dashboardSummary(deps: FigureDeps): Promise<DashboardSummary> {
+export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> {
   const now = deps.clock.now();
   const [[users], [booked], [upcoming], [revenue]] = await Promise.all([
     deps.db.select({ n: count() }).from(user),
@@ -50,26 +41,6 @@ export const WEEKS_BACK = 12;
 export const WEEKS_AHEAD = 8;
 export const REVENUE_MONTHS = 12;
 
-export interface WeekBookings {
-  /** The Monday (London date) the week starts on. */
-  weekStart: string;
-  /** Confirmed bookings for sessions in that week. */
-  bookings: number;
-}
-
-export interface MonthRevenue {
-  /** YYYY-MM, London time. */
-  month: string;
-  revenuePence: number;
-}
-
-export interface DashboardStats {
-  /** The Monday of the current week; weeks after it are still to come. */
-  currentWeekStart: string;
-  bookingsPerWeek: WeekBookings[];
-  revenuePerMonth: MonthRevenue[];
-}
-
 /** Monday of the London week that contains this London date. */
 export function mondayOf(date: string): string {
   return addDays(date, -WEEKDAYS.indexOf(weekdayOf(date)));
@@ -88,7 +59,7 @@ export function addMonths(month: string, offset: number): string {
  * domain's London-time functions, not with the database's time-zone data, so PGlite, PostgreSQL
  * and Neon agree; the rows read are bounded by the chart's range.
  */
-export async function dashboardStats(deps: FigureDeps): Promise<DashboardStats> {
+export async function dashboardStats(deps: FigureDeps): Promise<AdminStats> {
   const now = deps.clock.now();
   const today = londonDate(now);
   const currentWeekStart = mondayOf(today);

@@ -1,4 +1,9 @@
-import type { ServiceCode } from '@tuition/domain';
+import type {
+  AdminAttendee,
+  AdminSession,
+  SessionFilter,
+  SessionSort,
+} from '@tuition/api-contract';
 import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
@@ -6,28 +11,7 @@ import type { Database } from '../db/client.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { bookings, classSessions, user } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
-import { type CustomerFigures, customerFigures, NO_BOOKINGS } from './customer-figures.ts';
-
-export const SESSION_FILTERS = ['upcoming', 'previous'] as const;
-export type SessionFilter = (typeof SESSION_FILTERS)[number];
-export const SESSION_SORTS = ['date', 'bookings'] as const;
-export type SessionSort = (typeof SESSION_SORTS)[number];
-
-export interface SessionOverviewRow {
-  id: string;
-  service: ServiceCode;
-  subject: string;
-  /** The class name, e.g. "GCSE Higher". */
-  label: string;
-  startsAt: string;
-  endsAt: string;
-  /** London date YYYY-MM-DD and band ("5-6pm"), as the customer saw them. */
-  date: string;
-  time: string;
-  /** Confirmed bookings: the seats taken by people who will (or did) attend. */
-  bookedCount: number;
-  capacity: number;
-}
+import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
 
 interface OverviewDeps {
   db: Database;
@@ -45,7 +29,7 @@ const confirmedIn = and(eq(bookings.sessionId, classSessions.id), eq(bookings.st
 export async function listBookedSessions(
   deps: OverviewDeps,
   query: { filter: SessionFilter; sort: SessionSort },
-): Promise<SessionOverviewRow[]> {
+): Promise<AdminSession[]> {
   const now = deps.clock.now();
   const upcoming = query.filter === 'upcoming';
   const bookedCount = count(bookings.id);
@@ -85,16 +69,9 @@ export async function listBookedSessions(
   });
 }
 
-export interface Attendee extends CustomerFigures {
-  userId: string;
-  name: string;
-  email: string;
-  phone: string | null;
-}
-
 export interface SessionAttendees {
-  session: SessionOverviewRow;
-  attendees: Attendee[];
+  session: AdminSession;
+  attendees: AdminAttendee[];
 }
 
 const byName = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });

@@ -1,11 +1,5 @@
-import {
-  type BookingStatus,
-  bookingBadge,
-  canCancel,
-  canReschedule,
-  type ServiceCode,
-  type UserRole,
-} from '@tuition/domain';
+import type { AdminUserDetail, AdminUserPage } from '@tuition/api-contract';
+import { bookingBadge, canCancel, canReschedule } from '@tuition/domain';
 import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
@@ -14,37 +8,10 @@ import type { Database } from '../db/client.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { bookings, classSessions, user } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
-import {
-  type BookingCounts,
-  customerFigures,
-  NO_BOOKINGS,
-  NO_SPENDING,
-  type Spending,
-} from './customer-figures.ts';
+import { customerFigures, NO_BOOKINGS, NO_SPENDING } from './customer-figures.ts';
 
 /** docs/product-rules.md#admin-figures: the admin user table shows 25 users a page. */
 export const USERS_PAGE_SIZE = 25;
-
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  /** ISO instant the account was created. */
-  joinedAt: string;
-  bookingsTotal: number;
-  totalSpentPence: number;
-  lastPaymentAt: string | null;
-  /** The customer in the payment provider's dashboard; only when Stripe took their money. */
-  stripeCustomerUrl?: string;
-}
-
-export interface UserPage {
-  users: UserRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 interface DirectoryDeps {
   db: Database;
@@ -82,7 +49,7 @@ export function stripeCustomerUrl(
 export async function listUsers(
   deps: DirectoryDeps,
   query: { search?: string | undefined; page: number },
-): Promise<UserPage> {
+): Promise<AdminUserPage> {
   const where = searchCondition(query.search);
   const [rows, [totalRow]] = await Promise.all([
     deps.db
@@ -131,43 +98,11 @@ export async function listUsers(
   };
 }
 
-export interface BookingHistoryEntry {
-  id: string;
-  sessionStartsAt: string;
-  sessionEndsAt: string;
-  subject: string;
-  service: ServiceCode;
-  /** The class name, e.g. "GCSE Higher". */
-  label: string;
-  status: BookingStatus;
-  /** What the customer sees: upcoming, completed, cancelled or rescheduled. */
-  badge: ReturnType<typeof bookingBadge>;
-  createdAt: string;
-  canCancel: boolean;
-  canReschedule: boolean;
-}
-
-export interface UserDetail {
-  profile: {
-    id: string;
-    name: string;
-    email: string;
-    phone: string | null;
-    role: UserRole;
-    emailVerified: boolean;
-    joinedAt: string;
-    stripeCustomerUrl?: string;
-  };
-  statistics: BookingCounts;
-  financial: Spending;
-  bookings: BookingHistoryEntry[];
-}
-
 /** Everything the admin user page shows; NotFoundError for an unknown id. */
 export async function loadUserDetail(
   deps: DirectoryDeps & { content: ContentLoader },
   userId: string,
-): Promise<UserDetail> {
+): Promise<AdminUserDetail> {
   const [profile] = await deps.db
     .select({
       id: user.id,

@@ -1,34 +1,29 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { ResetTokenParamsSchema, ResetTokenSchema } from '@tuition/api-contract';
 import type { Config } from '../config/env.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from '../http/client-address.ts';
-import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { invalidInput, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
+import { noSession } from './middleware.ts';
 import { resetTokenOwner } from './reset-token.ts';
 
 const resetTokenRoute = createRoute({
   method: 'get',
   path: '/api/auth-tokens/reset/{token}',
+  operationId: 'checkResetToken',
   tags: ['auth'],
   summary: 'Whether a password-reset link is still valid, and whose it is',
   description:
     'The reset page checks its token before showing the form and signs the customer in with ' +
     'the new password afterwards. 404 when the token is unknown, used or expired.',
-  request: { params: z.object({ token: z.string().min(1).max(200) }) },
+  security: noSession,
+  request: { params: ResetTokenParamsSchema },
   responses: {
-    200: {
-      description: 'The token is valid',
-      content: {
-        'application/json': {
-          schema: z.object({ valid: z.literal(true), email: z.string() }).openapi('ResetToken'),
-        },
-      },
-    },
-    404: {
-      description: 'Unknown, used or expired token',
-      content: { 'application/problem+json': { schema: ProblemSchema } },
-    },
+    200: jsonResponse(ResetTokenSchema, 'The token is valid'),
+    400: invalidInput('A token longer than 200 characters or with control characters'),
+    404: problemResponse('Unknown, used or expired token'),
   },
 });
 

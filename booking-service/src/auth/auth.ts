@@ -59,6 +59,18 @@ export const MAIL_PER_ADDRESS_LIMIT = MAIL_SENDING_RATE_LIMIT;
 /** Endpoints whose requests send mail to the address in the body. */
 const MAIL_REQUEST_PATHS = new Set(['/request-password-reset', '/send-verification-email']);
 
+/**
+ * better-auth names its cookies `${prefix}.session_token` and so on; in production
+ * (useSecureCookies) each name gets the browser-enforced `__Secure-` prefix in front.
+ */
+export const AUTH_COOKIE_PREFIX = 'tuition';
+
+/** The session cookie's two names, as the OpenAPI document's security schemes say them. */
+export const SESSION_COOKIE_NAMES = {
+  development: `${AUTH_COOKIE_PREFIX}.session_token`,
+  production: `__Secure-${AUTH_COOKIE_PREFIX}.session_token`,
+} as const;
+
 export interface AuthOptions {
   config: Config;
   db: Database;
@@ -273,7 +285,7 @@ export function createAuth(options: AuthOptions) {
         secure: config.isProduction,
         path: '/',
       },
-      cookiePrefix: 'tuition',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       // The address every limit keys on: resolved once from the socket and TRUSTED_PROXIES
       // by the auth route (src/http/client-address.ts), which always sets this header and
       // drops any copy the client sent. Never X-Forwarded-For as the client wrote it.

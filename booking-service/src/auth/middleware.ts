@@ -10,6 +10,23 @@ declare module 'hono' {
   }
 }
 
+/**
+ * OpenAPI security requirements (the schemes app.ts declares): the session cookie, under its
+ * development name or its production `__Secure-` name. `signedIn` marks the routes these
+ * guards protect; `sessionIfAny` those that answer everyone but read a session when there is
+ * one; `noSession` the public ones.
+ */
+export const SESSION_SCHEMES = {
+  development: 'sessionCookie',
+  production: 'secureSessionCookie',
+} as const;
+export const signedIn: Record<string, string[]>[] = [
+  { [SESSION_SCHEMES.development]: [] },
+  { [SESSION_SCHEMES.production]: [] },
+];
+export const sessionIfAny: Record<string, string[]>[] = [{}, ...signedIn];
+export const noSession: Record<string, string[]>[] = [];
+
 /** The signed-in user's session from the request's cookie, or null. */
 export async function readSession(auth: Auth, headers: Headers): Promise<AuthSession | null> {
   return auth.api.getSession({ headers });

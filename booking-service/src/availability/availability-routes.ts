@@ -1,11 +1,17 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { basketSchema, isCalendarDate, SERVICE_CODES } from '@tuition/domain';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  AvailabilityQuerySchema,
+  AvailabilitySchema,
+  BasketSchema,
+  BookabilityQuerySchema,
+  BookabilitySchema,
+} from '@tuition/api-contract';
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config/env.ts';
 import { eq } from 'drizzle-orm';
-import { readSession, rejectCrossSiteRequests } from '../auth/middleware.ts';
+import { readSession, rejectCrossSiteRequests, sessionIfAny } from '../auth/middleware.ts';
 import { user } from '../db/schema.ts';
-import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import {
   ForbiddenError,
   NotFoundError,
@@ -15,79 +21,10 @@ import {
 import { createRouter } from '../http/router.ts';
 import { type AvailabilityDeps, checkBookability, listAvailability } from './availability.ts';
 
-const serviceParam = z.enum(SERVICE_CODES, {
-  error: `Unknown service: use one of ${SERVICE_CODES.join(', ')}.`,
-});
-const londonDateParam = (name: string) =>
-  z
-    .string()
-    .refine(isCalendarDate, { error: `${name} must be a date written YYYY-MM-DD.` })
-    .optional();
-
-/** Admins only: answer as this customer would see it (their bookings and unpaid checkouts). */
-const forUserParam = z
-  .string()
-  .min(1, { error: 'forUser must be a user id.' })
-  .max(100, { error: 'forUser must be a user id.' })
-  .optional()
-  .openapi({
-    description:
-      'Admins only: the user id of the customer to answer for (reschedule on their behalf). ' +
-      'Anyone else passing it gets 403.',
-  });
-
-const AvailabilityQuery = z.object({
-  service: serviceParam,
-  from: londonDateParam('from'),
-  to: londonDateParam('to'),
-  forUser: forUserParam,
-});
-
-const BookabilityQuery = z.object({ forUser: forUserParam });
-
-const SlotSchema = z
-  .object({
-    sessionId: z.string(),
-    startsAt: z.string().openapi({ description: 'ISO instant, UTC' }),
-    endsAt: z.string(),
-    date: z.string().openapi({ description: 'London date YYYY-MM-DD' }),
-    time: z.string().openapi({ example: '5-6pm' }),
-    label: z.string(),
-    service: z.enum(SERVICE_CODES),
-    pricePence: z.number().int(),
-    capacity: z.number().int(),
-    seatsLeft: z.number().int(),
-    state: z.enum(['available', 'full', 'booked', 'pending']).openapi({
-      description:
-        "`booked`: a confirmed booking of the user; `pending`: in the user's own unpaid " +
-        'checkout (picking it again replaces that checkout); `full`: no seat left.',
-    }),
-  })
-  .openapi('AvailabilitySlot');
-
-const BookabilitySchema = z
-  .object({
-    results: z.array(
-      z.object({
-        startsAt: z.string(),
-        status: z.enum(['ok', 'duplicate', 'pending', 'full', 'invalid']).openapi({
-          description:
-            '`duplicate`: the user has a confirmed booking of it; `pending`: it is in their own ' +
-            'unpaid checkout, which a new checkout of it replaces.',
-        }),
-      }),
-    ),
-  })
-  .openapi('Bookability');
-
-const problemResponse = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ProblemSchema } },
-});
-
 const availabilityRoute = createRoute({
   method: 'get',
   path: '/api/availability',
+  operationId: 'listAvailability',
   tags: ['booking'],
   summary: 'Bookable sessions of a service with seats left',
   description:
@@ -95,13 +32,11 @@ const availabilityRoute = createRoute({
     '56-day booking window), clipped to the window, sessions already started left out. ' +
     '`booked` means the signed-in user has a confirmed booking of it, `pending` that it is in ' +
     'their own unpaid checkout.',
-  request: { query: AvailabilityQuery },
+  security: sessionIfAny,
+  request: { query: AvailabilityQuerySchema },
   responses: {
-    200: {
-      description: 'Sessions in start order',
-      content: { 'application/json': { schema: z.object({ slots: z.array(SlotSchema) }) } },
-    },
-    400: problemResponse('Unknown service or a bad date; `errors` names the parameter'),
+    200: jsonResponse(AvailabilitySchema, 'Sessions in start order'),
+    400: invalidInput('Unknown service or a bad date; `errors` names the parameter'),
     401: problemResponse('forUser given while signed out'),
     403: problemResponse('forUser given by someone who is not an admin'),
     404: problemResponse('forUser names no user'),
@@ -111,18 +46,14 @@ const availabilityRoute = createRoute({
 const bookabilityRoute = createRoute({
   method: 'post',
   path: '/api/bookability',
+  operationId: 'checkBookability',
   tags: ['booking'],
   summary: 'Pre-flight check of chosen sessions before checkout',
-  request: {
-    query: BookabilityQuery,
-    body: { required: true, content: { 'application/json': { schema: basketSchema } } },
-  },
+  security: sessionIfAny,
+  request: { query: BookabilityQuerySchema, body: jsonBody(BasketSchema) },
   responses: {
-    200: {
-      description: 'One result per requested start, in request order',
-      content: { 'application/json': { schema: BookabilitySchema } },
-    },
-    400: problemResponse('Invalid request; `errors` names the field'),
+    200: jsonResponse(BookabilitySchema, 'One result per requested start, in request order'),
+    400: invalidInput(),
     401: problemResponse('forUser given while signed out'),
     403: problemResponse('Sent from another site, or forUser given by someone not an admin'),
     404: problemResponse('forUser names no user'),

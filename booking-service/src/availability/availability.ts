@@ -5,34 +5,12 @@ import {
   listSessions,
   type ServiceCode,
 } from '@tuition/domain';
+import type { AvailabilitySlot, BookabilityResult, SlotState } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { seatsTaken, type UserSeats, userSeats } from '../sessions/seats.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
-
-export type SlotState = 'available' | 'full' | 'booked' | 'pending';
-
-export interface AvailabilitySlot {
-  sessionId: string;
-  /** ISO instant, UTC. */
-  startsAt: string;
-  endsAt: string;
-  /** London date, YYYY-MM-DD. */
-  date: string;
-  /** Band label, e.g. "5-6pm". */
-  time: string;
-  label: string;
-  service: ServiceCode;
-  pricePence: number;
-  capacity: number;
-  seatsLeft: number;
-  /**
-   * `booked`: the user has a confirmed booking; `pending`: the seat is in the user's own
-   * unpaid checkout (they may pick it again, which replaces that checkout); `full`: no seat left.
-   */
-  state: SlotState;
-}
 
 export interface AvailabilityDeps {
   db: Database;
@@ -101,8 +79,6 @@ export async function listAvailability(
   });
 }
 
-export type BookabilityStatus = 'ok' | 'duplicate' | 'pending' | 'full' | 'invalid';
-
 /**
  * The pre-flight check before checkout, per requested start: `invalid` when it is not a
  * timetable start of that service inside the booking window (or already started), `duplicate`
@@ -113,7 +89,7 @@ export type BookabilityStatus = 'ok' | 'duplicate' | 'pending' | 'full' | 'inval
 export async function checkBookability(
   deps: AvailabilityDeps,
   request: { service: ServiceCode; startsAt: readonly string[]; userId?: string },
-): Promise<Array<{ startsAt: string; status: BookabilityStatus }>> {
+): Promise<BookabilityResult[]> {
   const now = deps.clock.now();
   const [timetable, pricing] = await Promise.all([
     deps.content.timetable(),

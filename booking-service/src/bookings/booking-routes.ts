@@ -1,8 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { BOOKING_STATUSES, rescheduleSchema, SERVICE_CODES } from '@tuition/domain';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  BookingIdParamsSchema,
+  BookingListQuerySchema,
+  BookingListSchema,
+  BookingSchema,
+  RescheduleRequestSchema,
+} from '@tuition/api-contract';
 import type { Auth } from '../auth/auth.ts';
-import { currentUser, rejectCrossSiteRequests, requireUser } from '../auth/middleware.ts';
-import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { currentUser, rejectCrossSiteRequests, requireUser, signedIn } from '../auth/middleware.ts';
+import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { createRouter } from '../http/router.ts';
 import {
   type BookingDeps,
@@ -11,46 +17,17 @@ import {
   rescheduleBooking,
 } from './bookings.ts';
 
-const BookingSchema = z
-  .object({
-    id: z.string(),
-    status: z.enum(BOOKING_STATUSES),
-    service: z.enum(SERVICE_CODES),
-    subject: z.string(),
-    label: z.string(),
-    startsAt: z.string(),
-    endsAt: z.string(),
-    createdAt: z.string(),
-    canCancel: z.boolean(),
-    canReschedule: z.boolean(),
-  })
-  .openapi('Booking');
-
-const problemResponse = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ProblemSchema } },
-});
-
-const BookingIdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
-
 const listRoute = createRoute({
   method: 'get',
   path: '/api/me/bookings',
+  operationId: 'listMyBookings',
   tags: ['bookings'],
   summary: 'Your bookings: upcoming (soonest first) or previous (latest first)',
-  request: {
-    query: z.object({
-      scope: z
-        .enum(['upcoming', 'previous'], { error: 'scope must be upcoming or previous.' })
-        .default('upcoming'),
-    }),
-  },
+  security: signedIn,
+  request: { query: BookingListQuerySchema },
   responses: {
-    200: {
-      description: 'Bookings',
-      content: { 'application/json': { schema: z.array(BookingSchema) } },
-    },
-    400: problemResponse('Unknown scope'),
+    200: jsonResponse(BookingListSchema, 'Bookings'),
+    400: invalidInput('Unknown scope'),
     401: problemResponse('Not signed in'),
   },
 });
@@ -58,14 +35,14 @@ const listRoute = createRoute({
 const cancelRoute = createRoute({
   method: 'post',
   path: '/api/me/bookings/{id}/cancel',
+  operationId: 'cancelMyBooking',
   tags: ['bookings'],
   summary: 'Cancel one of your upcoming bookings (no refund; the seat is freed)',
-  request: { params: BookingIdParam },
+  security: signedIn,
+  request: { params: BookingIdParamsSchema },
   responses: {
-    200: {
-      description: 'The cancelled booking',
-      content: { 'application/json': { schema: BookingSchema } },
-    },
+    200: jsonResponse(BookingSchema, 'The cancelled booking'),
+    400: invalidInput('Control characters or bad encoding in the path'),
     401: problemResponse('Not signed in'),
     403: problemResponse('Sent from another site'),
     404: problemResponse('No such booking of yours'),
@@ -76,18 +53,14 @@ const cancelRoute = createRoute({
 const rescheduleRoute = createRoute({
   method: 'post',
   path: '/api/me/bookings/{id}/reschedule',
+  operationId: 'rescheduleMyBooking',
   tags: ['bookings'],
   summary: 'Move one of your bookings to another slot of the same class (free)',
-  request: {
-    params: BookingIdParam,
-    body: { required: true, content: { 'application/json': { schema: rescheduleSchema } } },
-  },
+  security: signedIn,
+  request: { params: BookingIdParamsSchema, body: jsonBody(RescheduleRequestSchema) },
   responses: {
-    200: {
-      description: 'The new booking (the old one is now `rescheduled`)',
-      content: { 'application/json': { schema: BookingSchema } },
-    },
-    400: problemResponse('startsAt is not a bookable slot of the same class'),
+    200: jsonResponse(BookingSchema, 'The new booking (the old one is now `rescheduled`)'),
+    400: invalidInput('startsAt is not a bookable slot of the same class'),
     401: problemResponse('Not signed in'),
     403: problemResponse('Sent from another site'),
     404: problemResponse('No such booking of yours'),

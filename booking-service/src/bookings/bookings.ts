@@ -9,6 +9,7 @@ import {
   SERVICES,
   type ServiceCode,
 } from '@tuition/domain';
+import type { Booking, BookingScope } from '@tuition/api-contract';
 import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
@@ -36,19 +37,6 @@ export interface BookingDeps {
 export type Actor = { kind: 'customer'; userId: string } | { kind: 'admin' };
 
 const policyActor = (actor: Actor): BookingActor => (actor.kind === 'admin' ? 'admin' : 'customer');
-
-export interface BookingView {
-  id: string;
-  status: BookingStatus;
-  service: ServiceCode;
-  subject: string;
-  label: string;
-  startsAt: string;
-  endsAt: string;
-  createdAt: string;
-  canCancel: boolean;
-  canReschedule: boolean;
-}
 
 interface BookingRow {
   id: string;
@@ -81,7 +69,7 @@ function toView(
   row: BookingRow,
   now: Date,
   actor: BookingActor,
-): BookingView {
+): Booking {
   const session = describeSession(timetable, row);
   const facts = { status: row.status, startsAt: row.startsAt };
   return {
@@ -105,9 +93,9 @@ function toView(
 export async function listUserBookings(
   deps: Pick<BookingDeps, 'db' | 'clock' | 'content'>,
   userId: string,
-  scope: 'upcoming' | 'previous',
+  scope: BookingScope,
   actor: BookingActor = 'customer',
-): Promise<BookingView[]> {
+): Promise<Booking[]> {
   const now = deps.clock.now();
   const upcoming = and(eq(bookings.status, 'confirmed'), gt(classSessions.startsAt, now));
   const previous = or(
@@ -177,7 +165,7 @@ async function customerOf(tx: Transaction, userId: string) {
 export async function cancelBooking(
   deps: BookingDeps,
   request: { bookingId: string; actor: Actor },
-): Promise<BookingView> {
+): Promise<Booking> {
   const now = deps.clock.now();
   const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
   return deps.db.transaction(async (tx) => {
@@ -211,7 +199,7 @@ export async function cancelBooking(
 export async function rescheduleBooking(
   deps: BookingDeps,
   request: { bookingId: string; startsAt: string; actor: Actor },
-): Promise<BookingView> {
+): Promise<Booking> {
   const now = deps.clock.now();
   const [brand, timetable, pricing] = await Promise.all([
     mailBrand(deps),

@@ -1,13 +1,22 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { basketSchema, CHECKOUT_STATUSES, SERVICE_CODES } from '@tuition/domain';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  BasketSchema,
+  CheckoutIdParamsSchema,
+  CheckoutStatusSchema,
+  CheckoutSummarySchema,
+  OpenCheckoutListSchema,
+  PaymentListSchema,
+  StartedCheckoutSchema,
+} from '@tuition/api-contract';
 import type { Auth } from '../auth/auth.ts';
 import {
   currentUser,
   rejectCrossSiteRequests,
   requireUser,
   requireVerifiedUser,
+  signedIn,
 } from '../auth/middleware.ts';
-import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
 import {
@@ -20,74 +29,6 @@ import {
   startCheckout,
 } from './checkout.ts';
 
-const SessionSummarySchema = z
-  .object({
-    startsAt: z.string().openapi({ description: 'ISO instant, UTC' }),
-    endsAt: z.string(),
-    date: z.string().openapi({ description: 'London date YYYY-MM-DD' }),
-    time: z.string().openapi({ example: '5-6pm' }),
-    label: z.string().openapi({ example: 'GCSE Higher' }),
-    service: z.enum(SERVICE_CODES),
-  })
-  .openapi('SessionSummary');
-
-const StartedCheckoutSchema = z
-  .object({
-    checkoutId: z.string(),
-    url: z.string().openapi({ description: 'The payment page to send the customer to' }),
-    amountPence: z.number().int(),
-    sessionCount: z.number().int(),
-    isSpecialOffer: z.boolean(),
-    expiresAt: z.string().openapi({ description: 'When the seat hold lapses (ISO instant)' }),
-    replacedCheckoutIds: z.array(z.string()).openapi({
-      description:
-        'Your older unpaid checkouts that held some of the same sessions, cancelled by this one',
-    }),
-  })
-  .openapi('StartedCheckout');
-
-const OpenCheckoutSchema = z
-  .object({
-    checkoutId: z.string(),
-    expiresAt: z.string().openapi({ description: 'When the seat hold lapses (ISO instant)' }),
-    resumeUrl: z.string().nullable().openapi({
-      description: 'The payment page to go back to while the hold lasts (null while opening)',
-    }),
-    amountPence: z.number().int(),
-    sessionCount: z.number().int(),
-    isSpecialOffer: z.boolean(),
-    sessions: z.array(SessionSummarySchema),
-  })
-  .openapi('OpenCheckout');
-
-const CheckoutSummarySchema = z
-  .object({
-    status: z.enum(CHECKOUT_STATUSES),
-    amountPence: z.number().int(),
-    sessionCount: z.number().int(),
-    isSpecialOffer: z.boolean(),
-    sessions: z.array(SessionSummarySchema),
-  })
-  .openapi('CheckoutSummary');
-
-const PaymentSchema = z
-  .object({
-    id: z.string(),
-    paidAt: z.string(),
-    amountPence: z.number().int(),
-    sessionCount: z.number().int(),
-    isSpecialOffer: z.boolean(),
-    sessions: z.array(SessionSummarySchema),
-  })
-  .openapi('Payment');
-
-const problemResponse = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ProblemSchema } },
-});
-
-const CheckoutIdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id is simply not found (and never reaches the uuid column). */
 function checkoutId(id: string): string {
@@ -98,21 +39,18 @@ function checkoutId(id: string): string {
 const startCheckoutRoute = createRoute({
   method: 'post',
   path: '/api/checkout',
+  operationId: 'startCheckout',
   tags: ['checkout'],
   summary: 'Hold the seats of a basket for 30 minutes and open the payment page',
   description:
     'The server checks every start against the timetable and the booking window, prices the ' +
     'basket itself (10 sessions for £100, £15 each otherwise) and answers the payment page URL. ' +
     'Your own unpaid checkouts holding any of the same sessions are cancelled and replaced.',
-  request: {
-    body: { required: true, content: { 'application/json': { schema: basketSchema } } },
-  },
+  security: signedIn,
+  request: { body: jsonBody(BasketSchema) },
   responses: {
-    201: {
-      description: 'Seats held; send the customer to `url`',
-      content: { 'application/json': { schema: StartedCheckoutSchema } },
-    },
-    400: problemResponse('Invalid basket; `errors` names the bad start (startsAt.N)'),
+    201: jsonResponse(StartedCheckoutSchema, 'Seats held; send the customer to `url`'),
+    400: invalidInput('Invalid basket; `errors` names the bad start (startsAt.N)'),
     401: problemResponse('Not signed in'),
     403: problemResponse('E-mail not verified, or sent from another site'),
     409: problemResponse(
@@ -125,13 +63,12 @@ const startCheckoutRoute = createRoute({
 const openCheckoutsRoute = createRoute({
   method: 'get',
   path: '/api/checkout/pending',
+  operationId: 'listOpenCheckouts',
   tags: ['checkout'],
   summary: 'Your unpaid checkouts still holding seats, newest first (resume or release them)',
+  security: signedIn,
   responses: {
-    200: {
-      description: 'Open checkouts',
-      content: { 'application/json': { schema: z.array(OpenCheckoutSchema) } },
-    },
+    200: jsonResponse(OpenCheckoutListSchema, 'Open checkouts'),
     401: problemResponse('Not signed in'),
   },
 });
@@ -139,14 +76,14 @@ const openCheckoutsRoute = createRoute({
 const getCheckoutRoute = createRoute({
   method: 'get',
   path: '/api/checkout/{id}',
+  operationId: 'getCheckout',
   tags: ['checkout'],
   summary: "The server's summary of one of your checkouts (payment success page)",
-  request: { params: CheckoutIdParam },
+  security: signedIn,
+  request: { params: CheckoutIdParamsSchema },
   responses: {
-    200: {
-      description: 'The checkout',
-      content: { 'application/json': { schema: CheckoutSummarySchema } },
-    },
+    200: jsonResponse(CheckoutSummarySchema, 'The checkout'),
+    400: invalidInput('Control characters or bad encoding in the path'),
     401: problemResponse('Not signed in'),
     404: problemResponse('No such checkout of yours'),
   },
@@ -155,16 +92,17 @@ const getCheckoutRoute = createRoute({
 const cancelCheckoutRoute = createRoute({
   method: 'post',
   path: '/api/checkout/{id}/cancel',
+  operationId: 'cancelCheckout',
   tags: ['checkout'],
   summary: 'Release the seats of one of your pending checkouts (payment cancelled)',
-  request: { params: CheckoutIdParam },
+  security: signedIn,
+  request: { params: CheckoutIdParamsSchema },
   responses: {
-    200: {
-      description: 'The checkout status afterwards (a paid checkout stays paid)',
-      content: {
-        'application/json': { schema: z.object({ status: z.enum(CHECKOUT_STATUSES) }) },
-      },
-    },
+    200: jsonResponse(
+      CheckoutStatusSchema,
+      'The checkout status afterwards (a paid checkout stays paid)',
+    ),
+    400: invalidInput('Control characters or bad encoding in the path'),
     401: problemResponse('Not signed in'),
     403: problemResponse('Sent from another site'),
     404: problemResponse('No such checkout of yours'),
@@ -174,13 +112,12 @@ const cancelCheckoutRoute = createRoute({
 const listPaymentsRoute = createRoute({
   method: 'get',
   path: '/api/me/payments',
+  operationId: 'listMyPayments',
   tags: ['checkout'],
   summary: 'Your paid checkouts, newest first',
+  security: signedIn,
   responses: {
-    200: {
-      description: 'Payments',
-      content: { 'application/json': { schema: z.array(PaymentSchema) } },
-    },
+    200: jsonResponse(PaymentListSchema, 'Payments'),
     401: problemResponse('Not signed in'),
   },
 });

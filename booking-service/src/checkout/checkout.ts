@@ -8,6 +8,12 @@ import {
   type ServiceCode,
   type WeeklySlot,
 } from '@tuition/domain';
+import type {
+  CheckoutSummary,
+  OpenCheckout,
+  Payment,
+  StartedCheckout,
+} from '@tuition/api-contract';
 import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
@@ -35,17 +41,6 @@ export interface CheckoutDeps {
   config: Config;
   logger: Logger;
   payments: PaymentProvider;
-}
-
-export interface StartedCheckout {
-  checkoutId: string;
-  url: string;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer: boolean;
-  expiresAt: string;
-  /** The user's older unpaid checkouts this one replaced (they held some of the same seats). */
-  replacedCheckoutIds: string[];
 }
 
 /**
@@ -304,18 +299,6 @@ export async function sessionsOfCheckouts(
   return byCheckout;
 }
 
-export interface OpenCheckout {
-  checkoutId: string;
-  /** When the hold lapses (ISO instant). */
-  expiresAt: string;
-  /** The provider's payment page to go back to; null while it is still being opened. */
-  resumeUrl: string | null;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer: boolean;
-  sessions: SessionSummary[];
-}
-
 /**
  * The user's checkouts that are still waiting for payment and holding seats, newest first:
  * what the booking page and /upcoming-bookings offer to resume or release.
@@ -352,14 +335,6 @@ export async function listOpenCheckouts(
     isSpecialOffer: c.isSpecialOffer,
     sessions: sessions.get(c.id) ?? [],
   }));
-}
-
-export interface CheckoutSummary {
-  status: CheckoutStatus;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer: boolean;
-  sessions: SessionSummary[];
 }
 
 /** What the success page shows: the server's own record of the checkout. */
@@ -420,20 +395,11 @@ export async function cancelCheckout(
   return effectiveStatus(row, deps.clock.now());
 }
 
-export interface PaymentRecord {
-  id: string;
-  paidAt: string;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer: boolean;
-  sessions: SessionSummary[];
-}
-
 /** The user's paid checkouts, newest first (/payments-invoices). */
 export async function listPayments(
   deps: Pick<CheckoutDeps, 'db' | 'content'>,
   userId: string,
-): Promise<PaymentRecord[]> {
+): Promise<Payment[]> {
   const paid = await deps.db
     .select()
     .from(checkouts)

@@ -1,14 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { contactEnquirySchema, type ContactEnquiry } from '@tuition/domain';
+import { createRoute } from '@hono/zod-openapi';
+import { ContactEnquirySchema, EnquiryReceivedSchema } from '@tuition/api-contract';
+import type { ContactEnquiry } from '@tuition/domain';
 import type { ContentLoader } from '@tuition/content';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
-import { rejectCrossSiteRequests } from '../auth/middleware.ts';
+import { noSession, rejectCrossSiteRequests } from '../auth/middleware.ts';
 import { enquiries } from '../db/schema.ts';
 import { addressBucket, clientAddress } from '../http/client-address.ts';
-import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
@@ -20,28 +21,20 @@ import {
 import { CONTACT_RATE_LIMIT } from './contact-rate-limit.ts';
 import { consumeRateLimit } from '../http/rate-limit.ts';
 
-const problemResponse = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ProblemSchema } },
-});
-
 const contactRoute = createRoute({
   method: 'post',
   path: '/api/contact',
+  operationId: 'sendEnquiry',
   tags: ['contact'],
   summary: 'Send an enquiry from the contact form',
   description:
     'Stores the enquiry, then queues an e-mail to the business and an acknowledgement to the ' +
     'sender in the same transaction. At most 5 an hour per e-mail address and per client.',
-  request: {
-    body: { required: true, content: { 'application/json': { schema: contactEnquirySchema } } },
-  },
+  security: noSession,
+  request: { body: jsonBody(ContactEnquirySchema) },
   responses: {
-    201: {
-      description: 'Enquiry received',
-      content: { 'application/json': { schema: z.object({ id: z.string() }) } },
-    },
-    400: problemResponse('A field is invalid; `errors` names it'),
+    201: jsonResponse(EnquiryReceivedSchema, 'Enquiry received'),
+    400: invalidInput('A field is invalid; `errors` names it'),
     403: problemResponse('Sent from another site'),
     429: problemResponse('Too many enquiries; try again later (Retry-After says when)'),
   },

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { HealthSchema } from '@tuition/api-contract';
 import type { DbHandle } from '../db/client.ts';
 import { ServiceUnavailableError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
-import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 
 /** A ping slower than this counts as down: a hung connection must not hang the probe. */
 export const HEALTH_TIMEOUT_MS = 3_000;
@@ -10,17 +11,14 @@ export const HEALTH_TIMEOUT_MS = 3_000;
 const healthRoute = createRoute({
   method: 'get',
   path: '/api/health',
+  operationId: 'getHealth',
   tags: ['health'],
   summary: 'Liveness and database reachability',
+  security: [],
   responses: {
-    200: {
-      description: 'The service and its database answer',
-      content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } },
-    },
-    503: {
-      description: 'The database does not answer',
-      content: { 'application/problem+json': { schema: ProblemSchema } },
-    },
+    200: jsonResponse(HealthSchema, 'The service and its database answer'),
+    400: problemResponse('Control characters or bad encoding in the query'),
+    503: problemResponse('The database does not answer'),
   },
 });
 

@@ -1,14 +1,29 @@
-import { z } from '@hono/zod-openapi';
+import { ProblemSchema } from '@tuition/api-contract';
+import type { z } from 'zod';
 
-/** RFC 9457 problem body, for routes' error responses in the OpenAPI document. */
-export const ProblemSchema = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-    code: z.string().optional(),
-    slots: z.array(z.unknown()).optional(),
-  })
-  .openapi('Problem');
+/*
+ * The route files' shorthand for the OpenAPI document. Every schema comes from
+ * @tuition/api-contract; these only wrap them in responses.
+ */
+
+/** A problem+json error response (RFC 9457 body, the contract's ProblemSchema). */
+export const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ProblemSchema } },
+});
+
+/** A JSON response with the contract's schema. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body with the contract's schema. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+/** Any route with input: zod's or the input hygiene's 400, `errors` naming each field. */
+export const invalidInput = (description = 'Invalid input; `errors` names each field') =>
+  problemResponse(description);

@@ -1,3 +1,4 @@
+import type { ConflictCode, FieldError, Problem, ProblemCode } from '@tuition/api-contract';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
@@ -10,28 +11,18 @@ import type { ZodError } from 'zod';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-export interface FieldError {
-  /** Dotted path of the input field, e.g. "email" or "startsAt.2". */
-  field: string;
-  message: string;
-}
+/** One invalid input field: its dotted path ("email", "startsAt.2") and what is wrong. */
+export type { FieldError };
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  errors?: FieldError[];
-  code?: string;
-  slots?: unknown[];
-  [extension: string]: unknown;
-}
+/** The contract's Problem; extensions beyond it are allowed by RFC 9457. */
+export type ProblemBody = Problem & { [extension: string]: unknown };
 
+/** What a problem adds to its title and detail; `code` only from the contract's list. */
 export interface ProblemExtras {
   type?: string;
   errors?: FieldError[];
-  code?: string;
-  slots?: unknown[];
+  code?: ProblemCode;
+  slots?: string[];
   [extension: string]: unknown;
 }
 
@@ -117,8 +108,8 @@ export class NotFoundError extends HttpProblem {
  */
 export class ConflictError extends HttpProblem {
   constructor(
-    readonly code: string,
-    readonly slots?: unknown[],
+    readonly code: ConflictCode,
+    readonly slots?: string[],
     detail = `The request conflicts with the current state (${code}).`,
   ) {
     super(409, 'Conflict', detail, {

@@ -1,33 +1,31 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { WebhookReceiptSchema } from '@tuition/api-contract';
 import { handlePaymentEvent, type PaymentEventDeps } from '../checkout/payment-events.ts';
-import { ProblemSchema } from '../http/openapi-schemas.ts';
+import { jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { createRouter } from '../http/router.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
 
 export const WEBHOOK_PATH = '/api/payments/stripe/webhook';
 
+/** The OpenAPI security scheme (declared in app.ts): the provider's signature header. */
+export const WEBHOOK_SECURITY_SCHEME = 'stripeSignature';
+
 const webhookRoute = createRoute({
   method: 'post',
   path: WEBHOOK_PATH,
+  operationId: 'receiveStripeWebhook',
   tags: ['payments'],
   summary: 'Stripe webhook (checkout.session.completed / expired), verified by signature',
   description:
     'The raw body is checked against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET ' +
     '(the local checkout signs its events the same way). Each event id is applied once.',
+  security: [{ [WEBHOOK_SECURITY_SCHEME]: [] }],
   responses: {
-    200: {
-      description: 'Event accepted (also for events already handled)',
-      content: {
-        'application/json': {
-          schema: z.object({ received: z.literal(true), outcome: z.string() }),
-        },
-      },
-    },
-    400: {
-      description: 'Missing or wrong signature, or an altered body',
-      content: { 'application/problem+json': { schema: ProblemSchema } },
-    },
+    200: jsonResponse(WebhookReceiptSchema, 'Event accepted (also for events already handled)'),
+    400: problemResponse(
+      '`code` invalid-signature: missing or wrong signature, or an altered body',
+    ),
   },
 });
 

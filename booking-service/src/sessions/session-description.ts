@@ -1,3 +1,4 @@
+import type { SessionSummary } from '@tuition/api-contract';
 import {
   bandLabel,
   findSession,
@@ -7,19 +8,8 @@ import {
   type WeeklySlot,
 } from '@tuition/domain';
 
-/** How every response and e-mail names one session: London date, band, class label. */
-export interface SessionSummary {
-  /** ISO instant, UTC. */
-  startsAt: string;
-  endsAt: string;
-  /** London date, YYYY-MM-DD. */
-  date: string;
-  /** Band label, e.g. "5-6pm". */
-  time: string;
-  /** The class name of the timetable slot, e.g. "GCSE Higher". */
-  label: string;
-  service: ServiceCode;
-}
+/** How every response and e-mail names one session: the API contract's shape. */
+export type { SessionSummary };
 
 /**
  * The label comes from the timetable slot the session was booked from; if the timetable has

@@ -1,0 +1,223 @@
+import { type BookingBadge, BOOKING_STATUSES, SERVICE_CODES, USER_ROLES } from '@tuition/domain';
+import { z } from 'zod';
+import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
+
+/*
+ * The admin dashboard's API: every route needs the admin role. Booking actions answer the
+ * customer's own Booking shape (bookings.ts).
+ */
+
+export const AdminSummarySchema = named(
+  'AdminSummary',
+  z.object({
+    totalUsers: count,
+    totalBookings: count.meta({ description: 'Confirmed bookings, past and future' }),
+    upcomingSessions: count.meta({
+      description: 'Sessions not yet started with a confirmed booking',
+    }),
+    totalRevenuePence: pence.meta({ description: 'Paid, unrefunded checkouts' }),
+  }),
+);
+export type AdminSummary = z.infer<typeof AdminSummarySchema>;
+
+export const WeekBookingsSchema = z.object({
+  weekStart: londonDate.meta({ description: 'The Monday (London date) the week starts on' }),
+  bookings: count.meta({ description: 'Confirmed bookings for sessions in that week' }),
+});
+export type WeekBookings = z.infer<typeof WeekBookingsSchema>;
+
+export const MonthRevenueSchema = z.object({
+  month: z.string().meta({ description: 'YYYY-MM' }),
+  revenuePence: pence,
+});
+export type MonthRevenue = z.infer<typeof MonthRevenueSchema>;
+
+export const AdminStatsSchema = named(
+  'AdminStats',
+  z.object({
+    currentWeekStart: londonDate.meta({ description: 'Monday of this week, London date' }),
+    bookingsPerWeek: z.array(WeekBookingsSchema),
+    revenuePerMonth: z.array(MonthRevenueSchema),
+  }),
+);
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
+
+export const SESSION_FILTERS = ['upcoming', 'previous'] as const;
+export type SessionFilter = (typeof SESSION_FILTERS)[number];
+export const SESSION_SORTS = ['date', 'bookings'] as const;
+export type SessionSort = (typeof SESSION_SORTS)[number];
+
+export const AdminSessionsQuerySchema = z.object({
+  filter: z
+    .enum(SESSION_FILTERS, { error: 'filter must be upcoming or previous.' })
+    .default('upcoming'),
+  sort: z.enum(SESSION_SORTS, { error: 'sort must be date or bookings.' }).default('date'),
+});
+export type AdminSessionsQuery = z.input<typeof AdminSessionsQuerySchema>;
+
+export const AdminSessionSchema = named(
+  'AdminSession',
+  z.object({
+    id: z.string(),
+    service: z.enum(SERVICE_CODES),
+    subject: z.string(),
+    label: z.string().meta({ description: 'The class name', examples: ['GCSE Higher'] }),
+    startsAt: isoInstant,
+    endsAt: isoInstant,
+    date: londonDate,
+    time: bandLabel,
+    bookedCount: count.meta({ description: 'Confirmed bookings: the seats taken' }),
+    capacity: count,
+  }),
+);
+export type AdminSession = z.infer<typeof AdminSessionSchema>;
+
+export const AdminSessionListSchema = named(
+  'AdminSessionList',
+  z.object({ sessions: z.array(AdminSessionSchema) }),
+);
+export type AdminSessionList = z.infer<typeof AdminSessionListSchema>;
+
+export const SessionIdParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be a session id.' }),
+});
+
+export const AdminBookingCountsSchema = named(
+  'AdminBookingCounts',
+  z.object({
+    total: count.meta({
+      description: 'upcoming + previous + cancelled (a rescheduled booking counts once)',
+    }),
+    upcoming: count.meta({ description: 'Confirmed and not started' }),
+    previous: count.meta({ description: 'Confirmed sessions already held' }),
+    cancelled: count,
+  }),
+);
+export type AdminBookingCounts = z.infer<typeof AdminBookingCountsSchema>;
+
+/** A customer's spending: paid, unrefunded checkouts. */
+export const SpendingSchema = z.object({
+  totalSpentPence: pence,
+  lastPaymentAt: isoInstant.nullable().meta({ description: 'When last paid; null when never' }),
+});
+export type Spending = z.infer<typeof SpendingSchema>;
+
+export const AdminAttendeeSchema = named(
+  'AdminAttendee',
+  z.object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    bookings: AdminBookingCountsSchema,
+    ...SpendingSchema.shape,
+  }),
+);
+export type AdminAttendee = z.infer<typeof AdminAttendeeSchema>;
+
+export const AdminAttendeeListSchema = z.array(AdminAttendeeSchema);
+
+const stripeCustomerUrl = z.string().optional().meta({
+  description: "The customer in the payment provider's dashboard; only when Stripe took money",
+});
+
+export const AdminUsersQuerySchema = z.object({
+  search: z
+    .string()
+    .max(200, { error: 'search must be at most 200 characters.' })
+    .optional()
+    .meta({ description: 'Part of a name or e-mail, any case' }),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1.' })
+    .int({ error: 'page must be a whole number from 1.' })
+    .min(1, { error: 'page must be a whole number from 1.' })
+    .max(100_000, { error: 'page is too large.' })
+    .default(1),
+});
+export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
+
+export const AdminUserRowSchema = named(
+  'AdminUserRow',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    joinedAt: isoInstant,
+    bookingsTotal: count,
+    ...SpendingSchema.shape,
+    stripeCustomerUrl,
+  }),
+);
+export type AdminUserRow = z.infer<typeof AdminUserRowSchema>;
+
+export const AdminUserPageSchema = named(
+  'AdminUserPage',
+  z.object({
+    users: z.array(AdminUserRowSchema),
+    total: count.meta({ description: 'Users matching the search in all' }),
+    page: count,
+    pageSize: count,
+  }),
+);
+export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
+
+export const UserIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const BOOKING_BADGES = [
+  'upcoming',
+  'completed',
+  'cancelled',
+  'rescheduled',
+] as const satisfies readonly BookingBadge[];
+
+export const AdminBookingHistoryEntrySchema = named(
+  'AdminBookingHistoryEntry',
+  z.object({
+    id: z.string(),
+    sessionStartsAt: isoInstant,
+    sessionEndsAt: isoInstant,
+    subject: z.string(),
+    service: z.enum(SERVICE_CODES),
+    label: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    badge: z
+      .enum(BOOKING_BADGES)
+      .meta({ description: 'What the customer sees: upcoming, completed, cancelled, rescheduled' }),
+    createdAt: isoInstant,
+    canCancel: z.boolean(),
+    canReschedule: z.boolean(),
+  }),
+);
+export type AdminBookingHistoryEntry = z.infer<typeof AdminBookingHistoryEntrySchema>;
+
+export const AdminUserDetailSchema = named(
+  'AdminUserDetail',
+  z.object({
+    profile: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      role: z.enum(USER_ROLES),
+      emailVerified: z.boolean(),
+      joinedAt: isoInstant,
+      stripeCustomerUrl,
+    }),
+    statistics: AdminBookingCountsSchema,
+    financial: SpendingSchema,
+    bookings: z.array(AdminBookingHistoryEntrySchema),
+  }),
+);
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+export const PasswordResetSentSchema = named(
+  'PasswordResetSent',
+  z.object({ email: z.string().meta({ description: 'The address the reset e-mail goes to' }) }),
+);
+export type PasswordResetSent = z.infer<typeof PasswordResetSentSchema>;
+
+/** A session's printable register: CSV text (name, e-mail, phone), not JSON. */
+export const AttendanceRegisterCsvSchema = z
+  .string()
+  .meta({ description: 'CSV text with a header row: name, e-mail, phone' });

@@ -1,0 +1,39 @@
+import { BOOKING_STATUSES, rescheduleSchema, SERVICE_CODES } from '@tuition/domain';
+import { z } from 'zod';
+import { isoInstant, named } from './named.ts';
+
+export const BOOKING_SCOPES = ['upcoming', 'previous'] as const;
+export type BookingScope = (typeof BOOKING_SCOPES)[number];
+
+export const BookingListQuerySchema = z.object({
+  scope: z
+    .enum(BOOKING_SCOPES, { error: 'scope must be upcoming or previous.' })
+    .default('upcoming'),
+});
+export type BookingListQuery = z.input<typeof BookingListQuerySchema>;
+
+export const BookingIdParamsSchema = z.object({ id: z.string() });
+
+/** One booking, as its customer and the admins see it (the same shape for both). */
+export const BookingSchema = named(
+  'Booking',
+  z.object({
+    id: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    service: z.enum(SERVICE_CODES),
+    subject: z.string(),
+    label: z.string().meta({ description: 'The class name', examples: ['GCSE Higher'] }),
+    startsAt: isoInstant,
+    endsAt: isoInstant,
+    createdAt: isoInstant,
+    canCancel: z.boolean(),
+    canReschedule: z.boolean(),
+  }),
+);
+export type Booking = z.infer<typeof BookingSchema>;
+
+export const BookingListSchema = z.array(BookingSchema);
+
+/** The slot a booking moves to. */
+export const RescheduleRequestSchema = named('RescheduleRequest', rescheduleSchema);
+export type RescheduleRequest = z.input<typeof RescheduleRequestSchema>;

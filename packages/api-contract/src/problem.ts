@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { named } from './named.ts';
+
+/**
+ * Every machine-readable `code` a problem body of the booking service can carry. Clients
+ * branch on these (the booking flow, the reschedule dialog), so they are one closed list: the
+ * service cannot throw a code that is not here, and a client cannot test for one that is
+ * never sent.
+ */
+export const PROBLEM_CODES = [
+  /** 409: the customer already has a confirmed booking of the session. */
+  'duplicate',
+  /** 409: no seat left. */
+  'full',
+  /** 409: the seat is in the customer's own unpaid checkout (reschedule onto it refused). */
+  'pending',
+  /** 409: a customer's reschedule inside the 24-hour cut-off. */
+  'too-late',
+  /** 409: the booking is cancelled, moved or started. */
+  'not-cancellable',
+  /** 409: the booking is cancelled, moved or started. */
+  'not-reschedulable',
+  /** 502: the payment provider did not open a page. */
+  'payment-error',
+  /** 400: a webhook whose signature does not match its body. */
+  'invalid-signature',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** The codes of a 409 Conflict. */
+export const CONFLICT_CODES = [
+  'duplicate',
+  'full',
+  'pending',
+  'too-late',
+  'not-cancellable',
+  'not-reschedulable',
+] as const satisfies readonly ProblemCode[];
+export type ConflictCode = (typeof CONFLICT_CODES)[number];
+
+export const FieldErrorSchema = named(
+  'FieldError',
+  z.object({
+    field: z.string().meta({ description: 'Dotted path of the input field, e.g. startsAt.2' }),
+    message: z.string(),
+  }),
+);
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** RFC 9457 problem details, served as application/problem+json for every error. */
+export const ProblemSchema = named(
+  'Problem',
+  z.object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    errors: z
+      .array(FieldErrorSchema)
+      .optional()
+      .meta({ description: '400 only: one entry per invalid field' }),
+    code: z.enum(PROBLEM_CODES).optional(),
+    slots: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'The session starts (ISO instants) a conflict concerns' }),
+  }),
+  'RFC 9457 problem details',
+);
+export type Problem = z.infer<typeof ProblemSchema>;

@@ -1,0 +1,19 @@
+import { SERVICE_CODES } from '@tuition/domain';
+import { z } from 'zod';
+import { bandLabel, isoInstant, londonDate, named } from './named.ts';
+
+/** How every response names one session: London date, band, class label. */
+export const SessionSummarySchema = named(
+  'SessionSummary',
+  z.object({
+    startsAt: isoInstant,
+    endsAt: isoInstant,
+    date: londonDate,
+    time: bandLabel,
+    label: z
+      .string()
+      .meta({ description: 'The class name of the timetable slot', examples: ['GCSE Higher'] }),
+    service: z.enum(SERVICE_CODES),
+  }),
+);
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
