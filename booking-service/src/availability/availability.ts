@@ -1,16 +1,18 @@
 import {
   bookingWindow,
+  type ConcreteSession,
   findSession,
   isBookable,
   listSessions,
   type ServiceCode,
+  type WeeklySlot,
 } from '@tuition/domain';
 import type { AvailabilitySlot, BookabilityResult, SlotState } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { seatsTaken, type UserSeats, userSeats } from '../sessions/seats.ts';
-import { ensureSessionRows } from '../sessions/session-rows.ts';
+import { type UserSeats, userSeats } from '../sessions/seats.ts';
+import { ensureSessionRowsWithSeats } from '../sessions/session-rows.ts';
 
 export interface AvailabilityDeps {
   db: Database;
@@ -40,20 +42,24 @@ export async function listAvailability(
     deps.content.timetable(),
     deps.content.pricing(),
   ]);
-  const sessions = listSessions(timetable, query.service, from, to).filter((s) =>
+  const sessions = timetableSessions(timetable, query.service, from, to).filter((s) =>
     isBookable(s.startsAt, now),
   );
-  const rows = await ensureSessionRows(deps.db, sessions, pricing.sessionPricePence);
-  const ids = [...rows.values()].map((row) => row.id);
-  const [taken, mine] = await Promise.all([
-    seatsTaken(deps.db, ids, now),
-    query.userId ? userSeats(deps.db, query.userId, ids, now) : NO_SEATS,
-  ]);
+  // One round trip for the rows and their seats taken; a second only for a signed-in viewer.
+  const rows = await ensureSessionRowsWithSeats(deps.db, sessions, pricing.sessionPricePence, now);
+  const mine = query.userId
+    ? await userSeats(
+        deps.db,
+        query.userId,
+        [...rows.values()].map((row) => row.id),
+        now,
+      )
+    : NO_SEATS;
 
   return sessions.flatMap((session) => {
     const row = rows.get(session.startsAt.getTime());
     if (!row) return [];
-    const seatsLeft = Math.max(0, row.capacity - (taken.get(row.id) ?? 0));
+    const seatsLeft = Math.max(0, row.capacity - row.seatsTaken);
     const state: SlotState = mine.booked.has(row.id)
       ? 'booked'
       : mine.pending.has(row.id)
@@ -101,22 +107,52 @@ export async function checkBookability(
     return { text, session: session && isBookable(session.startsAt, now) ? session : undefined };
   });
   const valid = resolved.flatMap((r) => (r.session ? [r.session] : []));
-  const rows = await ensureSessionRows(deps.db, valid, pricing.sessionPricePence);
-  const ids = [...rows.values()].map((row) => row.id);
-  const [taken, mine] = await Promise.all([
-    seatsTaken(deps.db, ids, now),
-    request.userId ? userSeats(deps.db, request.userId, ids, now) : NO_SEATS,
-  ]);
+  const rows = await ensureSessionRowsWithSeats(deps.db, valid, pricing.sessionPricePence, now);
+  const mine = request.userId
+    ? await userSeats(
+        deps.db,
+        request.userId,
+        [...rows.values()].map((row) => row.id),
+        now,
+      )
+    : NO_SEATS;
 
   return resolved.map(({ text, session }) => {
     const row = session && rows.get(session.startsAt.getTime());
     if (!row) return { startsAt: text, status: 'invalid' as const };
     if (mine.booked.has(row.id)) return { startsAt: text, status: 'duplicate' as const };
     if (mine.pending.has(row.id)) return { startsAt: text, status: 'pending' as const };
-    if ((taken.get(row.id) ?? 0) >= row.capacity)
-      return { startsAt: text, status: 'full' as const };
+    if (row.seatsTaken >= row.capacity) return { startsAt: text, status: 'full' as const };
     return { startsAt: text, status: 'ok' as const };
   });
+}
+
+/**
+ * listSessions, remembered per timetable: the dated sessions of a service between two dates
+ * never change for a given timetable, so the London date maths runs once per (timetable,
+ * service, from, to) instead of on every request. The content loader hands out a freshly
+ * parsed array each time, so a timetable is known by what it says (a few dozen short rows),
+ * and an edited one simply misses. Bounded: clients may ask for any dates.
+ */
+const sessionLists = new Map<string, readonly ConcreteSession[]>();
+const SESSION_LISTS_KEPT = 512;
+
+function timetableSessions(
+  timetable: readonly WeeklySlot[],
+  service: ServiceCode,
+  from: string,
+  to: string,
+): readonly ConcreteSession[] {
+  let key = `${service} ${from} ${to}`;
+  for (const slot of timetable)
+    key += `\n${slot.day} ${slot.startTime} ${slot.service} ${slot.label}`;
+  let sessions = sessionLists.get(key);
+  if (!sessions) {
+    sessions = listSessions(timetable, service, from, to);
+    if (sessionLists.size >= SESSION_LISTS_KEPT) sessionLists.clear();
+    sessionLists.set(key, sessions);
+  }
+  return sessions;
 }
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);
