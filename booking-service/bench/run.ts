@@ -6,7 +6,9 @@
  *
  * PostgreSQL: TEST_DATABASE_URL (a server whose user may create databases) or an embedded
  * server started here. The app listens on a free loopback port; autocannon runs ~5 s per
- * target with 10 connections. Loopback only: nothing leaves the machine.
+ * target with 10 connections. Then the mail outbox: MAIL_MESSAGES messages queued at once and
+ * delivered by the worker to the local mailbox, as messages per second. Loopback only: nothing
+ * leaves the machine.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +29,7 @@ import { ensureSessionRows } from '../src/sessions/session-rows.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { createDb } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { bookings, classSessions, user } from '../src/db/schema.ts';
+import { bookings, classSessions, mailMessages, user } from '../src/db/schema.ts';
 import { createLogger } from '../src/logging/logger.ts';
 import { createMailOutbox, stopMailWorker } from '../src/mail/mail-setup.ts';
 import { paymentProviderFromConfig } from '../src/payments/provider-from-config.ts';
@@ -36,6 +38,7 @@ import { freePort } from '../src/testing/free-port.ts';
 const DURATION_SECONDS = 5;
 const CONNECTIONS = 10;
 const SERVICE = 'gcse-higher' as const;
+const MAIL_MESSAGES = 300;
 
 async function startPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
   const existing = process.env.TEST_DATABASE_URL;
@@ -91,6 +94,29 @@ async function measure(
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
   };
+}
+
+/** Queues MAIL_MESSAGES at once, starts the worker and times until the mailbox holds them all. */
+async function measureMailDelivery(deps: AppDeps): Promise<{ seconds: number; perSecond: number }> {
+  for (let i = 0; i < MAIL_MESSAGES; i++) {
+    await deps.mail.enqueue({
+      to: `mail-bench-${i}@example.com`,
+      subject: 'Bench',
+      text: 'Bench message',
+      html: '<p>Bench message</p>',
+    });
+  }
+  const delivered = async () =>
+    Number((await deps.db.select({ n: count() }).from(mailMessages))[0]?.n ?? 0);
+  const started = performance.now();
+  await deps.mail.startWorker();
+  while ((await delivered()) < MAIL_MESSAGES) {
+    if (performance.now() - started > 120_000)
+      throw new Error('mail bench: not delivered in 2 min');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, perSecond: MAIL_MESSAGES / seconds };
 }
 
 async function main() {
@@ -233,6 +259,10 @@ async function main() {
   );
 
   server.close();
+  const mailRate = await measureMailDelivery(deps);
+  console.log(
+    `\nMail outbox -> local mailbox: ${MAIL_MESSAGES} messages in ${mailRate.seconds.toFixed(1)} s = ${mailRate.perSecond.toFixed(1)} messages/s (target >= 20)\n`,
+  );
   await stopMailWorker(deps);
   await dbHandle.close();
   await admin.query(`DROP DATABASE ${databaseName} WITH (FORCE)`);

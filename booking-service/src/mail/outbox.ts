@@ -5,6 +5,8 @@ import {
   fromDrizzle,
   fromPglite,
   type Job,
+  type JobResult,
+  type JobWithMetadata,
   PgBoss,
   type PGliteLike,
 } from 'pg-boss';
@@ -27,6 +29,22 @@ export const MAIL_RETRY_POLICY = {
   retryDelayMax: 3600,
 } as const;
 
+/**
+ * Which mail goes first when both wait. `immediate`: what a customer or visitor just caused and
+ * is waiting for (confirmations, sign-in links, receipts); the default. `bulk`: mail nobody is
+ * waiting for at this second (reminders for every 5 pm class at once, digests), delivered
+ * after any immediate mail queued at the same time.
+ */
+export type MailPriority = 'immediate' | 'bulk';
+/** pg-boss fetches higher numbers first. */
+const PG_BOSS_PRIORITY: Record<MailPriority, number> = { immediate: 10, bulk: 0 };
+
+/**
+ * Messages a worker fetches per poll and delivers side by side. With the local mailbox that is
+ * a few dozen a second per instance; Resend's own per-second limit is kept by its mailer.
+ */
+export const MAIL_BATCH_SIZE = 10;
+
 /** A drizzle database or transaction: enqueueing through it commits with the caller's change. */
 export interface MailTransaction {
   execute(query: SQL): PromiseLike<unknown>;
@@ -36,7 +54,10 @@ export interface MailOutboxOptions {
   dbHandle: DbHandle;
   mailer: Mailer;
   logger: Logger;
-  /** How often the worker looks for due mail. */
+  /**
+   * How often an idle worker looks for due mail. While fetches come back full it fetches again
+   * at once (a backlog drains at delivery speed, not one batch per interval).
+   */
   pollingIntervalSeconds?: number;
   /**
    * pg-boss's own timers (maintenance, monitoring). Tests turn them off so nothing runs behind
@@ -84,16 +105,21 @@ export class MailOutbox {
       boss,
       options.mailer,
       options.logger,
-      options.pollingIntervalSeconds ?? 2,
+      options.pollingIntervalSeconds ?? 1,
     );
   }
 
   /**
    * Queues a message. Pass `tx` (a drizzle transaction) to make the message part of that
-   * transaction: it is sent only if the change that caused it commits.
+   * transaction: it is sent only if the change that caused it commits. `priority` defaults to
+   * `immediate`; mail sent to many people at once by a timer passes `bulk`.
    */
-  async enqueue(mail: OutgoingMail, options: { tx?: MailTransaction } = {}): Promise<string> {
+  async enqueue(
+    mail: OutgoingMail,
+    options: { tx?: MailTransaction; priority?: MailPriority } = {},
+  ): Promise<string> {
     const id = await this.boss.send(MAIL_QUEUE, mail, {
+      priority: PG_BOSS_PRIORITY[options.priority ?? 'immediate'],
       // pg-boss's adapter only calls execute(sql`…`) and reads rows, which every driver returns.
       ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
     });
@@ -101,17 +127,36 @@ export class MailOutbox {
     return id;
   }
 
-  /** Starts polling for due mail (server.ts; tests use deliverPending instead). */
+  /**
+   * Starts polling for due mail (server.ts; tests use deliverPending instead). Each fetch takes
+   * up to MAIL_BATCH_SIZE messages, highest priority first, and delivers them side by side;
+   * each message is settled on its own, so a failure retries only the message that failed.
+   * Any number of instances may run a worker: pg-boss hands each job to one of them.
+   */
   async startWorker(): Promise<void> {
     if (this.workerId) return;
-    this.workerId = await this.boss.work<OutgoingMail>(
+    this.workerId = await this.boss.work(
       MAIL_QUEUE,
-      { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 },
-      async (jobs) => {
-        // batchSize 1: a failure retries only the message that failed.
-        for (const job of jobs) await this.deliver(job);
+      {
+        pollingIntervalSeconds: this.pollingIntervalSeconds,
+        batchSize: MAIL_BATCH_SIZE,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+        includeMetadata: true,
       },
+      (jobs: JobWithMetadata<OutgoingMail>[]) => this.deliverBatch(jobs),
     );
+  }
+
+  private async deliverBatch(batch: JobWithMetadata<OutgoingMail>[]): Promise<JobResult[]> {
+    const jobs = inDeliveryOrder(batch);
+    const outcomes = await Promise.allSettled(jobs.map((job) => this.deliver(job)));
+    return jobs.map((job, i) => {
+      const outcome = outcomes[i];
+      return outcome?.status === 'fulfilled'
+        ? { id: job.id, status: 'completed' }
+        : { id: job.id, status: 'failed', output: { message: errorMessage(outcome?.reason) } };
+    });
   }
 
   async stopWorker(): Promise<void> {
@@ -128,10 +173,13 @@ export class MailOutbox {
   async deliverPending(
     options: { includeDelayed?: boolean } = {},
   ): Promise<{ delivered: number; failed: number }> {
-    const jobs = await this.boss.fetch<OutgoingMail>(MAIL_QUEUE, {
-      batchSize: 100,
-      ignoreStartAfter: options.includeDelayed ?? false,
-    });
+    const jobs = inDeliveryOrder(
+      await this.boss.fetch<OutgoingMail>(MAIL_QUEUE, {
+        batchSize: 100,
+        ignoreStartAfter: options.includeDelayed ?? false,
+        includeMetadata: true,
+      }),
+    );
     let delivered = 0;
     let failed = 0;
     for (const job of jobs) {
@@ -167,6 +215,16 @@ export class MailOutbox {
       throw error;
     }
   }
+}
+
+/**
+ * pg-boss picks a batch by priority, then age, but hands it over in no particular order; a
+ * mailer that spaces its calls (Resend) starts them in this order, so immediate mail first.
+ */
+function inDeliveryOrder<T>(jobs: JobWithMetadata<T>[]): JobWithMetadata<T>[] {
+  return [...jobs].sort(
+    (a, b) => b.priority - a.priority || a.createdOn.getTime() - b.createdOn.getTime(),
+  );
 }
 
 function errorMessage(error: unknown): string {

@@ -1,5 +1,7 @@
-import type { Resend } from 'resend';
-import { describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Resend } from 'resend';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResendMailer } from './resend-mailer.ts';
 
 function fakeResend(answer: { data: unknown; error: unknown }) {
@@ -43,11 +45,110 @@ describe('ResendMailer', () => {
   it('throws when Resend refuses, so the outbox retries the message', async () => {
     const { client } = fakeResend({
       data: null,
-      error: { name: 'rate_limit_exceeded', message: 'Too many requests', statusCode: 429 },
+      error: { name: 'validation_error', message: 'Invalid `to` field', statusCode: 422 },
     });
     const mailer = new ResendMailer({ apiKey: 'x', from: 'hi@example.com', client });
     await expect(mailer.deliver(mail, { idempotencyKey: 'k' })).rejects.toThrow(
-      /Too many requests/,
+      /Invalid `to` field/,
     );
+  });
+
+  it('starts no more than two requests a second (Resend’s default), however many wait', async () => {
+    const { client, calls } = fakeResend({ data: { id: 'email_1' }, error: null });
+    const waits: number[] = [];
+    const mailer = new ResendMailer({
+      apiKey: 'x',
+      from: 'hi@example.com',
+      client,
+      now: () => 0,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => mailer.deliver(mail, { idempotencyKey: `mail-${n}` })),
+    );
+    expect(calls).toHaveLength(5);
+    // Starts at 0, 500, 1000, 1500 and 2000 ms.
+    expect(waits).toEqual([500, 1000, 1500, 2000]);
+  });
+});
+
+/** A stand-in for api.resend.com answering each POST /emails with the next scripted reply. */
+function fakeResendServer(replies: Array<{ status: number; headers?: Record<string, string> }>) {
+  const requests: Array<{ idempotencyKey: string | undefined }> = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.on('end', () => {
+      requests.push({ idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+      const reply = replies.shift() ?? { status: 200 };
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(
+        JSON.stringify(
+          reply.status === 200
+            ? { id: `email_${requests.length}` }
+            : { statusCode: reply.status, name: reply.headers?.['x-name'], message: 'Too many' },
+        ),
+      );
+    });
+  });
+  return { server, requests, replies };
+}
+
+describe('ResendMailer against a server that answers 429', () => {
+  const fake = fakeResendServer([]);
+  let baseUrl = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+
+  const mailerWith = (waits: number[]) =>
+    new ResendMailer({
+      apiKey: 'x',
+      from: 'hi@example.com',
+      client: new Resend('re_test', { baseUrl }),
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+  const limited = (retryAfter?: string) => ({
+    status: 429,
+    headers: {
+      'x-name': 'rate_limit_exceeded',
+      ...(retryAfter ? { 'retry-after': retryAfter } : {}),
+    },
+  });
+
+  it('waits as long as Retry-After says and sends again with the same idempotency key', async () => {
+    fake.requests.length = 0;
+    fake.replies.push(limited('1'), { status: 200 });
+    const waits: number[] = [];
+    await mailerWith(waits).deliver(mail, { idempotencyKey: 'mail-7' });
+    expect(fake.requests.map((r) => r.idempotencyKey)).toEqual(['mail-7', 'mail-7']);
+    expect(waits.some((ms) => ms >= 900 && ms <= 1000)).toBe(true);
+  });
+
+  it('backs off 1 s, 2 s, 4 s without Retry-After, then leaves the message to the outbox', async () => {
+    fake.requests.length = 0;
+    fake.replies.push(limited(), limited(), limited(), limited());
+    const waits: number[] = [];
+    await expect(mailerWith(waits).deliver(mail, { idempotencyKey: 'mail-8' })).rejects.toThrow(
+      /rate_limit_exceeded/,
+    );
+    expect(fake.requests).toHaveLength(4);
+    expect(waits.filter((ms) => ms > 500).map((ms) => Math.round(ms / 1000))).toEqual([1, 2, 4]);
+  });
+
+  it('does not wait for a daily quota, which no few seconds will lift', async () => {
+    fake.requests.length = 0;
+    fake.replies.push({ status: 429, headers: { 'x-name': 'daily_quota_exceeded' } });
+    const waits: number[] = [];
+    await expect(mailerWith(waits).deliver(mail, { idempotencyKey: 'mail-9' })).rejects.toThrow(
+      /daily_quota_exceeded/,
+    );
+    expect(fake.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
   });
 });
