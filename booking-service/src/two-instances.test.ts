@@ -88,7 +88,7 @@ describe.each(SERVER_KINDS)('two service instances on one %s database', (dbKind)
     return buyers;
   }
 
-  let winners: Array<{ buyer: { email: string }; checkout: StartedCheckoutBody }> = [];
+  const winners: Array<{ buyer: { email: string }; checkout: StartedCheckoutBody }> = [];
 
   it('sells the last 3 seats to exactly 3 of 100 buyers racing through both instances', async () => {
     const [start] = await bookableStarts(a, 'gcse-higher', 1);
