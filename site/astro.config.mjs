@@ -3,6 +3,7 @@ import { copyFile } from 'node:fs/promises';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { precompressBuild } from './integrations/precompress.mjs';
 import { isIndexable } from './src/lib/indexing.ts';
 
 // The only place the site reads its public origin: canonical links, Open Graph URLs,
@@ -29,5 +30,7 @@ export default defineConfig({
         },
       },
     },
+    // Last, so every file the other integrations write gets its compressed copies too.
+    precompressBuild(),
   ],
 });

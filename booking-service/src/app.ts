@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -52,6 +53,9 @@ export function createApp(deps: AppDeps) {
     );
   });
   app.use('*', securityHeaders(securityHeaderOptionsFromConfig(deps.config)));
+  // JSON, problem bodies and any page not precompressed at build time go out gzip-encoded to
+  // clients that accept it (the site's own files come precompressed: static-site.ts).
+  app.use('*', compress({ encoding: 'gzip' }));
   app.use('/api/*', noStore());
   app.use('/dev/checkout/*', noStore());
   app.use(
