@@ -39,6 +39,8 @@ const DURATION_SECONDS = 5;
 const CONNECTIONS = 10;
 const SERVICE = 'gcse-higher' as const;
 const MAIL_MESSAGES = 300;
+/** BENCH_BOOKINGS=100000: that many past bookings (10 a session) seeded first, for docs/capacity.md. */
+const HISTORY_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 0);
 
 async function startPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
   const existing = process.env.TEST_DATABASE_URL;
@@ -119,6 +121,31 @@ async function measureMailDelivery(deps: AppDeps): Promise<{ seconds: number; pe
   return { seconds, perSecond: MAIL_MESSAGES / seconds };
 }
 
+/** Past sessions (hourly, at :07 so no timetable start collides), 10 bookings each. */
+async function seedHistory(deps: AppDeps, total: number): Promise<void> {
+  const seedUsers = Array.from({ length: 2000 }, (_, i) => ({
+    id: `seed-user-${i}`,
+    name: `Seed ${i}`,
+    email: `seed-${i}@example.com`,
+    emailVerified: true,
+  }));
+  for (let i = 0; i < seedUsers.length; i += 500)
+    await deps.db.insert(user).values(seedUsers.slice(i, i + 500));
+  const sessionCount = Math.ceil(total / 10);
+  await deps.db.execute(sql`
+    insert into sessions (subject, service, starts_at, ends_at, price_pence)
+    select 'maths', 'gcse-higher', t, t + interval '1 hour', 1500
+    from (select date_trunc('hour', now()) - interval '2 days' - g * interval '1 hour'
+      + interval '7 minutes' as t from generate_series(1, ${sessionCount}) g) s`);
+  await deps.db.execute(sql`
+    insert into bookings (user_id, session_id, status)
+    select 'seed-user-' || ((k + 10 * (extract(epoch from s.starts_at) / 3600)::bigint) % 2000),
+      s.id, 'confirmed'
+    from sessions s cross join generate_series(1, 10) k
+    where s.starts_at < now() - interval '1 day'`);
+  await deps.db.execute(sql`analyze`);
+}
+
 async function main() {
   const postgres = await startPostgres();
   const databaseName = `bench_${Math.random().toString(36).slice(2, 10)}`;
@@ -180,6 +207,8 @@ async function main() {
           .flatMap((row, j) => ((i + j) % 5 === 0 ? [{ userId: c.id, sessionId: row.id }] : [])),
       ),
     );
+
+  if (HISTORY_BOOKINGS > 0) await seedHistory(deps, HISTORY_BOOKINGS);
 
   const app = createApp(deps);
   const root = new Hono();
