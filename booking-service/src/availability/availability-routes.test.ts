@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, checkoutItems, checkouts, classSessions, user } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import type { Availability, AvailabilitySlot } from '@tuition/api-contract';
+import { AvailabilitySchema, type AvailabilitySlot } from '@tuition/api-contract';
 
 /** Saturday 20 March 2027, noon in London (GMT); British summer time starts Sunday 28 March. */
 const SPRING_NOW = '2027-03-20T12:00:00.000Z';
@@ -12,7 +13,7 @@ const SPRING_NOW = '2027-03-20T12:00:00.000Z';
 async function slotsOf(t: TestApp, query: string, cookie?: string): Promise<AvailabilitySlot[]> {
   const response = await api(t, `/api/availability?${query}`, cookie ? { cookie } : {});
   expect(response.status).toBe(200);
-  return ((await response.json()) as Availability).slots;
+  return (await contractBody(response, AvailabilitySchema)).slots;
 }
 
 async function otherUser(t: TestApp): Promise<string> {

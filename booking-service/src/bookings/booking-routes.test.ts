@@ -1,9 +1,11 @@
+import { BookingListSchema, BookingSchema } from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookPaid, fillSeats, setNow } from '../checkout/checkout-test-kit.ts';
 import { bookings, mailMessages } from '../db/schema.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { rescheduleBooking } from './bookings.ts';
 
@@ -14,20 +16,10 @@ const WED = '2026-11-04T19:00:00.000Z';
 const SUN = '2026-11-08T12:00:00.000Z';
 const NEXT_TUE = '2026-11-10T19:00:00.000Z';
 
-interface BookingBody {
-  id: string;
-  status: string;
-  service: string;
-  label: string;
-  startsAt: string;
-  canCancel: boolean;
-  canReschedule: boolean;
-}
-
 async function list(t: TestApp, customer: TestUser, scope: 'upcoming' | 'previous') {
   const res = await api(t, `/api/me/bookings?scope=${scope}`, { cookie: customer.cookie });
   expect(res.status).toBe(200);
-  return (await res.json()) as BookingBody[];
+  return contractBody(res, BookingListSchema);
 }
 
 function reschedule(t: TestApp, customer: TestUser, id: string, startsAt: string) {
@@ -127,7 +119,7 @@ describe.each(TEST_DB_KINDS)('customer bookings on %s', (dbKind) => {
 
     const res = await reschedule(t, customer, booking!.id, SUN);
     expect(res.status).toBe(200);
-    const moved = (await res.json()) as BookingBody;
+    const moved = await contractBody(res, BookingSchema);
     expect(moved).toMatchObject({ status: 'confirmed', startsAt: SUN, canReschedule: true });
     expect(moved.id).not.toBe(booking!.id);
     expect((await list(t, customer, 'upcoming')).map((b) => b.startsAt)).toEqual([SUN]);

@@ -1,8 +1,10 @@
+import { type StartedCheckout, StartedCheckoutSchema } from '@tuition/api-contract';
 import { addDays, findSession, listSessions, londonDate, type ServiceCode } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
 import { bookings, checkouts, user } from '../db/schema.ts';
 import { api, type TestUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import type { TestApp } from '../testing/test-app.ts';
 
 /* Shared steps of the checkout, payment and booking suites (imported by tests only). */
@@ -34,15 +36,8 @@ export async function bookableStarts(
   return sessions.map((s) => s.startsAt.toISOString());
 }
 
-export interface StartedCheckoutBody {
-  checkoutId: string;
-  url: string;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer: boolean;
-  expiresAt: string;
-  replacedCheckoutIds: string[];
-}
+/** The body of a started checkout: the contract's StartedCheckout. */
+export type StartedCheckoutBody = StartedCheckout;
 
 export function postCheckout(
   t: TestApp,
@@ -66,7 +61,7 @@ export async function checkoutOk(
 ): Promise<StartedCheckoutBody> {
   const res = await postCheckout(t, customer, startsAt, service);
   if (res.status !== 201) throw new Error(`checkout: ${res.status} ${await res.text()}`);
-  return (await res.json()) as StartedCheckoutBody;
+  return contractBody(res, StartedCheckoutSchema);
 }
 
 /**

@@ -1,8 +1,16 @@
+import {
+  AvailabilitySchema,
+  type AvailabilitySlot,
+  BookabilitySchema,
+  OpenCheckoutListSchema,
+  StartedCheckoutSchema,
+} from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatsTaken } from '../sessions/seats.ts';
 import { handlePaymentEvent } from './payment-events.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { LocalPaymentProvider } from '../payments/local-provider.ts';
 import {
@@ -32,26 +40,10 @@ class RecordingProvider extends LocalPaymentProvider {
   }
 }
 
-interface Slot {
-  sessionId: string;
-  startsAt: string;
-  seatsLeft: number;
-  state: string;
-}
-
-interface OpenCheckoutBody {
-  checkoutId: string;
-  expiresAt: string;
-  resumeUrl: string | null;
-  amountPence: number;
-  sessionCount: number;
-  sessions: Array<{ startsAt: string; label: string }>;
-}
-
-async function slots(t: TestApp, query: string, cookie?: string): Promise<Slot[]> {
+async function slots(t: TestApp, query: string, cookie?: string) {
   const res = await api(t, `/api/availability?${query}`, cookie ? { cookie } : {});
   expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as { slots: Slot[] }).slots;
+  return (await contractBody(res, AvailabilitySchema)).slots;
 }
 
 /** The slot of one start, as `who` sees it (signed out when undefined). */
@@ -74,10 +66,10 @@ async function bookability(
   });
 }
 
-async function openCheckouts(t: TestApp, who: TestUser): Promise<OpenCheckoutBody[]> {
+async function openCheckouts(t: TestApp, who: TestUser) {
   const res = await api(t, '/api/checkout/pending', { cookie: who.cookie });
   expect(res.status).toBe(200);
-  return (await res.json()) as OpenCheckoutBody[];
+  return contractBody(res, OpenCheckoutListSchema);
 }
 
 describe.each(TEST_DB_KINDS)('pending checkouts on %s', (dbKind) => {
@@ -107,11 +99,11 @@ describe.each(TEST_DB_KINDS)('pending checkouts on %s', (dbKind) => {
       seatsLeft: 9,
     });
     const mine = await bookability(t, owner, 'ks3', [start!]);
-    expect(((await mine.json()) as { results: unknown[] }).results).toEqual([
+    expect((await contractBody(mine, BookabilitySchema)).results).toEqual([
       { startsAt: start, status: 'pending' },
     ]);
     const theirs = await bookability(t, other, 'ks3', [start!]);
-    expect(((await theirs.json()) as { results: unknown[] }).results).toEqual([
+    expect((await contractBody(theirs, BookabilitySchema)).results).toEqual([
       { startsAt: start, status: 'ok' },
     ]);
   });
@@ -124,7 +116,7 @@ describe.each(TEST_DB_KINDS)('pending checkouts on %s', (dbKind) => {
 
     expect(await slotAt(t, 'gcse', start!, customer)).toMatchObject({ state: 'booked' });
     const check = await bookability(t, customer, 'gcse', [start!]);
-    expect(((await check.json()) as { results: unknown[] }).results).toEqual([
+    expect((await contractBody(check, BookabilitySchema)).results).toEqual([
       { startsAt: start, status: 'duplicate' },
     ]);
     const again = await postCheckout(t, customer, [start!], 'gcse');
@@ -143,7 +135,7 @@ describe.each(TEST_DB_KINDS)('pending checkouts on %s', (dbKind) => {
 
     const second = await postCheckout(t, customer, [b!, c!]);
     expect(second.status).toBe(201);
-    const body = (await second.json()) as { checkoutId: string; replacedCheckoutIds: string[] };
+    const body = await contractBody(second, StartedCheckoutSchema);
     expect(body.replacedCheckoutIds).toEqual([first.checkoutId]);
     expect((await checkoutStatus(t, first.checkoutId))?.status).toBe('cancelled');
     expect((await checkoutStatus(t, unrelated.checkoutId))?.status).toBe('pending');
@@ -177,7 +169,7 @@ describe.each(TEST_DB_KINDS)('pending checkouts on %s', (dbKind) => {
       seatsLeft: 0,
     });
     const check = await bookability(t, customer, 'alevel', [start!]);
-    expect(((await check.json()) as { results: unknown[] }).results).toEqual([
+    expect((await contractBody(check, BookabilitySchema)).results).toEqual([
       { startsAt: start, status: 'pending' },
     ]);
 
@@ -342,7 +334,8 @@ describe.each(TEST_DB_KINDS)('forUser: an admin acting for a customer on %s', (d
   });
 
   const window = () => `service=gcse&from=${booked.slice(0, 10)}&to=${paying.slice(0, 10)}`;
-  const stateOf = (list: Slot[], start: string) => list.find((s) => s.startsAt === start)?.state;
+  const stateOf = (list: AvailabilitySlot[], start: string) =>
+    list.find((s) => s.startsAt === start)?.state;
 
   it('answers availability as the customer sees it: their booking booked, their payment pending', async () => {
     const asCustomer = await slots(t, `${window()}&forUser=${customer.id}`, admin.cookie);
@@ -362,7 +355,7 @@ describe.each(TEST_DB_KINDS)('forUser: an admin acting for a customer on %s', (d
       `?forUser=${encodeURIComponent(customer.id)}`,
     );
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { results: unknown[] }).results).toEqual([
+    expect((await contractBody(res, BookabilitySchema)).results).toEqual([
       { startsAt: booked, status: 'duplicate' },
       { startsAt: paying, status: 'pending' },
     ]);

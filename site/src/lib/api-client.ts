@@ -1,22 +1,43 @@
-// The islands' one way to call the booking service on the same origin. Every failure becomes
-// an ApiError carrying the RFC 9457 problem body's fields, so a form can show `detail` and a
-// booking flow can branch on `code` ('duplicate', 'full', 'too-late'...). The types mirror the
-// service's routes (booking-service/src/*/…-routes.ts); the site does not import the service.
-import type { ServiceCode } from '@tuition/domain';
+// The islands' one way to call the booking service on the same origin. Every path's answer is
+// typed from @tuition/api-contract (the schemas the service's routes declare) and, in
+// development and tests, checked against that schema: a service and a site out of step fail
+// loudly there instead of rendering undefined. Every failure becomes an ApiError carrying the
+// RFC 9457 problem body's fields, so a form can show `detail` and a booking flow can branch on
+// `code` (the contract's PROBLEM_CODES). docs/decisions/046 says why this is a small zod-typed
+// fetch rather than Hono's hc client.
+import type * as Contract from '@tuition/api-contract';
+import type {
+  AvailabilityQuery,
+  BookabilityQuery,
+  BookingScope,
+  ContactEnquiryRequest,
+  FieldError,
+  ProfileUpdateRequest,
+} from '@tuition/api-contract';
+import type { Basket } from '@tuition/domain';
+import type { z } from 'zod';
 
-export interface FieldError {
-  /** Dotted path of the input field, e.g. "phone" or "startsAt.2". */
-  field: string;
-  message: string;
-}
+export type {
+  AvailabilitySlot,
+  Booking,
+  BookabilityResult,
+  CheckoutSummary,
+  FieldError,
+  Me,
+  OpenCheckout,
+  Payment,
+  StartedCheckout,
+} from '@tuition/api-contract';
 
 /** A failed call: the problem body's fields, or a generic text when there was none. */
 export class ApiError extends Error {
   readonly status: number;
   readonly title: string;
   readonly detail: string;
+  /** One of the contract's PROBLEM_CODES, or better-auth's own code (e.g. SIGN_IN_PAUSED). */
   readonly code?: string;
-  readonly slots?: unknown[];
+  /** The session starts a conflict concerns (the contract's Problem.slots). */
+  readonly slots?: string[];
   readonly errors?: FieldError[];
 
   constructor(init: {
@@ -24,7 +45,7 @@ export class ApiError extends Error {
     title: string;
     detail: string;
     code?: string;
-    slots?: unknown[];
+    slots?: string[];
     errors?: FieldError[];
   }) {
     super(init.detail || init.title);
@@ -70,7 +91,9 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
     title,
     detail,
     ...(text(problem.code) ? { code: String(problem.code) } : {}),
-    ...(Array.isArray(problem.slots) ? { slots: problem.slots } : {}),
+    ...(Array.isArray(problem.slots)
+      ? { slots: problem.slots.filter((s): s is string => typeof s === 'string') }
+      : {}),
     ...(errors ? { errors } : {}),
   });
 }
@@ -80,11 +103,52 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   json?: unknown;
 }
 
+/** The contract's schemas, by export name (e.g. 'MeSchema'). */
+export type SchemaName = {
+  [K in keyof typeof Contract]: (typeof Contract)[K] extends z.ZodType ? K : never;
+}[keyof typeof Contract];
+
+/** The body a schema of the contract describes. */
+export type Answer<K extends SchemaName> = z.output<(typeof Contract)[K]>;
+
+/** The service answered a shape its contract does not describe (development and tests only). */
+export class ContractMismatchError extends Error {
+  constructor(where: string, error: z.ZodError) {
+    const issues = error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
+    super(`${where} answered outside the API contract: ${issues.join('; ')}`);
+    this.name = 'ContractMismatchError';
+  }
+}
+
 /**
- * JSON fetch against the service with the session cookie. Resolves to the parsed body
- * (undefined for 204), throws ApiError for any non-2xx answer or a network failure.
+ * The body as the contract types it. While developing and in tests it is checked against the
+ * named schema, loaded on demand. A production build trusts the service it is deployed with:
+ * Vite replaces both flags with false, so the check, the contract's schemas and zod are not in
+ * the bundle (only the schema's name is), and this is the one place an answer is taken as typed.
  */
-export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+async function asContract<K extends SchemaName>(
+  name: K,
+  body: unknown,
+  where: string,
+): Promise<Answer<K>> {
+  if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
+    const contract = await import('@tuition/api-contract');
+    const result = (contract[name] as z.ZodType).safeParse(body);
+    if (!result.success) throw new ContractMismatchError(where, result.error);
+  }
+  return body as Answer<K>;
+}
+
+/**
+ * JSON fetch against the service with the session cookie. Resolves to the body typed (and, in
+ * development and tests, checked) by the contract's schema `answer`; throws ApiError for any
+ * non-2xx answer or a network failure.
+ */
+export async function apiFetch<K extends SchemaName>(
+  path: string,
+  answer: K,
+  init: ApiRequestInit = {},
+): Promise<Answer<K>> {
   const { json, headers, ...rest } = init;
   const requestHeaders = new Headers(headers);
   requestHeaders.set('Accept', 'application/json');
@@ -105,129 +169,9 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     });
   }
   if (!response.ok) throw await apiErrorFrom(response);
-  if (response.status === 204) return undefined as T;
-  const body = await response.text();
-  return (body === '' ? undefined : JSON.parse(body)) as T;
-}
-
-// --- the service's resources ----------------------------------------------------------------
-
-export type Role = 'user' | 'admin';
-
-export interface Me {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  role: Role;
-  emailVerified: boolean;
-}
-
-/**
- * `booked`: a confirmed booking of the user; `pending`: in the user's own unpaid checkout (it
- * can be picked again: a new checkout replaces that one); `full`: no seat left.
- */
-export type SlotState = 'available' | 'full' | 'booked' | 'pending';
-
-export interface AvailabilitySlot {
-  sessionId?: string;
-  /** ISO instant, UTC. */
-  startsAt: string;
-  endsAt: string;
-  /** London date YYYY-MM-DD. */
-  date: string;
-  /** Band label such as "5-6pm". */
-  time: string;
-  label: string;
-  service: ServiceCode;
-  pricePence: number;
-  capacity: number;
-  seatsLeft: number;
-  state: SlotState;
-}
-
-export type BookabilityStatus = 'ok' | 'duplicate' | 'pending' | 'full' | 'invalid';
-
-export interface BookabilityResult {
-  startsAt: string;
-  status: BookabilityStatus;
-}
-
-export interface CheckoutCreated {
-  checkoutId: string;
-  url: string;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer: boolean;
-  expiresAt: string;
-  /** The user's older unpaid checkouts this one replaced. */
-  replacedCheckoutIds?: string[];
-}
-
-/** One of the user's unpaid checkouts still holding seats (GET /api/checkout/pending). */
-export interface OpenCheckout {
-  checkoutId: string;
-  /** When the hold lapses (ISO instant). */
-  expiresAt: string;
-  /** The payment page to go back to; null while it is still being opened. */
-  resumeUrl: string | null;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer: boolean;
-  sessions: CheckoutSession[];
-}
-
-export type CheckoutStatus = 'pending' | 'paid' | 'expired' | 'cancelled';
-
-export interface CheckoutSession {
-  startsAt: string;
-  date: string;
-  time: string;
-  label: string;
-}
-
-export interface CheckoutSummary {
-  status: CheckoutStatus;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer: boolean;
-  sessions: CheckoutSession[];
-}
-
-export interface Payment {
-  checkoutId?: string;
-  id?: string;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer?: boolean;
-  paidAt?: string;
-  createdAt?: string;
-}
-
-export type BookingScope = 'upcoming' | 'previous';
-export type BookingStatus = 'confirmed' | 'cancelled' | 'rescheduled';
-
-export interface MyBooking {
-  id: string;
-  status: BookingStatus;
-  service: ServiceCode;
-  subject: string;
-  label: string;
-  startsAt: string;
-  endsAt: string;
-  createdAt: string;
-  canCancel: boolean;
-  canReschedule: boolean;
-}
-
-export interface ContactEnquiryInput {
-  parentName: string;
-  email: string;
-  phone?: string;
-  yearGroup?: string;
-  subject?: string;
-  preference?: string;
-  message: string;
+  const text = await response.text();
+  const body: unknown = text === '' ? undefined : JSON.parse(text);
+  return asContract(answer, body, `${rest.method ?? 'GET'} ${path}`);
 }
 
 const query = (params: Record<string, string | undefined>) => {
@@ -237,47 +181,49 @@ const query = (params: Record<string, string | undefined>) => {
   return s ? `?${s}` : '';
 };
 
+const id = encodeURIComponent;
+
 /** Typed calls, one per endpoint. Each throws ApiError like apiFetch. */
 export const api = {
-  me: () => apiFetch<Me>('/api/me'),
-  updateMe: (input: { name: string; phone?: string | null }) =>
-    apiFetch<Me>('/api/me', { method: 'PATCH', json: input }),
+  me: () => apiFetch('/api/me', 'MeSchema'),
+  updateMe: (input: ProfileUpdateRequest) =>
+    apiFetch('/api/me', 'MeSchema', { method: 'PATCH', json: input }),
 
   /** `forUser` (admins only): answer as that customer would see it. */
-  availability: (params: { service: ServiceCode; from?: string; to?: string; forUser?: string }) =>
-    apiFetch<{ slots: AvailabilitySlot[] }>(`/api/availability${query(params)}`),
-  bookability: (input: { service: ServiceCode; startsAt: string[] }, forUser?: string) =>
-    apiFetch<{ results: BookabilityResult[] }>(`/api/bookability${query({ forUser })}`, {
+  availability: (params: AvailabilityQuery) =>
+    apiFetch(`/api/availability${query(params)}`, 'AvailabilitySchema'),
+  bookability: (input: Basket, forUser?: BookabilityQuery['forUser']) =>
+    apiFetch(`/api/bookability${query({ forUser })}`, 'BookabilitySchema', {
       method: 'POST',
       json: input,
     }),
 
   /** 409 ApiError with code 'duplicate' | 'full' and `slots` when a session cannot be had. */
-  createCheckout: (input: { service: ServiceCode; startsAt: string[] }) =>
-    apiFetch<CheckoutCreated>('/api/checkout', { method: 'POST', json: input }),
-  checkout: (id: string) => apiFetch<CheckoutSummary>(`/api/checkout/${encodeURIComponent(id)}`),
+  createCheckout: (input: Basket) =>
+    apiFetch('/api/checkout', 'StartedCheckoutSchema', { method: 'POST', json: input }),
+  checkout: (checkoutId: string) =>
+    apiFetch(`/api/checkout/${id(checkoutId)}`, 'CheckoutSummarySchema'),
   /** Releases one of the user's pending checkouts; answers the status afterwards. */
-  cancelCheckout: (id: string) =>
-    apiFetch<{ status: CheckoutStatus }>(`/api/checkout/${encodeURIComponent(id)}/cancel`, {
-      method: 'POST',
-    }),
-  openCheckouts: () => apiFetch<OpenCheckout[]>('/api/checkout/pending'),
+  cancelCheckout: (checkoutId: string) =>
+    apiFetch(`/api/checkout/${id(checkoutId)}/cancel`, 'CheckoutStatusSchema', { method: 'POST' }),
+  openCheckouts: () => apiFetch('/api/checkout/pending', 'OpenCheckoutListSchema'),
 
-  payments: () => apiFetch<Payment[]>('/api/me/payments'),
-  bookings: (scope: BookingScope) => apiFetch<MyBooking[]>(`/api/me/bookings${query({ scope })}`),
-  cancelBooking: (id: string) =>
-    apiFetch<unknown>(`/api/me/bookings/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
-  /** 409 ApiError with code 'too-late' | 'full' | 'duplicate'. */
-  rescheduleBooking: (id: string, startsAt: string) =>
-    apiFetch<unknown>(`/api/me/bookings/${encodeURIComponent(id)}/reschedule`, {
+  payments: () => apiFetch('/api/me/payments', 'PaymentListSchema'),
+  bookings: (scope: BookingScope) =>
+    apiFetch(`/api/me/bookings${query({ scope })}`, 'BookingListSchema'),
+  cancelBooking: (bookingId: string) =>
+    apiFetch(`/api/me/bookings/${id(bookingId)}/cancel`, 'BookingSchema', { method: 'POST' }),
+  /** 409 ApiError with code 'too-late' | 'full' | 'duplicate' | 'pending'. */
+  rescheduleBooking: (bookingId: string, startsAt: string) =>
+    apiFetch(`/api/me/bookings/${id(bookingId)}/reschedule`, 'BookingSchema', {
       method: 'POST',
       json: { startsAt },
     }),
 
-  contact: (input: ContactEnquiryInput) =>
-    apiFetch<unknown>('/api/contact', { method: 'POST', json: input }),
+  contact: (input: ContactEnquiryRequest) =>
+    apiFetch('/api/contact', 'EnquiryReceivedSchema', { method: 'POST', json: input }),
 
   /** The address a password-reset token belongs to, or 404 when it is unknown or expired. */
   resetTokenOwner: (token: string) =>
-    apiFetch<{ valid: true; email: string }>(`/api/auth-tokens/reset/${encodeURIComponent(token)}`),
+    apiFetch(`/api/auth-tokens/reset/${id(token)}`, 'ResetTokenSchema'),
 } as const;

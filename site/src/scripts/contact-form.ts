@@ -2,6 +2,8 @@
 // TypeScript: a React island cost the page ~60 KiB of runtime (decision 035). It posts JSON to
 // the booking service's /api/contact; the service validates with the shared
 // contactEnquirySchema and answers a bad field with a problem body whose `detail` is shown.
+// The field names are the API contract's (a type-only import: nothing is bundled).
+import type { ContactEnquiryRequest } from '@tuition/api-contract';
 
 export const ENQUIRY_FIELDS = [
   'parentName',
@@ -11,7 +13,7 @@ export const ENQUIRY_FIELDS = [
   'subject',
   'preference',
   'message',
-] as const;
+] as const satisfies readonly (keyof ContactEnquiryRequest)[];
 
 export type Enquiry = Record<(typeof ENQUIRY_FIELDS)[number], string>;
 

@@ -1,5 +1,6 @@
 // The admin user page against a stubbed service: profile, figures and history; cancelling with
 // the spec's confirmation; the not-found and empty states; the id read from the address.
+import type { Booking } from '@tuition/api-contract';
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import {
   cleanup,
@@ -71,6 +72,20 @@ const cancelled: Detail['bookings'][number] = {
   canReschedule: false,
 };
 
+/** What POST /api/admin/bookings/b1/cancel answers: the contract's Booking. */
+const cancelledB1: Booking = {
+  id: 'b1',
+  status: 'cancelled',
+  service: 'sats',
+  subject: 'mathematics',
+  label: 'SATs',
+  startsAt: upcoming.sessionStartsAt,
+  endsAt: upcoming.sessionEndsAt,
+  createdAt: upcoming.createdAt,
+  canCancel: false,
+  canReschedule: false,
+};
+
 const navigate = vi.fn();
 
 // The machine running the suite is shared and slow: give the UI time to settle.
@@ -124,7 +139,7 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
     const calls = stubAdminApi(
       (u, init) =>
         u.pathname === '/api/admin/bookings/b1/cancel' && init?.method === 'POST'
-          ? Response.json({ id: 'b1', status: 'cancelled' })
+          ? Response.json(cancelledB1)
           : undefined,
       (u) => (u.pathname === '/api/admin/users/u1' ? Response.json(detail([upcoming])) : undefined),
     );

@@ -22,6 +22,7 @@ const clock = fixedClock('2026-11-02T09:00:00Z');
 function slot(date: string, state: AvailabilitySlot['state'] = 'available', hour = 17) {
   const startsAt = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`).toISOString();
   return {
+    sessionId: `session-${date}-${hour}`,
     startsAt,
     endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
     date,
@@ -201,7 +202,14 @@ describe('BookingFlow', () => {
           sessionCount: 1,
           isSpecialOffer: false,
           sessions: [
-            { startsAt: held.startsAt, date: held.date, time: '5-6pm', label: 'GCSE Foundation' },
+            {
+              startsAt: held.startsAt,
+              endsAt: held.endsAt,
+              date: held.date,
+              time: '5-6pm',
+              label: 'GCSE Foundation',
+              service: 'gcse',
+            },
           ],
         },
       ],

@@ -19,6 +19,7 @@ const NOW = new Date('2026-11-02T09:00:00Z');
 function slot(date: string, state: AvailabilitySlot['state'] = 'available', hour = 17) {
   const startsAt = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`).toISOString();
   return {
+    sessionId: `session-${date}-${hour}`,
     startsAt,
     endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
     date,

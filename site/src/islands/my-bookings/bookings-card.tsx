@@ -11,7 +11,7 @@ import {
   SERVICES,
 } from '@tuition/domain';
 import type { ReactNode } from 'react';
-import type { MyBooking } from '../../lib/api-client.ts';
+import type { Booking } from '../../lib/api-client.ts';
 
 const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 'red' | 'blue' }> = {
   upcoming: { text: 'Upcoming', color: 'green' },
@@ -30,7 +30,7 @@ export function londonTimeRange(startsAt: string, endsAt: string): string {
 }
 
 export interface BookingsCardProps {
-  booking: MyBooking;
+  booking: Booking;
   now: Date;
   children?: ReactNode;
 }

@@ -2,12 +2,12 @@
 // booking data passed in navigation state"). A static site has no router state, so the tab's
 // sessionStorage carries it; /reschedule?booking={id} also works on its own (a reload, a shared
 // link) by loading the booking from the service.
-import type { MyBooking } from '../../lib/api-client.ts';
+import type { Booking } from '../../lib/api-client.ts';
 
 export const RESCHEDULE_BOOKING_KEY = 'reschedule-booking';
 
 export type BookingToReschedule = Pick<
-  MyBooking,
+  Booking,
   'id' | 'service' | 'label' | 'startsAt' | 'endsAt' | 'status'
 >;
 

@@ -4,7 +4,7 @@
 import { fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MyBooking, OpenCheckout } from '../../lib/api-client.ts';
+import type { Booking, OpenCheckout } from '../../lib/api-client.ts';
 
 vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
@@ -15,7 +15,7 @@ const { createQueryClient } = await import('../shared/app-providers.tsx');
 
 const clock = fixedClock('2026-11-02T09:00:00Z');
 
-const booking = (over: Partial<MyBooking> = {}): MyBooking => ({
+const booking = (over: Partial<Booking> = {}): Booking => ({
   id: 'b1',
   status: 'confirmed',
   service: 'gcse',
@@ -136,15 +136,19 @@ describe('BookingsUpcoming', () => {
         sessions: [
           {
             startsAt: '2026-11-10T17:00:00.000Z',
+            endsAt: '2026-11-10T18:00:00.000Z',
             date: '2026-11-10',
             time: '5-6pm',
             label: 'GCSE Foundation',
+            service: 'gcse',
           },
           {
             startsAt: '2026-11-12T17:00:00.000Z',
+            endsAt: '2026-11-12T18:00:00.000Z',
             date: '2026-11-12',
             time: '5-6pm',
             label: 'GCSE Foundation',
+            service: 'gcse',
           },
         ],
       },

@@ -12,7 +12,7 @@ import {
 } from '@tuition/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, type MyBooking } from '../../lib/api-client.ts';
+import { api, type Booking } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { BookingsCard, BookingsSkeleton, londonTimeRange, serviceLabel } from './bookings-card.tsx';
@@ -35,7 +35,7 @@ export interface BookingsUpcomingProps {
 
 export const UPCOMING_QUERY_KEY = ['bookings', 'upcoming'] as const;
 
-function CancelDialog({ booking }: { booking: MyBooking }) {
+function CancelDialog({ booking }: { booking: Booking }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const cancel = useMutation({
@@ -140,7 +140,7 @@ export function BookingsUpcomingContent({
 
   const list = bookings.data ?? [];
 
-  function reschedule(booking: MyBooking) {
+  function reschedule(booking: Booking) {
     saveBookingToMove(booking);
     navigate(`/reschedule?booking=${encodeURIComponent(booking.id)}`);
   }

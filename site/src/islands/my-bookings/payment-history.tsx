@@ -3,29 +3,19 @@
 import { formatLondonDate, formatPounds, MESSAGES } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiFetch } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError } from '../shared/app-providers.tsx';
 import { BookingsSkeleton, serviceLabel } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import './bookings.css';
 
-/** GET /api/me/payments (booking-service/src/checkout/checkout-routes.ts). */
-export interface PaymentRecord {
-  id: string;
-  paidAt: string;
-  amountPence: number;
-  sessionCount: number;
-  isSpecialOffer: boolean;
-  sessions: Array<{ startsAt: string; date: string; time: string; label: string; service: string }>;
-}
-
 export function PaymentHistoryContent() {
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const payments = useQuery({
     queryKey: ['payments'],
-    queryFn: () => apiFetch<PaymentRecord[]>('/api/me/payments'),
+    queryFn: api.payments,
     enabled: signedIn,
   });
 

@@ -3,6 +3,7 @@
 // (no claim, links to /upcoming-bookings and /booking) for no checkout, someone else's or an
 // unknown one, or when signed out.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { CheckoutSummary } from '@tuition/api-contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const session = vi.hoisted(() => ({ signedIn: true }));
@@ -20,7 +21,7 @@ const { createQueryClient } = await import('../shared/app-providers.tsx');
 
 const CHECKOUT = '5b0c3d38-8a55-4f0e-9a59-7b7f6f0d2c11';
 
-const summary = (status: string) => ({
+const summary = (status: CheckoutSummary['status']): CheckoutSummary => ({
   status,
   amountPence: 10000,
   sessionCount: 10,
@@ -28,9 +29,11 @@ const summary = (status: string) => ({
   sessions: [
     {
       startsAt: '2026-11-10T17:00:00.000Z',
+      endsAt: '2026-11-10T18:00:00.000Z',
       date: '2026-11-10',
       time: '5-6pm',
       label: 'GCSE Foundation',
+      service: 'gcse',
     },
   ],
 });
