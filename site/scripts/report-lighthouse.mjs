@@ -46,6 +46,8 @@ const { values: options } = parseArgs({
     dist: { type: 'string' },
     only: { type: 'string' },
     out: { type: 'string', default: path.resolve(siteDir, '../reports/lighthouse.json') },
+    // Also keep each route's full Lighthouse result beside the summary (lighthouse-<route>.json).
+    full: { type: 'boolean', default: false },
   },
 });
 
@@ -106,6 +108,7 @@ async function audit(url, port, cookie) {
   });
   const { categories, audits } = result.lhr;
   return {
+    lhr: result.lhr,
     performance: score(categories.performance),
     accessibility: score(categories.accessibility),
     bestPractices: score(categories['best-practices']),
@@ -166,8 +169,20 @@ try {
   });
   const rows = [];
   for (const route of routes) {
-    const scores = await audit(`${origin}${route.path}`, chrome.port, cookies[route.as]);
+    const { lhr, ...scores } = await audit(
+      `${origin}${route.path}`,
+      chrome.port,
+      cookies[route.as],
+    );
     rows.push({ route: route.path, signedInAs: route.as, ...scores });
+    if (options.full) {
+      const name = route.path === '/' ? 'home' : route.path.slice(1).replaceAll('/', '-');
+      mkdirSync(path.dirname(options.out), { recursive: true });
+      writeFileSync(
+        path.join(path.dirname(options.out), `lighthouse-${name}.json`),
+        JSON.stringify(lhr),
+      );
+    }
     console.log(`audited ${route.path}`);
   }
   console.table(
