@@ -147,4 +147,3 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-export type AppType = ReturnType<typeof createApp>;
