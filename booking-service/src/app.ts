@@ -146,4 +146,3 @@ export function createApp(deps: AppDeps) {
 
   return app;
 }
-
