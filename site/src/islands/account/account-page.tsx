@@ -223,10 +223,16 @@ function AccountView() {
   }, [signedIn, queryClient]);
 
   if (isPending || (signedIn && me.isPending)) {
+    // Two empty cards the size of the loaded ones: the footer does not jump when they fill.
     return (
-      <p className="account-loading" role="status">
-        Loading your account...
-      </p>
+      <div className="account-grid">
+        <section className="account-card account-card--loading">
+          <p className="account-loading" role="status">
+            Loading your account...
+          </p>
+        </section>
+        <section className="account-card account-card--loading" aria-hidden="true" />
+      </div>
     );
   }
   if (!signedIn || (me.error instanceof ApiError && me.error.status === 401)) {
