@@ -149,7 +149,10 @@ describe.each(SERVER_KINDS)('two service instances on one %s database', (dbKind)
       .select()
       .from(mailMessages)
       .where(eq(mailMessages.to, buyer.email));
-    expect(inbox).toHaveLength(1);
+    // The one buyer who signed up through the API also has a verification mail: count only
+    // confirmations (which buyer won the race differs from run to run).
+    const confirmations = inbox.filter((m) => m.subject.startsWith('Booking confirmed'));
+    expect(confirmations).toHaveLength(1);
   }, 30_000);
 
   it('expires each lapsed hold once when both instances sweep together', async () => {
