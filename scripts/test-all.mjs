@@ -17,6 +17,21 @@ const steps = [
     args: ['--filter', 'site', 'report:weight', '.e2e-dist'],
     counts: false,
   },
+  // Lighthouse on the same build through the whole stack: accessibility, best practices and SEO
+  // may not fall below site/lighthouse-baseline.json; performance is printed, not judged.
+  {
+    name: 'site lighthouse',
+    args: [
+      '--filter',
+      'site',
+      'report:lighthouse',
+      '--dist',
+      '.e2e-dist',
+      '--check',
+      'lighthouse-baseline.json',
+    ],
+    counts: false,
+  },
 ];
 
 const only = process.argv.slice(2).filter((arg) => arg !== '--');
