@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { portFromEnvOrFree } from './e2e-port.ts';
+import { localStackEnv } from './scripts/local-stack-env.mjs';
 
 // Journeys against the one-command stack: the booking service serving the already built site
 // and the API on one origin, with a fresh embedded database, local mailbox and local checkout
@@ -72,19 +73,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(PORT),
-      PUBLIC_URL: origin,
-      PGLITE_DATA_DIR: dataDir,
-      SITE_DIST: siteDist,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      // Local adapters only, whatever the shell or a local .env says.
-      DATABASE_URL: '',
-      DATABASE_DRIVER: 'pglite',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-      RESEND_API_KEY: '',
-      TEST_CLOCK: '',
+      ...localStackEnv({ port: PORT, dataDir, siteDist }),
       // The journeys play many customers from one machine: each test's browser and API
       // contexts name their own client address in X-Forwarded-For (support.ts freshIp), which
       // the service honours only from a trusted proxy. Here the "proxy" is this machine, so

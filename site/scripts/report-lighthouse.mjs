@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { localStackEnv } from './local-stack-env.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serviceDir = path.resolve(siteDir, '../booking-service');
@@ -157,21 +158,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-pglite-'));
 const service = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
   cwd: serviceDir,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    PGLITE_DATA_DIR: dataDir,
-    SITE_DIST: dist,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    DATABASE_URL: '',
-    DATABASE_DRIVER: 'pglite',
-    STRIPE_SECRET_KEY: '',
-    STRIPE_WEBHOOK_SECRET: '',
-    RESEND_API_KEY: '',
-    TEST_CLOCK: '',
-  },
+  env: { ...process.env, ...localStackEnv({ port, dataDir, siteDist: dist }) },
 });
 
 let chrome;
