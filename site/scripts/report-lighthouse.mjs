@@ -155,7 +155,9 @@ if (!dist) {
 const port = await freePort();
 const origin = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-pglite-'));
-const service = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
+// This very Node binary, not `node` from PATH: the workspace's `node` is a shell wrapper that
+// would take the signal below and leave the service running.
+const service = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   cwd: serviceDir,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, ...localStackEnv({ port, dataDir, siteDist: dist }) },
@@ -229,7 +231,11 @@ try {
   }
 } finally {
   await chrome?.kill();
+  // The service stops gracefully on SIGTERM (server.ts); a stuck one is killed after 15 s.
+  const stopped = new Promise((r) => service.once('exit', r));
   service.kill('SIGTERM');
-  await new Promise((r) => service.once('close', r));
+  const force = setTimeout(() => service.kill('SIGKILL'), 15_000);
+  await stopped;
+  clearTimeout(force);
   rmSync(dataDir, { recursive: true, force: true });
 }
