@@ -1,3 +1,4 @@
+import { StartedCheckoutSchema, WebhookReceiptSchema } from '@tuition/api-contract';
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { WEBHOOK_PATH } from './payments/webhook-routes.ts';
 import { seatsTaken } from './sessions/seats.ts';
 import { findSessionRows } from './sessions/session-rows.ts';
 import { api, cookieFrom, freshIp, signedInUser } from './testing/auth-helpers.ts';
+import { contractBody } from './testing/contract-body.ts';
 import { TEST_DB_KINDS } from './testing/database-kinds.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.ts';
@@ -109,7 +111,10 @@ describe.each(SERVER_KINDS)('two service instances on one %s database', (dbKind)
     expect(statuses.filter((s) => s === 409)).toHaveLength(97);
     for (const [i, res] of responses.entries()) {
       if (res.status === 201) {
-        winners.push({ buyer: buyers[i]!, checkout: (await res.json()) as StartedCheckoutBody });
+        winners.push({
+          buyer: buyers[i]!,
+          checkout: await contractBody(res, StartedCheckoutSchema),
+        });
       }
     }
     // Both instances sold seats (the race really went through both).
@@ -134,7 +139,7 @@ describe.each(SERVER_KINDS)('two service instances on one %s database', (dbKind)
     const answers = await Promise.all([deliver(a), deliver(b)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const outcomes = await Promise.all(
-      answers.map(async (r) => ((await r.json()) as { outcome: string }).outcome),
+      answers.map(async (r) => (await contractBody(r, WebhookReceiptSchema)).outcome),
     );
     expect(outcomes.filter((o) => o === 'booked')).toHaveLength(1);
 

@@ -1,5 +1,7 @@
+import { ProblemSchema } from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -61,7 +63,7 @@ describe.each(TEST_DB_KINDS)('account on %s', (dbKind) => {
       cookie: ada.cookie,
     });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { errors: Array<{ field: string; message: string }> };
+    const body = await contractBody(response, ProblemSchema);
     expect(body.errors).toContainEqual({
       field: 'phone',
       message: 'Phone number must contain 10-15 digits',
@@ -75,8 +77,8 @@ describe.each(TEST_DB_KINDS)('account on %s', (dbKind) => {
       cookie: ada.cookie,
     });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { errors: Array<{ field: string }> };
-    expect(body.errors.map((e) => e.field)).toContain('name');
+    const body = await contractBody(response, ProblemSchema);
+    expect(body.errors?.map((e) => e.field)).toContain('name');
   });
 
   it('saves an empty phone as none', async () => {

@@ -1,7 +1,15 @@
+import {
+  AdminAttendeeListSchema,
+  AdminSessionListSchema,
+  AdminStatsSchema,
+  AdminUserDetailSchema,
+  BookingSchema,
+} from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertBooking, insertCheckout, insertCustomer, insertSession } from './admin-fixtures.ts';
@@ -13,8 +21,6 @@ import { insertBooking, insertCheckout, insertCustomer, insertSession } from './
  * GCSE Foundation has only Alice's cancelled booking and Bob's rescheduled-away one.
  */
 const NOW = '2026-11-03T09:00:00Z';
-
-type Json = Record<string, unknown>;
 
 describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
   let t: TestApp;
@@ -104,9 +110,10 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
   });
 
   it('lists upcoming booked sessions soonest first, or fullest first', async () => {
-    const byDate = (await (await get('/api/admin/sessions?filter=upcoming&sort=date')).json()) as {
-      sessions: Json[];
-    };
+    const byDate = await contractBody(
+      await get('/api/admin/sessions?filter=upcoming&sort=date'),
+      AdminSessionListSchema,
+    );
     expect(byDate.sessions).toEqual([
       {
         id: ids.tueGcse,
@@ -123,21 +130,23 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       expect.objectContaining({ id: ids.tueKs3, label: 'KS3', bookedCount: 1 }),
       expect.objectContaining({ id: ids.satSats, label: 'SATs', time: '10-11am', bookedCount: 3 }),
     ]);
-    const byBookings = (await (await get('/api/admin/sessions?sort=bookings')).json()) as {
-      sessions: Json[];
-    };
+    const byBookings = await contractBody(
+      await get('/api/admin/sessions?sort=bookings'),
+      AdminSessionListSchema,
+    );
     expect(byBookings.sessions.map((s) => s.id)).toEqual([ids.satSats, ids.tueGcse, ids.tueKs3]);
   });
 
   it('lists previous sessions, leaving out sessions whose bookings were all cancelled or moved', async () => {
-    const previous = (await (await get('/api/admin/sessions?filter=previous')).json()) as {
-      sessions: Json[];
-    };
+    const previous = await contractBody(
+      await get('/api/admin/sessions?filter=previous'),
+      AdminSessionListSchema,
+    );
     expect(previous.sessions).toEqual([
       expect.objectContaining({ id: ids.lastTue, bookedCount: 2, date: '2026-10-27' }),
     ]);
     const upcomingIds = (
-      (await (await get('/api/admin/sessions')).json()) as { sessions: Json[] }
+      await contractBody(await get('/api/admin/sessions'), AdminSessionListSchema)
     ).sessions.map((s) => s.id);
     expect(upcomingIds).not.toContain(ids.thuGcse);
   });
@@ -149,9 +158,10 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
   });
 
   it("shows a session's attendees with their booking counts and spending", async () => {
-    const attendees = (await (
-      await get(`/api/admin/sessions/${ids.satSats}/attendees`)
-    ).json()) as Json[];
+    const attendees = await contractBody(
+      await get(`/api/admin/sessions/${ids.satSats}/attendees`),
+      AdminAttendeeListSchema,
+    );
     expect(attendees).toEqual([
       {
         userId: ids.carol,
@@ -218,12 +228,10 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
   });
 
   it("shows a user's profile, statistics, spending and history with the admin's actions", async () => {
-    const detail = (await (await get(`/api/admin/users/${ids.alice}`)).json()) as {
-      profile: Json;
-      statistics: Json;
-      financial: Json;
-      bookings: Json[];
-    };
+    const detail = await contractBody(
+      await get(`/api/admin/users/${ids.alice}`),
+      AdminUserDetailSchema,
+    );
     expect(detail.profile).toMatchObject({
       id: ids.alice,
       name: 'Alice Archer',
@@ -263,11 +271,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
   });
 
   it('charts bookings per London week and kept revenue per London month', async () => {
-    const stats = (await (await get('/api/admin/stats')).json()) as {
-      currentWeekStart: string;
-      bookingsPerWeek: Array<{ weekStart: string; bookings: number }>;
-      revenuePerMonth: Array<{ month: string; revenuePence: number }>;
-    };
+    const stats = await contractBody(await get('/api/admin/stats'), AdminStatsSchema);
     expect(stats.currentWeekStart).toBe('2026-11-02');
     expect(stats.bookingsPerWeek).toHaveLength(20);
     expect(stats.bookingsPerWeek[0]?.weekStart).toBe('2026-08-17');
@@ -344,7 +348,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       body: { startsAt: '2026-11-05T18:00:00.000Z' },
     });
     expect(response.status).toBe(200);
-    const moved = (await response.json()) as Json;
+    const moved = await contractBody(response, BookingSchema);
     expect(moved).toMatchObject({ status: 'confirmed', startsAt: '2026-11-05T18:00:00.000Z' });
     const [old] = await t.deps.db
       .select({ status: bookings.status })
@@ -352,9 +356,10 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       .where(eq(bookings.id, ids.aliceTueGcse!));
     expect(old?.status).toBe('rescheduled');
 
-    const detail = (await (await get(`/api/admin/users/${ids.alice}`)).json()) as {
-      statistics: Json;
-    };
+    const detail = await contractBody(
+      await get(`/api/admin/users/${ids.alice}`),
+      AdminUserDetailSchema,
+    );
     // Still four bookings: the move replaced one, it did not add one.
     expect(detail.statistics).toEqual({ total: 4, upcoming: 2, previous: 1, cancelled: 1 });
   });

@@ -1,17 +1,12 @@
+import { type AdminUserPage, AdminUserPageSchema } from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertCheckout, insertCustomer } from './admin-fixtures.ts';
 import { likeContaining, stripeCustomerUrl, USERS_PAGE_SIZE } from './user-directory.ts';
-
-interface UserPage {
-  users: Array<{ id: string; name: string; email: string; stripeCustomerUrl?: string }>;
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 describe('likeContaining', () => {
   it('makes wildcards typed in the search box literal', () => {
@@ -42,10 +37,10 @@ describe.each(TEST_DB_KINDS)('admin user search and paging on %s', (dbKind) => {
     await t?.close();
   });
 
-  const page = async (query: string): Promise<UserPage> => {
+  const page = async (query: string): Promise<AdminUserPage> => {
     const response = await api(t, `/api/admin/users${query}`, { cookie: admin.cookie });
     expect(response.status).toBe(200);
-    return (await response.json()) as UserPage;
+    return contractBody(response, AdminUserPageSchema);
   };
 
   /** Adds customers until the directory holds `count` users in all (the admin included). */

@@ -5,7 +5,12 @@ import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { AvailabilitySchema, type AvailabilitySlot } from '@tuition/api-contract';
+import {
+  AvailabilitySchema,
+  type AvailabilitySlot,
+  BookabilitySchema,
+  ProblemSchema,
+} from '@tuition/api-contract';
 
 /** Saturday 20 March 2027, noon in London (GMT); British summer time starts Sunday 28 March. */
 const SPRING_NOW = '2027-03-20T12:00:00.000Z';
@@ -175,9 +180,9 @@ describe.each(TEST_DB_KINDS)('availability on %s', (dbKind) => {
     for (const [query, field] of cases) {
       const response = await api(t, `/api/availability?${query}`);
       expect(response.status, query).toBe(400);
-      const body = (await response.json()) as { detail: string; errors: Array<{ field: string }> };
+      const body = await contractBody(response, ProblemSchema);
       expect(
-        body.errors.map((e) => e.field),
+        body.errors?.map((e) => e.field),
         query,
       ).toContain(field);
       expect(body.detail, query).toContain(field);
@@ -242,9 +247,7 @@ describe.each(TEST_DB_KINDS)('bookability on %s', (dbKind) => {
     ];
     const response = await check({ service: 'ks3', startsAt }, ada.cookie);
     expect(response.status).toBe(200);
-    const { results } = (await response.json()) as {
-      results: Array<{ startsAt: string; status: string }>;
-    };
+    const { results } = await contractBody(response, BookabilitySchema);
     expect(results).toEqual([
       { startsAt: held!.startsAt, status: 'duplicate' },
       { startsAt: full!.startsAt, status: 'full' },
@@ -257,14 +260,14 @@ describe.each(TEST_DB_KINDS)('bookability on %s', (dbKind) => {
 
     // Signed out, nothing is "yours": the held session is simply bookable.
     const anonymous = await check({ service: 'ks3', startsAt: [held!.startsAt] });
-    expect(((await anonymous.json()) as { results: unknown[] }).results).toEqual([
+    expect((await contractBody(anonymous, BookabilitySchema)).results).toEqual([
       { startsAt: held!.startsAt, status: 'ok' },
     ]);
   });
 
   it('accepts the same instant written with an offset', async () => {
     const response = await check({ service: 'ks3', startsAt: ['2027-03-30T18:00:00+01:00'] });
-    expect(((await response.json()) as { results: unknown[] }).results).toEqual([
+    expect((await contractBody(response, BookabilitySchema)).results).toEqual([
       { startsAt: '2027-03-30T18:00:00+01:00', status: 'ok' },
     ]);
   });
@@ -277,8 +280,8 @@ describe.each(TEST_DB_KINDS)('bookability on %s', (dbKind) => {
     ] as const) {
       const response = await check(body);
       expect(response.status).toBe(400);
-      const { errors } = (await response.json()) as { errors: Array<{ field: string }> };
-      expect(errors.map((e) => e.field)).toContain(field);
+      const { errors } = await contractBody(response, ProblemSchema);
+      expect(errors?.map((e) => e.field)).toContain(field);
     }
   });
 

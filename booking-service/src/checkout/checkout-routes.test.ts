@@ -1,9 +1,17 @@
+import {
+  AvailabilitySchema,
+  BookingListSchema,
+  CheckoutSummarySchema,
+  ProblemSchema,
+  StartedCheckoutSchema,
+} from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../db/schema.ts';
 import { expireLapsedCheckouts } from './checkout.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, mailTo, signedInUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
   bookableStarts,
@@ -58,7 +66,7 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
       cookie: customer.cookie,
     });
     expect(res.status).toBe(201);
-    expect(((await res.json()) as { amountPence: number }).amountPence).toBe(3000);
+    expect((await contractBody(res, StartedCheckoutSchema)).amountPence).toBe(3000);
   });
 
   it('answers 400 naming a start that is not a timetable slot or is outside the window', async () => {
@@ -68,9 +76,9 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     const offTimetable = '2026-11-03T18:00:00Z'; // Tuesday 6pm is KS3, not GCSE Higher
     const res = await postCheckout(t, customer, [good!, offTimetable]);
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { errors: Array<{ field: string; message: string }> };
-    expect(body.errors[0]?.field).toBe('startsAt.1');
-    expect(body.errors[0]?.message).toContain(offTimetable);
+    const body = await contractBody(res, ProblemSchema);
+    expect(body.errors?.[0]?.field).toBe('startsAt.1');
+    expect(body.errors?.[0]?.message).toContain(offTimetable);
 
     const beyondWindow = '2027-01-05T19:00:00Z'; // a Tuesday GCSE Higher slot, 63 days ahead
     const far = await postCheckout(t, customer, [beyondWindow]);
@@ -97,7 +105,7 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
         t,
         `/api/availability?service=aslevel&from=${starts[0]!.slice(0, 10)}&to=${starts[0]!.slice(0, 10)}`,
       );
-      const body = (await res.json()) as { slots: Array<{ seatsLeft: number; startsAt: string }> };
+      const body = await contractBody(res, AvailabilitySchema);
       return body.slots.find((s) => s.startsAt === starts[0])?.seatsLeft;
     };
     expect(await seatsLeft()).toBe(9);
@@ -113,7 +121,7 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     expect(await expireLapsedCheckouts(t.deps.db, t.deps.clock.now())).toBeGreaterThanOrEqual(2);
     expect((await checkoutStatus(t, second.checkoutId))?.status).toBe('expired');
     const summary = await api(t, `/api/checkout/${again.checkoutId}`, { cookie: first.cookie });
-    expect(((await summary.json()) as { status: string }).status).toBe('expired');
+    expect((await contractBody(summary, CheckoutSummarySchema)).status).toBe('expired');
     expect((await checkoutStatus(t, again.checkoutId))?.status).toBe('expired');
     expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('cancelled');
     // With the hold gone the customer may start again.
@@ -219,7 +227,7 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
       ],
     });
     const upcoming = await api(t, '/api/me/bookings?scope=upcoming', { cookie: customer.cookie });
-    const bookings = (await upcoming.json()) as Array<{ status: string; startsAt: string }>;
+    const bookings = await contractBody(upcoming, BookingListSchema);
     expect(bookings.map((b) => [b.status, b.startsAt])).toEqual([
       ['confirmed', starts[0]],
       ['confirmed', starts[1]],

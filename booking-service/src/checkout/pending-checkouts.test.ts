@@ -2,6 +2,7 @@ import {
   AvailabilitySchema,
   type AvailabilitySlot,
   BookabilitySchema,
+  BookingListSchema,
   OpenCheckoutListSchema,
   StartedCheckoutSchema,
 } from '@tuition/api-contract';
@@ -301,9 +302,10 @@ describe.each(TEST_DB_KINDS)('pending checkouts on %s', (dbKind) => {
     const [booked, paying] = await bookableStarts(t, 'gcse-higher', 2, { skip: 8 });
     await bookPaid(t, customer, [booked!]);
     await checkoutOk(t, customer, [paying!]);
-    const [booking] = (await (
-      await api(t, '/api/me/bookings?scope=upcoming', { cookie: customer.cookie })
-    ).json()) as Array<{ id: string }>;
+    const [booking] = await contractBody(
+      await api(t, '/api/me/bookings?scope=upcoming', { cookie: customer.cookie }),
+      BookingListSchema,
+    );
     const res = await api(t, `/api/me/bookings/${booking!.id}/reschedule`, {
       body: { startsAt: paying },
       cookie: customer.cookie,

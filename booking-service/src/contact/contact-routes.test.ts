@@ -1,7 +1,9 @@
+import { EnquiryReceivedSchema, ProblemSchema } from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiries } from '../db/schema.ts';
 import { api, freshIp, mailTo, peerEnv } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -30,7 +32,7 @@ describe.each(TEST_DB_KINDS)('contact form on %s', (dbKind) => {
   it('stores the enquiry, mails the business and acknowledges the sender', async () => {
     const response = await api(t, '/api/contact', { body: enquiry(), ip: freshIp() });
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id } = await contractBody(response, EnquiryReceivedSchema);
 
     const [row] = await t.deps.db.select().from(enquiries).where(eq(enquiries.id, id));
     expect(row).toMatchObject({
@@ -57,7 +59,7 @@ describe.each(TEST_DB_KINDS)('contact form on %s', (dbKind) => {
       ip: freshIp(),
     });
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id } = await contractBody(response, EnquiryReceivedSchema);
     const [row] = await t.deps.db.select().from(enquiries).where(eq(enquiries.id, id));
     expect(row).toMatchObject({ phone: null, yearGroup: null, subject: null, preference: null });
   });
@@ -69,11 +71,11 @@ describe.each(TEST_DB_KINDS)('contact form on %s', (dbKind) => {
       ip: freshIp(),
     });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { errors: Array<{ field: string; message: string }> };
-    expect(body.errors.map((e) => e.field).sort()).toEqual(
+    const body = await contractBody(response, ProblemSchema);
+    expect(body.errors?.map((e) => e.field).sort()).toEqual(
       ['email', 'message', 'parentName', 'phone', 'preference'].sort(),
     );
-    expect(body.errors.find((e) => e.field === 'preference')?.message).toMatch(/coming soon/i);
+    expect(body.errors?.find((e) => e.field === 'preference')?.message).toMatch(/coming soon/i);
     expect((await t.deps.db.select().from(enquiries)).length).toBe(before);
   });
 

@@ -1,13 +1,14 @@
+import { MeSchema, type Problem, ProblemSchema } from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, freshIp, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { CONTROL_CHARACTER_MESSAGE, jsonErrors, MAX_JSON_DEPTH } from './input-hygiene.ts';
-import type { ProblemBody } from './problem.ts';
 
-async function expectFieldProblem(response: Response, field: string): Promise<ProblemBody> {
+async function expectFieldProblem(response: Response, field: string): Promise<Problem> {
   expect(response.status).toBe(400);
   expect(response.headers.get('content-type')).toContain('application/problem+json');
-  const body = (await response.json()) as ProblemBody;
+  const body = await contractBody(response, ProblemSchema);
   expect(body.errors?.map((e) => e.field)).toContain(field);
   return body;
 }
@@ -56,7 +57,7 @@ describe('bad bytes in requests', () => {
     const body = await expectFieldProblem(res, 'name');
     expect(body.detail).toContain('name');
     const me = await api(t, '/api/me', { cookie: customer.cookie });
-    expect(((await me.json()) as { name: string }).name).toBe('Test User');
+    expect((await contractBody(me, MeSchema)).name).toBe('Test User');
   });
 
   it('answers a NUL or malformed encoding in the admin user search with 400', async () => {

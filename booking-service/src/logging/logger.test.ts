@@ -1,7 +1,9 @@
+import { ProblemSchema } from '@tuition/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, user } from '../db/schema.ts';
 import { signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { loggablePath, safeError } from './logger.ts';
@@ -109,7 +111,7 @@ describe('an unexpected failure inside a better-auth endpoint', () => {
         body: JSON.stringify({ email: customer.email, redirectTo: '/reset-password-token' }),
       });
       expect(res.status).toBe(500);
-      const body = (await res.json()) as { detail: string };
+      const body = await contractBody(res, ProblemSchema);
       const requestId = res.headers.get('x-request-id');
       expect(body.detail).toContain(`request id ${requestId}`);
       const [line] = logs.lines().filter((l) => l.msg === 'unhandled error');

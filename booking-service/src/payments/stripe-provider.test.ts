@@ -1,3 +1,4 @@
+import { StartedCheckoutSchema } from '@tuition/api-contract';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookableStarts, postCheckout } from '../checkout/checkout-test-kit.ts';
 import { checkouts } from '../db/schema.ts';
 import { signedInUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
 import { StripePaymentProvider } from './stripe-provider.ts';
@@ -215,7 +217,7 @@ describe('POST /api/checkout with Stripe', () => {
     const customer = await signedInUser(t);
     const res = await postCheckout(t, customer, await bookableStarts(t, 'gcse-higher', 11));
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { checkoutId: string; url: string; amountPence: number };
+    const body = await contractBody(res, StartedCheckoutSchema);
     expect(body.url).toBe('https://checkout.stripe.com/c/pay/cs_test_recorded');
     expect(body.amountPence).toBe(11500);
     const form = stripe.requests.at(-1)!.form;

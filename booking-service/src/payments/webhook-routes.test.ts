@@ -1,3 +1,4 @@
+import { AvailabilitySchema, BookingListSchema, WebhookReceiptSchema } from '@tuition/api-contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   setNow,
 } from '../checkout/checkout-test-kit.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -62,12 +64,12 @@ function deliver(t: TestApp, payload: string, signature?: string) {
 
 async function outcome(res: Response): Promise<string> {
   expect(res.status).toBe(200);
-  return ((await res.json()) as { outcome: string }).outcome;
+  return (await contractBody(res, WebhookReceiptSchema)).outcome;
 }
 
 async function upcoming(t: TestApp, customer: TestUser) {
   const res = await api(t, '/api/me/bookings?scope=upcoming', { cookie: customer.cookie });
-  return (await res.json()) as Array<{ startsAt: string; status: string }>;
+  return contractBody(res, BookingListSchema);
 }
 
 describe.each(TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
@@ -202,9 +204,9 @@ describe.each(TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
       t,
       `/api/availability?service=gcse&from=${start!.slice(0, 10)}&to=${start!.slice(0, 10)}`,
     );
-    const slot = (
-      (await availability.json()) as { slots: Array<{ startsAt: string; seatsLeft: number }> }
-    ).slots.find((s) => s.startsAt === start);
+    const slot = (await contractBody(availability, AvailabilitySchema)).slots.find(
+      (s) => s.startsAt === start,
+    );
     expect(slot?.seatsLeft).toBe(0);
 
     const apology = (await mailTo(t, late.email)).find((m) => m.subject.includes('refunded'));
