@@ -169,6 +169,17 @@ describe.each(TEST_DB_KINDS)('availability on %s', (dbKind) => {
     expect(anonymous.map((s) => s.seatsLeft)).toEqual([9, 9]);
   });
 
+  it('lets caches share an anonymous answer briefly, and keeps a signed-in one private', async () => {
+    const anonymous = await api(t, '/api/availability?service=gcse');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get('Cache-Control')).toBe('public, max-age=15');
+    expect(anonymous.headers.get('Vary')).toContain('Cookie');
+    const signedIn = await api(t, '/api/availability?service=gcse', { cookie: ada.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('Cache-Control')).toBe('no-store');
+    expect(signedIn.headers.get('Vary')).toContain('Cookie');
+  });
+
   it('answers 400 naming the parameter for an unknown service or a bad date', async () => {
     const cases: Array<[string, string]> = [
       ['service=physics', 'service'],

@@ -21,6 +21,9 @@ import {
 import { createRouter } from '../http/router.ts';
 import { type AvailabilityDeps, checkBookability, listAvailability } from './availability.ts';
 
+/** How long anyone may reuse an anonymous availability answer. */
+export const ANONYMOUS_AVAILABILITY_CACHE = 'public, max-age=15';
+
 const availabilityRoute = createRoute({
   method: 'get',
   path: '/api/availability',
@@ -95,6 +98,11 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
         ...(to ? { to } : {}),
         ...(userId ? { userId } : {}),
       });
+      // Anonymous answers are the same for everyone: a browser or CDN may reuse one briefly
+      // (seats are re-checked at checkout). A signed-in answer marks the viewer's own
+      // sessions, so it stays private (no-store, http/no-store.ts); Vary keeps the two apart.
+      c.header('Vary', 'Cookie');
+      if (!userId) c.header('Cache-Control', ANONYMOUS_AVAILABILITY_CACHE);
       return c.json({ slots }, 200);
     })
     .openapi(bookabilityRoute, async (c) => {
