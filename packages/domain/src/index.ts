@@ -72,7 +72,12 @@ export {
   serviceFromQuery,
 } from './services.ts';
 export {
+  type ClosedDay,
+  type Closure,
   type ConcreteSession,
+  closedDays,
+  closureOn,
+  closureSchema,
   findSession,
   listSessions,
   SESSION_MINUTES,

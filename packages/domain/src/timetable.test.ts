@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { weekdayOf } from './london-time.ts';
-import { findSession, listSessions, type WeeklySlot, weeklySlotSchema } from './timetable.ts';
+import {
+  type Closure,
+  closedDays,
+  closureOn,
+  closureSchema,
+  findSession,
+  listSessions,
+  type WeeklySlot,
+  weeklySlotSchema,
+} from './timetable.ts';
 
 // The weekly timetable of docs/product-rules.md#time.
 const TIMETABLE: readonly WeeklySlot[] = [
@@ -121,6 +130,72 @@ describe('weeklySlotSchema', () => {
       ['startTime', 'Start time must be written HH:mm.'],
       ['label', 'Label is required.'],
       ['service', 'Service is not a known service code.'],
+    ]);
+  });
+});
+
+describe('closures', () => {
+  const CHRISTMAS: Closure = { from: '2026-12-21', to: '2027-01-03', reason: 'Christmas holiday' };
+  const GOOD_FRIDAY: Closure = { from: '2027-03-26', to: '2027-03-26', reason: 'Good Friday' };
+  const CLOSURES = [CHRISTMAS, GOOD_FRIDAY];
+
+  it('offers no session on a closed day, and the days around it as usual', () => {
+    // Tuesday 15 and 22 December 2026, 5 January 2027: only the first and last are open.
+    const open = listSessions(TIMETABLE, 'gcse', '2026-12-14', '2027-01-06', CLOSURES);
+    expect(open.map((s) => s.date)).toEqual([
+      '2026-12-15',
+      '2026-12-17',
+      '2026-12-19',
+      '2027-01-05',
+    ]);
+    // Without closures the same range has the Christmas sessions.
+    expect(listSessions(TIMETABLE, 'gcse', '2026-12-14', '2027-01-06').length).toBeGreaterThan(4);
+  });
+
+  it('closes both ends of a range and a single-day closure', () => {
+    const sunday = listSessions(TIMETABLE, 'alevel', '2026-12-20', '2026-12-21', CLOSURES);
+    expect(sunday.map((s) => s.date)).toEqual(['2026-12-20']);
+    expect(listSessions(TIMETABLE, 'alevel', '2027-01-03', '2027-01-03', CLOSURES)).toEqual([]);
+    // Good Friday is a Friday: no slot anyway; the Thursday before stays open.
+    expect(listSessions(TIMETABLE, 'alevel', '2027-03-25', '2027-03-26', CLOSURES)).toHaveLength(1);
+  });
+
+  it('findSession refuses a start on a closed day but still finds it without closures', () => {
+    // Thursday 24 December 2026, 6 pm GMT: a GCSE Foundation slot.
+    const christmasEve = new Date('2026-12-24T18:00:00Z');
+    expect(findSession(TIMETABLE, 'gcse', christmasEve)).toBeDefined();
+    expect(findSession(TIMETABLE, 'gcse', christmasEve, CLOSURES)).toBeUndefined();
+    expect(
+      findSession(TIMETABLE, 'gcse', new Date('2026-12-17T18:00:00Z'), CLOSURES),
+    ).toBeDefined();
+  });
+
+  it('judges the closed day by the London date, not the UTC one', () => {
+    // 23:30 on 31 March 2027 in UTC is already 1 April in London (BST).
+    const aprilFools: Closure = { from: '2027-04-01', to: '2027-04-01', reason: 'Staff training' };
+    expect(closureOn([aprilFools], '2027-03-31')).toBeUndefined();
+    expect(closureOn([aprilFools], '2027-04-01')).toBe(aprilFools);
+    // Thursday 1 April 2027, 7 pm BST = 18:00 UTC.
+    expect(findSession(TIMETABLE, 'alevel', new Date('2027-04-01T18:00:00Z'), [aprilFools])).toBe(
+      undefined,
+    );
+  });
+
+  it('lists each closed day in a range with its reason', () => {
+    expect(closedDays(CLOSURES, '2027-01-02', '2027-01-05')).toEqual([
+      { date: '2027-01-02', reason: 'Christmas holiday' },
+      { date: '2027-01-03', reason: 'Christmas holiday' },
+    ]);
+    expect(closedDays([], '2027-01-01', '2027-12-31')).toEqual([]);
+    expect(() => closedDays(CLOSURES, '2027-1-2', '2027-01-05')).toThrow(RangeError);
+  });
+
+  it('checks a closure from the CMS, naming the field', () => {
+    expect(closureSchema.parse(CHRISTMAS)).toEqual(CHRISTMAS);
+    const result = closureSchema.safeParse({ from: '2027-01-03', to: '2026-12-21', reason: ' ' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['reason', 'Reason is required.'],
+      ['to', 'The last closed day must not be before the first.'],
     ]);
   });
 });

@@ -41,6 +41,61 @@ export interface ConcreteSession {
   time: string;
 }
 
+/**
+ * Days the school is closed (a holiday, a bank holiday, a half term), edited in the CMS: London
+ * dates, both included, and the reason customers are shown ("Christmas holiday"). No session is
+ * offered on a closed day, whatever the timetable says.
+ */
+export interface Closure {
+  /** YYYY-MM-DD in London, the first closed day. */
+  from: string;
+  /** YYYY-MM-DD in London, the last closed day (the same as `from` for one day). */
+  to: string;
+  reason: string;
+}
+
+/** One closed London date and why, as the calendar and the timelines show it. */
+export interface ClosedDay {
+  date: string;
+  reason: string;
+}
+
+/** Shape of one closure, for checking CMS content before it is used. */
+export const closureSchema = z
+  .object({
+    from: z.string().refine(isCalendarDate, { error: 'From must be a date written YYYY-MM-DD.' }),
+    to: z.string().refine(isCalendarDate, { error: 'To must be a date written YYYY-MM-DD.' }),
+    reason: z.string().trim().min(1, { error: 'Reason is required.' }),
+  })
+  // YYYY-MM-DD strings compare in calendar order; only compare two well-formed dates.
+  .refine((c) => !isCalendarDate(c.from) || !isCalendarDate(c.to) || c.to >= c.from, {
+    error: 'The last closed day must not be before the first.',
+    path: ['to'],
+  });
+
+/** The closure covering a London date, if any (the first listed wins when two overlap). */
+export function closureOn(closures: readonly Closure[], date: string): Closure | undefined {
+  return closures.find((closure) => closure.from <= date && date <= closure.to);
+}
+
+/** Every closed London date between two dates, both included, in date order, with its reason. */
+export function closedDays(
+  closures: readonly Closure[],
+  fromDate: string,
+  toDate: string,
+): ClosedDay[] {
+  if (!isCalendarDate(fromDate) || !isCalendarDate(toDate)) {
+    throw new RangeError(`closedDays: dates must be YYYY-MM-DD: ${fromDate}, ${toDate}`);
+  }
+  const days: ClosedDay[] = [];
+  if (closures.length === 0) return days;
+  for (let date = fromDate; date <= toDate; date = addDays(date, 1)) {
+    const closure = closureOn(closures, date);
+    if (closure) days.push({ date, reason: closure.reason });
+  }
+  return days;
+}
+
 /** Shape of one timetable row, for checking CMS content before it is used. */
 export const weeklySlotSchema = z.object({
   day: z.enum(WEEKDAYS, { error: 'Day must be one of mon, tue, wed, thu, fri, sat, sun.' }),
@@ -66,7 +121,9 @@ function sessionsOnDate(
   slots: readonly WeeklySlot[],
   service: ServiceCode,
   date: string,
+  closures: readonly Closure[],
 ): ConcreteSession[] {
+  if (closureOn(closures, date)) return [];
   const weekday = weekdayOf(date);
   return slots
     .filter((slot) => slot.service === service && slot.day === weekday)
@@ -76,12 +133,14 @@ function sessionsOnDate(
 /**
  * The sessions of one service between two London dates, both included, sorted by start.
  * Two slots with the same start are one session (sessions are unique per service and start).
+ * None falls on a closed day.
  */
 export function listSessions(
   slots: readonly WeeklySlot[],
   service: ServiceCode,
   fromDate: string,
   toDate: string,
+  closures: readonly Closure[] = [],
 ): ConcreteSession[] {
   if (!isCalendarDate(fromDate) || !isCalendarDate(toDate)) {
     throw new RangeError(`listSessions: dates must be YYYY-MM-DD: ${fromDate}, ${toDate}`);
@@ -89,7 +148,7 @@ export function listSessions(
   const byStart = new Map<number, ConcreteSession>();
   // YYYY-MM-DD strings compare in calendar order.
   for (let date = fromDate; date <= toDate; date = addDays(date, 1)) {
-    for (const session of sessionsOnDate(slots, service, date)) {
+    for (const session of sessionsOnDate(slots, service, date, closures)) {
       if (!byStart.has(session.startsAt.getTime()))
         byStart.set(session.startsAt.getTime(), session);
     }
@@ -98,16 +157,19 @@ export function listSessions(
 }
 
 /**
- * The session of `service` that starts exactly at `startsAt`, if the timetable has one.
- * Used to refuse instants a client made up (an hour off, or another service's slot).
+ * The session of `service` that starts exactly at `startsAt`, if the timetable has one and the
+ * day is not closed. Used to refuse instants a client made up (an hour off, or another
+ * service's slot) and days the school closed. Describing an existing booking passes no
+ * closures: a booking made before a closure still has its session.
  */
 export function findSession(
   slots: readonly WeeklySlot[],
   service: ServiceCode,
   startsAt: Date,
+  closures: readonly Closure[] = [],
 ): ConcreteSession | undefined {
   if (!(startsAt instanceof Date) || Number.isNaN(startsAt.getTime())) return undefined;
-  return sessionsOnDate(slots, service, londonDate(startsAt)).find(
+  return sessionsOnDate(slots, service, londonDate(startsAt), closures).find(
     (session) => session.startsAt.getTime() === startsAt.getTime(),
   );
 }
