@@ -11,3 +11,6 @@ export const WALL_CLOCK_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 /** Hex colour used for subject accents, e.g. "#2563eb". */
 export const HEX_COLOUR_PATTERN = /^#[0-9a-f]{6}$/;
+
+/** UK VAT registration number: GB and 9 digits (or 12 for a branch), e.g. "GB123456789". */
+export const VAT_NUMBER_PATTERN = /^GB(?:\d{9}|\d{12})$/;

@@ -1,4 +1,5 @@
 import { aboutPage } from './about-page.ts';
+import { closure } from './closure.ts';
 import { contactPage } from './contact-page.ts';
 import { course } from './course.ts';
 import { courseTimeline } from './course-timeline.ts';
@@ -32,6 +33,7 @@ export const schemaTypes = [
   subject,
   course,
   timetableSlot,
+  closure,
   courseTimeline,
   review,
   faqItem,

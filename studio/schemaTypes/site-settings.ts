@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { copyField } from './copy-fields.ts';
-import { UK_PHONE_PATTERN } from './field-patterns.ts';
+import { UK_PHONE_PATTERN, VAT_NUMBER_PATTERN } from './field-patterns.ts';
 
 /** Kept in step with CLAIM_KINDS in packages/content/src/types.ts. */
 export const CLAIM_KINDS = [
@@ -19,6 +19,7 @@ export const siteSettings = defineType({
     { name: 'contact', title: 'Contact' },
     { name: 'marketing', title: 'Marketing' },
     { name: 'footer', title: 'Footer' },
+    { name: 'receipts', title: 'Receipts' },
     { name: 'seo', title: 'SEO' },
   ],
   fields: [
@@ -203,6 +204,39 @@ export const siteSettings = defineType({
           title: 'Contact heading',
           description: 'Above the e-mail address and phone number, e.g. "Get in Touch".',
           max: 40,
+        }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'business',
+      title: 'Business details on receipts',
+      type: 'object',
+      group: 'receipts',
+      description: 'Printed on every payment receipt customers open from Payments & Invoices.',
+      fields: [
+        defineField({
+          name: 'name',
+          title: 'Business name',
+          type: 'string',
+          description: 'The trading or registered name, e.g. "Maths Mastery Education Ltd".',
+          validation: (rule) => rule.required().max(80),
+        }),
+        defineField({
+          name: 'address',
+          title: 'Postal address',
+          type: 'text',
+          rows: 4,
+          description: 'One line per row, as it should be printed.',
+          validation: (rule) => rule.required().max(300),
+        }),
+        defineField({
+          name: 'vatNumber',
+          title: 'VAT registration number',
+          type: 'string',
+          description:
+            'e.g. GB123456789. Leave empty while the business is not VAT registered: receipts then say so.',
+          validation: (rule) => rule.regex(VAT_NUMBER_PATTERN, { name: 'UK VAT number' }),
         }),
       ],
       validation: (rule) => rule.required(),

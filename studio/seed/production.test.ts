@@ -68,6 +68,18 @@ describe('seed dataset', () => {
     );
   });
 
+  it('reports a closure ending before it starts, and a VAT number that is not one', async () => {
+    const closure = ofType('closure')[0]!;
+    expect(
+      await problemsOf({ ...closure, _id: 'broken-closure', from: '2027-01-03', to: '2026-12-21' }),
+    ).toEqual([expect.objectContaining({ path: 'to', level: 'error' })]);
+    const settings = ofType('siteSettings')[0]!;
+    const business = { ...(settings.business as object), vatNumber: '123 456' };
+    expect(await problemsOf({ ...settings, business })).toEqual([
+      expect.objectContaining({ path: 'business.vatNumber', level: 'error' }),
+    ]);
+  });
+
   it('reports a reference to a document that does not exist', async () => {
     const faqPage = ofType('faqPage')[0]!;
     const items = faqPage.items as { _key: string; _ref: string }[];

@@ -90,6 +90,39 @@ describe('content loader over the seed dataset', () => {
     });
   });
 
+  it('reads the closures earliest first, a one-day closure ending where it starts', async () => {
+    const closures = await content.closures();
+    expect(closures[0]).toEqual({
+      from: '2026-12-21',
+      to: '2027-01-03',
+      reason: 'Christmas holiday',
+    });
+    expect(closures).toContainEqual({
+      from: '2027-03-26',
+      to: '2027-03-26',
+      reason: 'Good Friday',
+    });
+    // The eight bank holidays of England in 2027 (gov.uk), the Christmas ones on substitute days.
+    const bankHolidays = closures.filter((c) => c.from.startsWith('2027')).map((c) => c.from);
+    expect(bankHolidays).toEqual([
+      '2027-01-01',
+      '2027-03-26',
+      '2027-03-29',
+      '2027-05-03',
+      '2027-05-31',
+      '2027-08-30',
+      '2027-12-27',
+      '2027-12-28',
+    ]);
+  });
+
+  it('reads the business details receipts print, not VAT registered in the seed', async () => {
+    const { business } = await content.siteSettings();
+    expect(business.name).toBe('Maths Mastery Education');
+    expect(business.address.split('\n')).toHaveLength(3);
+    expect(business.vatNumber).toBeNull();
+  });
+
   it('reads all six course timelines, and one by id', async () => {
     const timelines = await content.courseTimelines();
     expect(timelines.map((timeline) => timeline.id)).toEqual([
@@ -241,6 +274,18 @@ describe('content loader with broken content', () => {
       }),
     ]);
     expect((error as Error).message).toMatch(/document "timetable-wed-1800".*field startTime/);
+  });
+
+  it('names a closure whose last day is before its first', async () => {
+    const broken = createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) =>
+        doc._id === 'closure-2027-spring' ? { ...doc, to: '2027-05-01' } : doc,
+      ),
+    });
+    const error = await broken.closures().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContentValidationError);
+    expect((error as Error).message).toMatch(/document "closure-2027-spring".*field to/);
   });
 
   it('names a field nested inside arrays of a document', async () => {

@@ -5,6 +5,7 @@ import type { ContentSource } from './content-source.ts';
 import { ContentNotFoundError, parseContent } from './content-validation.ts';
 import {
   ABOUT_PAGE_QUERY,
+  CLOSURES_QUERY,
   CONTACT_PAGE_QUERY,
   COURSE_TIMELINE_PAGE_QUERY,
   COURSE_TIMELINE_QUERY,
@@ -29,6 +30,8 @@ import { TtlCache } from './ttl-cache.ts';
 import {
   type AboutPage,
   AboutPageSchema,
+  type Closure,
+  ClosureSchema,
   type ContactPage,
   ContactPageSchema,
   type Course,
@@ -73,6 +76,8 @@ export interface ContentLoader {
   courses(): Promise<Course[]>;
   /** Ordered Monday to Sunday, then by start time. */
   timetable(): Promise<TimetableSlot[]>;
+  /** Days the school is closed, earliest first. */
+  closures(): Promise<Closure[]>;
   /** Ordered as the service codes are (sats … alevel). */
   courseTimelines(): Promise<CourseTimeline[]>;
   /** Null for an id with no timeline (the "Timeline Not Found" page). */
@@ -155,6 +160,7 @@ export function createContentLoader(
     courses: () => list('courses', COURSES_QUERY, CourseSchema),
     timetable: async () =>
       (await list('timetable', TIMETABLE_QUERY, TimetableSlotSchema)).sort(byWeekAndTime),
+    closures: () => list('closures', CLOSURES_QUERY, ClosureSchema),
     courseTimelines: async () =>
       (await list('course timelines', COURSE_TIMELINES_QUERY, CourseTimelineSchema)).sort(
         byServiceCode,

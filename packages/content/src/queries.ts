@@ -23,6 +23,7 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   responsePromise,
   "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),
   promoBanner,
+  business{name, address, "vatNumber": coalesce(vatNumber, null)},
   seo{titleSuffix, homeTitlePhrase, defaultDescription},
   footer{quickLinksHeading, contactHeading}
 }`;
@@ -43,6 +44,11 @@ export const COURSES_QUERY = groq`*[_type == "course"] | order(sortOrder asc, _i
 /** Ordered by day and time in the loader: GROQ cannot sort "mon".."sun" by week order. */
 export const TIMETABLE_QUERY = groq`*[_type == "timetableSlot"] | order(startTime asc, _id asc){
   _id, _type, day, startTime, endTime, label, service
+}`;
+
+/** Closed days, earliest first; a one-day closure has no last day, so it ends where it starts. */
+export const CLOSURES_QUERY = groq`*[_type == "closure"] | order(from asc, _id asc){
+  _id, _type, reason, from, "to": coalesce(to, from)
 }`;
 
 const TIMELINE_PROJECTION = groq`{

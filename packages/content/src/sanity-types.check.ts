@@ -41,6 +41,10 @@ agree<
   Accepts<typeof Content.TimetableSlotSchema, Published<Item<Generated.TIMETABLE_QUERY_RESULT>>>
 >();
 agree<
+  'CLOSURES_QUERY',
+  Accepts<typeof Content.ClosureSchema, Published<Item<Generated.CLOSURES_QUERY_RESULT>>>
+>();
+agree<
   'COURSE_TIMELINES_QUERY',
   Accepts<
     typeof Content.CourseTimelineSchema,

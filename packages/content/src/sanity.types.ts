@@ -107,6 +107,17 @@ export type CourseTimeline = {
   }>;
 };
 
+export type Closure = {
+  _id: string;
+  _type: "closure";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  reason: string;
+  from: string;
+  to?: string;
+};
+
 export type TimetableSlot = {
   _id: string;
   _type: "timetableSlot";
@@ -403,6 +414,11 @@ export type SiteSettings = {
     quickLinksHeading: string;
     contactHeading: string;
   };
+  business: {
+    name: string;
+    address: string;
+    vatNumber?: string;
+  };
   seo: {
     titleSuffix: string;
     homeTitlePhrase: string;
@@ -521,6 +537,7 @@ export type AllSanitySchemaTypes =
   | FaqItem
   | Review
   | CourseTimeline
+  | Closure
   | TimetableSlot
   | SubjectReference
   | Course
@@ -549,7 +566,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: "siteSettings";
   _type: "siteSettings";
@@ -580,6 +597,11 @@ export type SITE_SETTINGS_QUERY_RESULT = {
       }>
     | Array<never>;
   promoBanner: string | null;
+  business: {
+    name: string;
+    address: string;
+    vatNumber: string | null;
+  };
   seo: {
     titleSuffix: string;
     homeTitlePhrase: string;
@@ -643,6 +665,17 @@ export type TIMETABLE_QUERY_RESULT = Array<{
   endTime: string;
   label: string;
   service: "alevel" | "aslevel" | "gcse-higher" | "gcse" | "ks3" | "sats";
+}>;
+
+// Source: ../packages/content/src/queries.ts
+// Variable: CLOSURES_QUERY
+// Query: *[_type == "closure"] | order(from asc, _id asc){  _id, _type, reason, from, "to": coalesce(to, from)}
+export type CLOSURES_QUERY_RESULT = Array<{
+  _id: string;
+  _type: "closure";
+  reason: string;
+  from: string;
+  to: string;
 }>;
 
 // Source: ../packages/content/src/queries.ts

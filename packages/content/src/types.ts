@@ -4,6 +4,7 @@
  * field) instead of rendering a broken page or pricing a basket wrongly.
  */
 import {
+  closureSchema,
   isCalendarDate,
   isWallClockTime,
   SERVICE_CODES,
@@ -50,6 +51,19 @@ export const ClaimSchema = z.object({
 });
 export type Claim = z.infer<typeof ClaimSchema>;
 
+/** What a receipt prints about the seller (decision 053). */
+export const BusinessDetailsSchema = z.object({
+  name: text,
+  /** Printed line by line. */
+  address: text,
+  /** Null while the business is not VAT registered; receipts then say so. */
+  vatNumber: z
+    .string()
+    .regex(/^GB(?:\d{9}|\d{12})$/, { error: 'Must be a UK VAT number like GB123456789' })
+    .nullable(),
+});
+export type BusinessDetails = z.infer<typeof BusinessDetailsSchema>;
+
 export const SiteSettingsSchema = z.object({
   brandName: text,
   tagline: text,
@@ -63,6 +77,7 @@ export const SiteSettingsSchema = z.object({
   claims: z.array(ClaimSchema),
   /** Null when editors have switched the banner off. */
   promoBanner: text.nullable(),
+  business: BusinessDetailsSchema,
   seo: SeoDefaultsSchema,
   footer: z.object({ quickLinksHeading: text, contactHeading: text }),
 });
@@ -122,6 +137,10 @@ export const TimetableSlotSchema = weeklySlotSchema
     path: ['endTime'],
   });
 export type TimetableSlot = z.infer<typeof TimetableSlotSchema>;
+
+/** Structurally a domain `Closure`: London dates, both included, and the reason shown. */
+export const ClosureSchema = closureSchema;
+export type Closure = z.infer<typeof ClosureSchema>;
 
 export const TimelineUnitSchema = z.object({ unit: text, date: calendarDate, timeFrame: text });
 export type TimelineUnit = z.infer<typeof TimelineUnitSchema>;
