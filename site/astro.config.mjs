@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { precompressBuild } from './integrations/precompress.mjs';
+import { radixSubset } from './integrations/radix-subset.mjs';
 import { isIndexable } from './src/lib/indexing.ts';
 
 // The only place the site reads its public origin: canonical links, Open Graph URLs,
@@ -16,6 +17,8 @@ export default defineConfig({
   // One address per page, without a trailing slash: canonical links and the sitemap agree.
   trailingSlash: 'never',
   build: { format: 'directory' },
+  // App pages get only the Radix Themes component styles their islands can render.
+  vite: { css: { postcss: { plugins: [radixSubset()] } } },
   integrations: [
     react(),
     // The not-found page and signed-in pages stay out of the sitemap (see src/lib/indexing.ts).
