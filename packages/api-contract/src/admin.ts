@@ -1,6 +1,7 @@
 import { type BookingBadge, BOOKING_STATUSES, SERVICE_CODES, USER_ROLES } from '@tuition/domain';
 import { z } from 'zod';
 import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
+import { AccountTypeSchema, PupilRefSchema, PupilSchema } from './pupils.ts';
 
 /*
  * The admin dashboard's API: every route needs the admin role. Booking actions answer the
@@ -102,11 +103,17 @@ export const SpendingSchema = z.object({
 });
 export type Spending = z.infer<typeof SpendingSchema>;
 
+/**
+ * One confirmed seat in a session: the pupil who attends, and the account holder (name,
+ * e-mail, phone, figures) who booked and pays. Siblings are two attendees of one account.
+ */
 export const AdminAttendeeSchema = named(
   'AdminAttendee',
   z.object({
+    bookingId: z.string(),
+    pupil: PupilRefSchema,
     userId: z.string(),
-    name: z.string(),
+    name: z.string().meta({ description: "The account holder's name" }),
     email: z.string(),
     phone: z.string().nullable(),
     bookings: AdminBookingCountsSchema,
@@ -126,7 +133,7 @@ export const AdminUsersQuerySchema = z.object({
     .string()
     .max(200, { error: 'search must be at most 200 characters.' })
     .optional()
-    .meta({ description: 'Part of a name or e-mail, any case' }),
+    .meta({ description: "Part of a name, an e-mail or a pupil's name, any case" }),
   page: z.coerce
     .number({ error: 'page must be a whole number from 1.' })
     .int({ error: 'page must be a whole number from 1.' })
@@ -144,6 +151,7 @@ export const AdminUserRowSchema = named(
     email: z.string(),
     phone: z.string().nullable(),
     joinedAt: isoInstant,
+    pupilNames: z.array(z.string()).meta({ description: "The account's pupils, archived too" }),
     bookingsTotal: count,
     ...SpendingSchema.shape,
     stripeCustomerUrl,
@@ -187,6 +195,7 @@ export const AdminBookingHistoryEntrySchema = named(
     createdAt: isoInstant,
     canCancel: z.boolean(),
     canReschedule: z.boolean(),
+    pupil: PupilRefSchema,
   }),
 );
 export type AdminBookingHistoryEntry = z.infer<typeof AdminBookingHistoryEntrySchema>;
@@ -203,7 +212,9 @@ export const AdminUserDetailSchema = named(
       emailVerified: z.boolean(),
       joinedAt: isoInstant,
       stripeCustomerUrl,
+      accountType: AccountTypeSchema,
     }),
+    pupils: z.array(PupilSchema).meta({ description: "The account's pupils, archived ones too" }),
     statistics: AdminBookingCountsSchema,
     financial: SpendingSchema,
     bookings: z.array(AdminBookingHistoryEntrySchema),
@@ -217,7 +228,8 @@ export const PasswordResetSentSchema = named(
 );
 export type PasswordResetSent = z.infer<typeof PasswordResetSentSchema>;
 
-/** A session's printable register: CSV text (name, e-mail, phone), not JSON. */
-export const AttendanceRegisterCsvSchema = z
-  .string()
-  .meta({ description: 'CSV text with a header row: name, e-mail, phone' });
+/** A session's printable register: CSV text, one row per pupil, not JSON. */
+export const AttendanceRegisterCsvSchema = z.string().meta({
+  description:
+    'CSV text with a header row: pupil, year group, account holder, e-mail, phone (one row per pupil)',
+});

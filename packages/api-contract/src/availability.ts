@@ -1,6 +1,7 @@
 import { basketSchema, isCalendarDate, SERVICE_CODES } from '@tuition/domain';
 import { z } from 'zod';
 import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
+import { pupilIdsField } from './pupils.ts';
 
 const londonDateParam = (name: string) =>
   z
@@ -52,8 +53,14 @@ export const AvailabilitySlotSchema = named(
     seatsLeft: count,
     state: z.enum(SLOT_STATES).meta({
       description:
-        "`booked`: a confirmed booking of the user; `pending`: in the user's own unpaid " +
-        'checkout (picking it again replaces that checkout); `full`: no seat left.',
+        '`booked`: every current pupil of the user holds a confirmed seat (for a one-pupil ' +
+        "account: it is booked); `pending`: in the user's own unpaid checkout (picking it again " +
+        'for the same pupil replaces that checkout); `full`: no seat left.',
+    }),
+    heldBy: z.array(z.string()).meta({
+      description:
+        "Ids of the signed-in viewer's pupils with a confirmed seat in it (any that are " +
+        'booked, whatever `state` says); always [] when signed out.',
     }),
   }),
 );
@@ -65,8 +72,12 @@ export const AvailabilitySchema = named(
 );
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
-/** A basket: one service and the session starts chosen (the domain's rules). */
-export const BasketSchema = named('Basket', basketSchema);
+/**
+ * A basket: one service, the session starts chosen (the domain's rules) and the pupils they
+ * are for; each start × pupil is one seat.
+ */
+export const BasketSchema = named('Basket', basketSchema.extend({ pupilIds: pupilIdsField }));
+export type BasketRequest = z.input<typeof BasketSchema>;
 
 export const BOOKABILITY_STATUSES = ['ok', 'duplicate', 'pending', 'full', 'invalid'] as const;
 export type BookabilityStatus = (typeof BOOKABILITY_STATUSES)[number];
@@ -77,8 +88,12 @@ export const BookabilityResultSchema = named(
     startsAt: z.string(),
     status: z.enum(BOOKABILITY_STATUSES).meta({
       description:
-        '`duplicate`: the user has a confirmed booking of it; `pending`: it is in their own ' +
-        'unpaid checkout, which a new checkout of it replaces; `invalid`: not a bookable start.',
+        '`duplicate`: a named pupil already has a confirmed seat in it; `pending`: a named ' +
+        "pupil's seat in it is in the user's own unpaid checkout, which a new checkout of it " +
+        'replaces; `full`: fewer seats left than pupils named; `invalid`: not a bookable start.',
+    }),
+    pupilIds: z.array(z.string()).optional().meta({
+      description: 'duplicate and pending only: the named pupils concerned',
     }),
   }),
 );

@@ -1,6 +1,7 @@
 import { BOOKING_STATUSES, rescheduleSchema, SERVICE_CODES } from '@tuition/domain';
 import { z } from 'zod';
 import { isoInstant, named } from './named.ts';
+import { PupilRefSchema } from './pupils.ts';
 
 export const BOOKING_SCOPES = ['upcoming', 'previous'] as const;
 export type BookingScope = (typeof BOOKING_SCOPES)[number];
@@ -28,6 +29,7 @@ export const BookingSchema = named(
     createdAt: isoInstant,
     canCancel: z.boolean(),
     canReschedule: z.boolean(),
+    pupil: PupilRefSchema,
   }),
 );
 export type Booking = z.infer<typeof BookingSchema>;

@@ -1,7 +1,15 @@
 import { CHECKOUT_STATUSES } from '@tuition/domain';
 import { z } from 'zod';
 import { count, isoInstant, named, pence } from './named.ts';
-import { SessionSummarySchema } from './sessions.ts';
+import { SeatSummarySchema } from './sessions.ts';
+
+/** Each seat as a line (date, time, class and pupil), in start order. */
+const seatLines = z.array(SeatSummarySchema).meta({
+  description: 'One line per seat (start × pupil), in start order then pupil name',
+});
+
+/** What the price counts: seats, i.e. sessions × pupils (two children × 5 sessions = 10). */
+const seatCount = count.meta({ description: 'Seats priced: each start × pupil is one' });
 
 export const CheckoutIdParamsSchema = z.object({ id: z.string() });
 
@@ -11,7 +19,7 @@ export const StartedCheckoutSchema = named(
     checkoutId: z.string(),
     url: z.string().meta({ description: 'The payment page to send the customer to' }),
     amountPence: pence,
-    sessionCount: count,
+    sessionCount: seatCount,
     isSpecialOffer: z.boolean(),
     expiresAt: isoInstant.meta({ description: 'When the seat hold lapses (ISO instant)' }),
     replacedCheckoutIds: z.array(z.string()).meta({
@@ -31,9 +39,9 @@ export const OpenCheckoutSchema = named(
       description: 'The payment page to go back to while the hold lasts (null while opening)',
     }),
     amountPence: pence,
-    sessionCount: count,
+    sessionCount: seatCount,
     isSpecialOffer: z.boolean(),
-    sessions: z.array(SessionSummarySchema),
+    sessions: seatLines,
   }),
 );
 export type OpenCheckout = z.infer<typeof OpenCheckoutSchema>;
@@ -45,9 +53,9 @@ export const CheckoutSummarySchema = named(
   z.object({
     status: z.enum(CHECKOUT_STATUSES),
     amountPence: pence,
-    sessionCount: count,
+    sessionCount: seatCount,
     isSpecialOffer: z.boolean(),
-    sessions: z.array(SessionSummarySchema),
+    sessions: seatLines,
   }),
 );
 export type CheckoutSummary = z.infer<typeof CheckoutSummarySchema>;
@@ -64,9 +72,9 @@ export const PaymentSchema = named(
     id: z.string(),
     paidAt: isoInstant,
     amountPence: pence,
-    sessionCount: count,
+    sessionCount: seatCount,
     isSpecialOffer: z.boolean(),
-    sessions: z.array(SessionSummarySchema),
+    sessions: seatLines,
   }),
 );
 export type Payment = z.infer<typeof PaymentSchema>;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  BasketSchema,
   BookingSchema,
+  PupilCreateSchema,
   CONFLICT_CODES,
   PROBLEM_CODES,
   ProblemSchema,
@@ -28,5 +30,22 @@ describe('the API contract', () => {
     expect(ProblemSchema.safeParse({ ...base, code: 'full' }).success).toBe(true);
     expect(ProblemSchema.safeParse({ ...base, code: 'sold-out' }).success).toBe(false);
     for (const code of CONFLICT_CODES) expect(PROBLEM_CODES).toContain(code);
+  });
+
+  it('takes pupilIds next to startsAt, optional, distinct', () => {
+    const basket = { service: 'gcse', startsAt: ['2027-03-02T19:00:00Z'] };
+    expect(BasketSchema.safeParse(basket).success).toBe(true);
+    expect(BasketSchema.safeParse({ ...basket, pupilIds: ['a', 'b'] }).success).toBe(true);
+    const twice = BasketSchema.safeParse({ ...basket, pupilIds: ['a', 'a'] });
+    expect(twice.error?.issues[0]?.path).toEqual(['pupilIds']);
+    expect(BasketSchema.safeParse({ ...basket, pupilIds: [] }).success).toBe(false);
+  });
+
+  it('asks consent for a pupil under 16 only, naming the consent field', () => {
+    const child = { name: 'Ada', yearGroup: 'y10' };
+    const refused = PupilCreateSchema.safeParse(child);
+    expect(refused.error?.issues.map((i) => i.path)).toEqual([['consent']]);
+    expect(PupilCreateSchema.safeParse({ ...child, consent: true }).success).toBe(true);
+    expect(PupilCreateSchema.safeParse({ name: 'Bo', yearGroup: 'y12' }).success).toBe(true);
   });
 });

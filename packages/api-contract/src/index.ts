@@ -61,6 +61,7 @@ export {
   type AvailabilitySlot,
   AvailabilitySlotSchema,
   BasketSchema,
+  type BasketRequest,
   BOOKABILITY_STATUSES,
   type Bookability,
   type BookabilityQuery,
@@ -122,4 +123,31 @@ export {
   type ProblemCode,
   ProblemSchema,
 } from './problem.ts';
-export { type SessionSummary, SessionSummarySchema } from './sessions.ts';
+export {
+  ACCOUNT_TYPES,
+  AccountTypeSchema,
+  PUPIL_REMOVAL_OUTCOMES,
+  type Pupil,
+  type PupilCreateRequest,
+  PupilCreateSchema,
+  PupilIdParamsSchema,
+  type PupilList,
+  PupilListSchema,
+  type PupilRef,
+  PupilRefSchema,
+  type PupilRemoved,
+  PupilRemovedSchema,
+  PupilSchema,
+  type PupilUpdateRequest,
+  PupilUpdateSchema,
+  pupilIdsField,
+  SignUpAccountTypeSchema,
+  YEAR_GROUPS,
+  YearGroupSchema,
+} from './pupils.ts';
+export {
+  type SeatSummary,
+  SeatSummarySchema,
+  type SessionSummary,
+  SessionSummarySchema,
+} from './sessions.ts';

@@ -22,6 +22,8 @@ export const PROBLEM_CODES = [
   'not-reschedulable',
   /** 502: the payment provider did not open a page. */
   'payment-error',
+  /** 409: a student account has exactly one pupil, itself (no second, no removal). */
+  'student-account',
   /** 400: a webhook whose signature does not match its body. */
   'invalid-signature',
 ] as const;
@@ -35,6 +37,7 @@ export const CONFLICT_CODES = [
   'too-late',
   'not-cancellable',
   'not-reschedulable',
+  'student-account',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 

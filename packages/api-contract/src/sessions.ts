@@ -1,6 +1,7 @@
 import { SERVICE_CODES } from '@tuition/domain';
 import { z } from 'zod';
 import { bandLabel, isoInstant, londonDate, named } from './named.ts';
+import { PupilRefSchema } from './pupils.ts';
 
 /** How every response names one session: London date, band, class label. */
 export const SessionSummarySchema = named(
@@ -17,3 +18,10 @@ export const SessionSummarySchema = named(
   }),
 );
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** One seat of a checkout or payment: the session and the pupil it is for. */
+export const SeatSummarySchema = named(
+  'SeatSummary',
+  SessionSummarySchema.extend({ pupil: PupilRefSchema }),
+);
+export type SeatSummary = z.infer<typeof SeatSummarySchema>;

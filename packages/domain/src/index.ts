@@ -50,6 +50,24 @@ export {
   type UserRole,
 } from './records.ts';
 export {
+  ACCOUNT_TYPES,
+  type AccountType,
+  accountTypeSchema,
+  COURSE_YEAR_GROUPS,
+  CONSENT_REQUIRED_MESSAGE,
+  courseFitsYearGroup,
+  isSixteenOrOver,
+  needsParentalConsent,
+  type PupilCreate,
+  type PupilUpdate,
+  PUPILS_PER_BASKET_MAX,
+  pupilCreateSchema,
+  pupilUpdateSchema,
+  STUDENT_YEAR_GROUPS,
+  yearGroupAllowedFor,
+  yearGroupLabel,
+} from './pupils.ts';
+export {
   type BasketPrice,
   DEFAULT_PRICING,
   formatPounds,

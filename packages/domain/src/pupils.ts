@@ -1,0 +1,130 @@
+/**
+ * Pupils: the children (or the student) an account books for (docs/decisions/048). An account
+ * is a payer; every seat, booking and register line is for one of its pupils. Year groups are
+ * the contact form's values (y6…y13); a pupil whose year group is not known yet has null.
+ */
+import { z } from 'zod';
+import type { ServiceCode } from './services.ts';
+import { emailSchema, NAME_MAX_LENGTH, YEAR_GROUPS, type YearGroup } from './validation.ts';
+
+/** Who holds the account: a parent or guardian (the default), or a student aged 16 or over. */
+export const ACCOUNT_TYPES = ['parent', 'student'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const accountTypeSchema = z.enum(ACCOUNT_TYPES, {
+  error: 'Account type must be parent or student.',
+});
+
+/** How many pupils one checkout or pre-flight check may name (a family, not a school). */
+export const PUPILS_PER_BASKET_MAX = 10;
+
+const YEAR_NUMBER: Record<YearGroup, number> = {
+  y6: 6,
+  y7: 7,
+  y8: 8,
+  y9: 9,
+  y10: 10,
+  y11: 11,
+  y12: 12,
+  y13: 13,
+};
+
+/** "Year 10"; "Year group not set" for a pupil whose year group is unknown. */
+export function yearGroupLabel(yearGroup: YearGroup | null): string {
+  return yearGroup ? `Year ${YEAR_NUMBER[yearGroup]}` : 'Year group not set';
+}
+
+/**
+ * Years 12 and 13 are 16 or over; Years 6 to 11 are treated as under 16 (a Year 11 pupil turns
+ * 16 during the year, so consent is asked for the whole year). Unknown counts as under 16 for
+ * anything that needs the pupil to be 16 (their own e-mail copies), but asks no consent.
+ */
+export function isSixteenOrOver(yearGroup: YearGroup | null): boolean {
+  return yearGroup === 'y12' || yearGroup === 'y13';
+}
+
+/** Adding or moving a pupil into Years 6-11 needs the parent's recorded consent. */
+export function needsParentalConsent(yearGroup: YearGroup | null): boolean {
+  return yearGroup !== null && !isSixteenOrOver(yearGroup);
+}
+
+/** A student account is for a student aged 16 or over: Year 12 or 13 (or not said yet). */
+export const STUDENT_YEAR_GROUPS = ['y12', 'y13'] as const satisfies readonly YearGroup[];
+
+export function yearGroupAllowedFor(accountType: AccountType, yearGroup: YearGroup | null) {
+  return accountType === 'parent' || yearGroup === null || isSixteenOrOver(yearGroup);
+}
+
+/** The year groups each course is written for (SERVICES[…].years, as year groups). */
+export const COURSE_YEAR_GROUPS: Record<ServiceCode, readonly YearGroup[]> = {
+  sats: ['y6'],
+  ks3: ['y7', 'y8'],
+  gcse: ['y9', 'y10', 'y11'],
+  'gcse-higher': ['y9', 'y10', 'y11'],
+  aslevel: ['y12'],
+  alevel: ['y13'],
+};
+
+/**
+ * Whether a course suits a pupil's year group. Outside it the booking page warns and still
+ * lets the parent book (a Year 8 pupil may be ready for GCSE); unknown fits everything.
+ */
+export function courseFitsYearGroup(service: ServiceCode, yearGroup: YearGroup | null): boolean {
+  return yearGroup === null || COURSE_YEAR_GROUPS[service].includes(yearGroup);
+}
+
+// --- request bodies ----------------------------------------------------------------------------
+
+const pupilName = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, { error: 'Name is required.' })
+  .max(NAME_MAX_LENGTH, { error: `Name must be at most ${NAME_MAX_LENGTH} characters.` });
+
+const yearGroup = z.enum(YEAR_GROUPS, { error: 'Year group must be one of Year 6 to Year 13.' });
+
+/** A pupil's own address is optional: "" or null means none. */
+const pupilEmail = z
+  .union([z.literal(''), z.null(), emailSchema], { error: 'Please enter a valid email address.' })
+  .transform((email) => email || null);
+
+export const CONSENT_REQUIRED_MESSAGE =
+  'Please confirm that you are their parent or guardian and agree to the privacy policy for children under 16.';
+
+/**
+ * Ticking the consent statement: only `true` counts. The service records when, and which
+ * privacy policy version was current.
+ */
+const consent = z.literal(true, { error: CONSENT_REQUIRED_MESSAGE });
+
+/** Adding a pupil. Years 6-11 need consent (the service also refuses them for a student). */
+export const pupilCreateSchema = z
+  .object({
+    name: pupilName,
+    yearGroup,
+    email: pupilEmail.optional(),
+    consent: consent.optional(),
+  })
+  .superRefine((pupil, ctx) => {
+    if (needsParentalConsent(pupil.yearGroup) && pupil.consent !== true) {
+      ctx.addIssue({ code: 'custom', message: CONSENT_REQUIRED_MESSAGE, path: ['consent'] });
+    }
+  });
+export type PupilCreate = z.output<typeof pupilCreateSchema>;
+
+/**
+ * Renaming, changing the year group or the e-mail; what is left out stays as it is. Moving a
+ * pupil into Years 6-11 without consent on record needs `consent` (the service checks that,
+ * since only it knows what is on record).
+ */
+export const pupilUpdateSchema = z
+  .object({
+    name: pupilName.optional(),
+    yearGroup: yearGroup.optional(),
+    email: pupilEmail.optional(),
+    consent: consent.optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+    error: 'Nothing to change: send name, yearGroup or email.',
+  });
+export type PupilUpdate = z.output<typeof pupilUpdateSchema>;
