@@ -1,6 +1,7 @@
 import { type BookingBadge, BOOKING_STATUSES, SERVICE_CODES, USER_ROLES } from '@tuition/domain';
 import { z } from 'zod';
 import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
+import { closedReasonField } from './closures.ts';
 import { AccountTypeSchema, PupilRefSchema, PupilSchema } from './pupils.ts';
 
 /*
@@ -69,6 +70,7 @@ export const AdminSessionSchema = named(
     time: bandLabel,
     bookedCount: count.meta({ description: 'Confirmed bookings: the seats taken' }),
     capacity: count,
+    closedReason: closedReasonField,
   }),
 );
 export type AdminSession = z.infer<typeof AdminSessionSchema>;

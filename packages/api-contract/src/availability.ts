@@ -1,6 +1,7 @@
 import { basketSchema, isCalendarDate, SERVICE_CODES } from '@tuition/domain';
 import { z } from 'zod';
 import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
+import { closedDaysField } from './closures.ts';
 import { pupilIdsField } from './pupils.ts';
 
 const londonDateParam = (name: string) =>
@@ -68,7 +69,7 @@ export type AvailabilitySlot = z.infer<typeof AvailabilitySlotSchema>;
 
 export const AvailabilitySchema = named(
   'Availability',
-  z.object({ slots: z.array(AvailabilitySlotSchema) }),
+  z.object({ slots: z.array(AvailabilitySlotSchema), closed: closedDaysField }),
 );
 export type Availability = z.infer<typeof AvailabilitySchema>;
 

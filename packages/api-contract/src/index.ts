@@ -85,6 +85,7 @@ export {
   type RescheduleRequest,
   RescheduleRequestSchema,
 } from './bookings.ts';
+export { type ClosedDay, ClosedDaySchema } from './closures.ts';
 export {
   CheckoutIdParamsSchema,
   type CheckoutStatusBody,
@@ -151,3 +152,11 @@ export {
   type SessionSummary,
   SessionSummarySchema,
 } from './sessions.ts';
+export {
+  type Receipt,
+  ReceiptIdParamsSchema,
+  type ReceiptLine,
+  ReceiptLineSchema,
+  ReceiptListSchema,
+  ReceiptSchema,
+} from './receipts.ts';

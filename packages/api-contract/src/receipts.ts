@@ -1,0 +1,40 @@
+import { BOOKING_STATUSES } from '@tuition/domain';
+import { z } from 'zod';
+import { count, isoInstant, named, pence } from './named.ts';
+import { SeatSummarySchema, SessionSummarySchema } from './sessions.ts';
+
+export const ReceiptIdParamsSchema = z.object({ id: z.string() });
+
+/**
+ * One seat a payment bought, as it stands now: still `confirmed`, `cancelled`, or
+ * `rescheduled` (moved), with where it was moved to.
+ */
+export const ReceiptLineSchema = named(
+  'ReceiptLine',
+  SeatSummarySchema.extend({
+    status: z.enum(BOOKING_STATUSES),
+    movedTo: SessionSummarySchema.extend({ status: z.enum(BOOKING_STATUSES) })
+      .nullable()
+      .meta({ description: 'For a rescheduled seat: the session it is booked on now' }),
+  }),
+);
+export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;
+
+/** A paid checkout as its receipt prints it (decision 053); only its payer may read it. */
+export const ReceiptSchema = named(
+  'Receipt',
+  z.object({
+    paymentId: z.string(),
+    reference: z.string().meta({
+      description: "The payment reference: the provider's checkout id, else our payment id",
+    }),
+    paidAt: isoInstant,
+    amountPence: pence,
+    sessionCount: count,
+    isSpecialOffer: z.boolean(),
+    lines: z.array(ReceiptLineSchema),
+  }),
+);
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
+export const ReceiptListSchema = z.array(ReceiptSchema);
