@@ -5,12 +5,14 @@ import {
   basketSchema,
   changePasswordSchema,
   contactEnquirySchema,
-  filterPhoneInput,
   forgotPasswordSchema,
   PASSWORD_MIN_LENGTH,
+  PHONE_CHARACTERS_TEXT,
   PHONE_MAX_CHARS,
+  PHONE_TOO_LONG_TEXT,
   passwordSchema,
   phoneSchema,
+  phoneTypingProblem,
   profileUpdateSchema,
   resetPasswordSchema,
   rescheduleSchema,
@@ -24,22 +26,25 @@ function errorsOf(schema: z.ZodType, input: unknown): [string, string][] {
   return (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
 }
 
-describe('filterPhoneInput', () => {
-  it('keeps digits, plus, hyphen, space and brackets', () => {
-    expect(filterPhoneInput('+44 (0)20-7946')).toBe('+44 (0)20-7946');
+describe('phoneTypingProblem', () => {
+  it('accepts digits, plus, hyphen, space and brackets as typed', () => {
+    expect(phoneTypingProblem('+44 (0)20-7946')).toBeNull();
   });
 
-  it('drops any other character as it is typed', () => {
-    expect(filterPhoneInput('07a7.00/90#0x123')).toBe('07700900123');
+  it('names a letter or other character instead of dropping it', () => {
+    expect(phoneTypingProblem('07a7.00/90#0x123')).toBe(PHONE_CHARACTERS_TEXT);
   });
 
-  it('stops at 15 characters', () => {
-    expect(filterPhoneInput('0770 090 0123 456 789')).toBe('0770 090 0123 4');
+  it('never cuts a real formatted number short, and names one that is too long', () => {
+    // The walk-through's number: the old 15-character cap saved "+44 (0)7700 900".
+    expect(phoneTypingProblem('+44 (0)7700 900123')).toBeNull();
+    expect(phoneTypingProblem('+44 (0) 7700 900 123')).toBeNull();
+    expect(phoneTypingProblem('0'.repeat(PHONE_MAX_CHARS + 1))).toBe(PHONE_TOO_LONG_TEXT);
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), (typed) => {
-        const kept = filterPhoneInput(typed);
-        expect(kept.length).toBeLessThanOrEqual(PHONE_MAX_CHARS);
-        expect(kept).toMatch(/^[0-9+\- ()]*$/);
+        const problem = phoneTypingProblem(typed);
+        const fine = /^[0-9+\- ()]*$/.test(typed.trim()) && typed.trim().length <= PHONE_MAX_CHARS;
+        expect(problem === null).toBe(fine);
       }),
     );
   });
@@ -69,10 +74,17 @@ describe('phoneSchema', () => {
     ]);
   });
 
-  it('refuses more than 15 digits', () => {
+  it('refuses more than 15 digits, and more than 25 characters', () => {
     expect(errorsOf(phoneSchema, '1234567890123456')).toEqual([
-      ['', 'Phone number must be at most 15 characters.'],
+      ['', 'Phone number must contain 10-15 digits'],
     ]);
+    expect(errorsOf(phoneSchema, '+44 (0) 7700 - 900 - 123 - 4')).toEqual([
+      ['', 'Phone number must be at most 25 characters.'],
+    ]);
+  });
+
+  it('keeps the whole formatted number the old 15-character cap cut short', () => {
+    expect(phoneSchema.parse('+44 (0)7700 900123')).toBe('+44 (0)7700 900123');
   });
 
   it('refuses letters and other characters', () => {

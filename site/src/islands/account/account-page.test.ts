@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordProblem, phoneProblem } from './account-page.tsx';
+import { changePasswordProblem, detailsChange, phoneProblem } from './account-page.tsx';
 
 describe('account phone rule', () => {
   it('saves an empty phone as none and a 10-15 digit number, refuses fewer digits', () => {
@@ -7,6 +7,29 @@ describe('account phone rule', () => {
     expect(phoneProblem('020 7946 0958')).toBeNull();
     expect(phoneProblem('+44 (20) 7946')).toBe('Phone number must contain 10-15 digits');
     expect(phoneProblem('12345')).toBe('Phone number must contain 10-15 digits');
+  });
+
+  it('keeps a whole formatted UK mobile instead of saving a cut-down one', () => {
+    expect(phoneProblem('+44 (0)7700 900123')).toBeNull();
+  });
+
+  it('names letters instead of dropping them', () => {
+    expect(phoneProblem('07700 9OO123')).toBe(
+      'Phone number may only contain digits, +, -, spaces and brackets.',
+    );
+  });
+});
+
+describe('what saving the details would change', () => {
+  const saved = { name: 'Ann Smith', phone: '07700 900123' };
+  it('says nothing changed when the form matches what is saved (spaces aside)', () => {
+    expect(detailsChange(saved, { name: ' Ann Smith ', phone: '07700 900123 ' })).toBe('nothing');
+    expect(detailsChange({ name: 'Ann', phone: null }, { name: 'Ann', phone: '' })).toBe('nothing');
+  });
+  it('tells a removed phone apart from an update', () => {
+    expect(detailsChange(saved, { name: 'Ann Smith', phone: '' })).toBe('phone-removed');
+    expect(detailsChange(saved, { name: 'Ann Jones', phone: '' })).toBe('updated');
+    expect(detailsChange(saved, { name: 'Ann Smith', phone: '020 7946 0958' })).toBe('updated');
   });
 });
 

@@ -1,14 +1,20 @@
 // /my-account (docs/product-rules.md#pages, #accounts-and-roles, #messages): Personal Details
 // (name, read-only e-mail, phone) and Change Password, with a Forgot Password button that e-mails a
 // reset link. Signed out: a login prompt, never a blank page.
-import { changePasswordSchema, filterPhoneInput, MESSAGES, phoneSchema } from '@tuition/domain';
+import {
+  changePasswordSchema,
+  MESSAGES,
+  PHONE_HINT,
+  phoneSchema,
+  phoneTypingProblem,
+} from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, api, type Me } from '../../lib/api-client.ts';
 import { authClient, useSession } from '../../lib/auth-client.ts';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
-import { toastError, toastSuccess } from '../shared/app-toaster.tsx';
+import { toastError, toastInfo, toastSuccess } from '../shared/app-toaster.tsx';
 import { formText, TextField } from '../shared/form-fields.tsx';
 import { PASSWORD_HINT, requestPasswordResetEmail } from '../auth/auth-forms.tsx';
 import '../auth/auth-forms.css';
@@ -19,6 +25,26 @@ export function phoneProblem(phone: string): string | null {
   const result = phoneSchema.safeParse(phone);
   return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.phoneDigits.title);
 }
+
+/** What saving the details form would change: nothing, or the phone removed, or an update. */
+export type DetailsChange = 'nothing' | 'phone-removed' | 'updated';
+
+export function detailsChange(
+  saved: { name: string; phone: string | null },
+  form: { name: string; phone: string },
+): DetailsChange {
+  const name = form.name.trim();
+  const phone = form.phone.trim() || null;
+  if (name === saved.name && phone === (saved.phone ?? null)) return 'nothing';
+  if (phone === null && saved.phone && name === saved.name) return 'phone-removed';
+  return 'updated';
+}
+
+/** The toasts for the outcomes a customer must be able to tell apart. */
+export const DETAILS_MESSAGES = {
+  nothingChanged: { title: 'Nothing to save: your details are unchanged.' },
+  phoneRemoved: { title: 'Phone number removed.' },
+} as const;
 
 /**
  * The change-password rules (docs/product-rules.md#accounts-and-roles): the first problem's
@@ -39,6 +65,10 @@ export function changePasswordProblem(input: {
   return (mismatch ?? result.error.issues[0])?.message ?? MESSAGES.passwordUpdateFailed.title;
 }
 
+// Each form's success clears that form's earlier error toasts, not the other form's.
+const DETAILS_FORM = { form: 'personal-details' } as const;
+const PASSWORD_FORM = { form: 'change-password' } as const;
+
 function PersonalDetails({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(me.name);
@@ -46,26 +76,41 @@ function PersonalDetails({ me }: { me: Me }) {
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
 
+  // Nothing typed is dropped: a character the rule refuses stays in the field, named here.
+  function onPhoneChange(typed: string) {
+    setPhone(typed);
+    setPhoneError(phoneTypingProblem(typed) ?? undefined);
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = phoneProblem(phone);
     setPhoneError(problem ?? undefined);
     if (problem) {
-      toastError({ title: problem });
+      toastError({ title: problem }, DETAILS_FORM);
       return;
     }
     if (name.trim() === '') {
-      toastError({ title: 'Name is required.' });
+      toastError({ title: 'Name is required.' }, DETAILS_FORM);
+      return;
+    }
+    const change = detailsChange(me, { name, phone });
+    if (change === 'nothing') {
+      toastInfo(DETAILS_MESSAGES.nothingChanged, DETAILS_FORM);
       return;
     }
     setSaving(true);
     try {
       const updated = await api.updateMe({ name: name.trim(), phone: phone.trim() || null });
       queryClient.setQueryData(['me'], updated);
-      toastSuccess(MESSAGES.profileUpdated);
+      setPhone(updated.phone ?? '');
+      toastSuccess(
+        change === 'phone-removed' ? DETAILS_MESSAGES.phoneRemoved : MESSAGES.profileUpdated,
+        DETAILS_FORM,
+      );
     } catch (error) {
       console.error('Profile update failed', error);
-      toastError(MESSAGES.profileUpdateFailed);
+      toastError(MESSAGES.profileUpdateFailed, DETAILS_FORM);
     } finally {
       setSaving(false);
     }
@@ -90,9 +135,9 @@ function PersonalDetails({ me }: { me: Me }) {
         autoComplete="tel"
         inputMode="tel"
         value={phone}
-        hint="10 to 15 digits; you may use +, -, spaces and brackets."
+        hint={PHONE_HINT}
         error={phoneError}
-        onChange={(e) => setPhone(filterPhoneInput(e.target.value))}
+        onChange={(e) => onPhoneChange(e.target.value)}
       />
       <div className="auth-form__actions">
         <button type="submit" className="btn" disabled={saving}>
@@ -118,7 +163,7 @@ function ChangePassword({ email }: { email: string }) {
     const found = changePasswordProblem(input);
     setProblem(found ?? undefined);
     if (found) {
-      toastError({ title: found });
+      toastError({ title: found }, PASSWORD_FORM);
       return;
     }
     setBusy('change');
@@ -134,19 +179,19 @@ function ChangePassword({ email }: { email: string }) {
           ? MESSAGES.currentPasswordIncorrect
           : MESSAGES.passwordUpdateFailed;
       setProblem(message.title);
-      toastError(message);
+      toastError(message, PASSWORD_FORM);
       return;
     }
     form.reset();
-    toastSuccess(MESSAGES.passwordUpdated);
+    toastSuccess(MESSAGES.passwordUpdated, PASSWORD_FORM);
   }
 
   async function forgotPassword() {
     setBusy('forgot');
     const sent = await requestPasswordResetEmail(email);
     setBusy(null);
-    if (sent) toastSuccess(MESSAGES.resetLinkSent);
-    else toastError(MESSAGES.resetEmailFailed);
+    if (sent) toastSuccess(MESSAGES.resetLinkSent, PASSWORD_FORM);
+    else toastError(MESSAGES.resetEmailFailed, PASSWORD_FORM);
   }
 
   return (
