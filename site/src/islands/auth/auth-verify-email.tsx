@@ -66,7 +66,10 @@ function VerifyEmailView({ contactEmail }: VerifyEmailProps) {
       const { data } = await authClient.getSession();
       const email = data?.user.email;
       if (!email) {
-        toastInfo({ title: MESSAGES.requestNewVerification.title, description: contactEmail });
+        toastInfo({
+          title: MESSAGES.requestNewVerification.title,
+          description: `Our address: ${contactEmail}.`,
+        });
         return;
       }
       const { error } = await authClient.sendVerificationEmail({ email, callbackURL: '/' });

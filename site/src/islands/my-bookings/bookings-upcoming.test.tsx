@@ -103,7 +103,7 @@ describe('BookingsUpcoming', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toMatch(/no[nt]?[- ]?refund/i);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Booking' }));
-    expect(await screen.findByText('Booking Cancelled')).toBeTruthy();
+    expect(await screen.findByText('Booking Cancelled.')).toBeTruthy();
     expect(fetchStub).toHaveBeenCalledWith(
       '/api/me/bookings/b1/cancel',
       expect.objectContaining({ method: 'POST' }),
@@ -173,7 +173,7 @@ describe('BookingsUpcoming', () => {
     expect(await screen.findByText('No upcoming sessions')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Release' }));
-    expect(await screen.findByText('Payment released')).toBeTruthy();
+    expect(await screen.findByText('Payment released.')).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Payment pending' })).toBeNull(),
     );

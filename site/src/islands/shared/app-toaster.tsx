@@ -13,25 +13,71 @@ export interface ToastMessage {
   description?: string;
 }
 
+/** Which form a toast speaks for: its success clears that form's earlier error toasts. */
+export interface ToastScope {
+  form: string;
+}
+
+/** Errors shown without a form of their own belong to the page. */
+const PAGE_SCOPE: ToastScope = { form: 'page' };
+
+/**
+ * Every toast ends like a sentence: a lone title or a description without a closing full
+ * stop, exclamation or question mark gets a full stop ("Profile Updated."). A title followed by
+ * a description is a heading and stays as it is ("Session Full").
+ */
+export function finishSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return trimmed === '' || /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** The toast's title and description as shown: see finishSentence. */
+export function toastText(message: ToastMessage): ToastMessage {
+  if (message.description === undefined) return { title: finishSentence(message.title) };
+  return { title: message.title, description: finishSentence(message.description) };
+}
+
 const toastOptions = (message: ToastMessage) =>
   message.description === undefined ? {} : { description: message.description };
 
-/** A success toast from a catalogue message. */
-export function toastSuccess(message: ToastMessage): void {
-  toast.success(message.title, toastOptions(message));
+// The error toasts still on screen, per form, so a later success can take them away.
+const openErrors = new Map<string, Set<string | number>>();
+
+function forget(form: string, id: string | number): void {
+  openErrors.get(form)?.delete(id);
+}
+
+/** A success toast from a catalogue message; that form's earlier error toasts go away. */
+export function toastSuccess(message: ToastMessage, scope: ToastScope = PAGE_SCOPE): void {
+  for (const id of openErrors.get(scope.form) ?? []) toast.dismiss(id);
+  openErrors.delete(scope.form);
+  const shown = toastText(message);
+  toast.success(shown.title, toastOptions(shown));
 }
 
 /**
  * A destructive (error-styled) toast from a catalogue message, as docs/product-rules.md#messages
  * asks.
  */
-export function toastError(message: ToastMessage): void {
-  toast.error(message.title, toastOptions(message));
+export function toastError(message: ToastMessage, scope: ToastScope = PAGE_SCOPE): void {
+  const shown = toastText(message);
+  const { form } = scope;
+  const id: string | number = toast.error(shown.title, {
+    ...toastOptions(shown),
+    onDismiss: () => forget(form, id),
+    onAutoClose: () => forget(form, id),
+  });
+  const ids = openErrors.get(form) ?? new Set();
+  ids.add(id);
+  openErrors.set(form, ids);
 }
 
-/** A neutral toast (e.g. "Logging you in..."). */
-export function toastInfo(message: ToastMessage): void {
-  toast(message.title, toastOptions(message));
+/** A neutral toast (e.g. "Logging you in..."); like a success, it ends the form's errors. */
+export function toastInfo(message: ToastMessage, scope: ToastScope = PAGE_SCOPE): void {
+  for (const id of openErrors.get(scope.form) ?? []) toast.dismiss(id);
+  openErrors.delete(scope.form);
+  const shown = toastText(message);
+  toast(shown.title, toastOptions(shown));
 }
 
 /** Just below the sticky site header (site.css --header-height). */
