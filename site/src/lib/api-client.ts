@@ -16,6 +16,7 @@ import type {
 } from '@tuition/api-contract';
 import type { Basket } from '@tuition/domain';
 import type { z } from 'zod';
+import { fetchWithRetry } from './retrying-fetch.ts';
 
 export type {
   AvailabilitySlot,
@@ -101,6 +102,11 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   /** Sent as JSON. */
   json?: unknown;
+  /**
+   * Sending it twice leaves the same state, so a 502/503/504 may be retried (reads always
+   * may). Never for a payment, a booking, a cancel or an e-mail (docs/decisions/051).
+   */
+  repeatable?: boolean;
 }
 
 /** The contract's schemas, by export name (e.g. 'MeSchema'). */
@@ -149,18 +155,22 @@ export async function apiFetch<K extends SchemaName>(
   answer: K,
   init: ApiRequestInit = {},
 ): Promise<Answer<K>> {
-  const { json, headers, ...rest } = init;
+  const { json, headers, repeatable, ...rest } = init;
   const requestHeaders = new Headers(headers);
   requestHeaders.set('Accept', 'application/json');
   if (json !== undefined) requestHeaders.set('Content-Type', 'application/json');
   let response: Response;
   try {
-    response = await fetch(path, {
-      credentials: 'same-origin',
-      ...rest,
-      headers: requestHeaders,
-      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    });
+    response = await fetchWithRetry(
+      path,
+      {
+        credentials: 'same-origin',
+        ...rest,
+        headers: requestHeaders,
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      },
+      { repeatable: repeatable === true },
+    );
   } catch (error) {
     throw new ApiError({
       status: NETWORK_ERROR_STATUS,
@@ -187,7 +197,7 @@ const id = encodeURIComponent;
 export const api = {
   me: () => apiFetch('/api/me', 'MeSchema'),
   updateMe: (input: ProfileUpdateRequest) =>
-    apiFetch('/api/me', 'MeSchema', { method: 'PATCH', json: input }),
+    apiFetch('/api/me', 'MeSchema', { method: 'PATCH', json: input, repeatable: true }),
 
   /** `forUser` (admins only): answer as that customer would see it. */
   availability: (params: AvailabilityQuery) =>
@@ -196,6 +206,8 @@ export const api = {
     apiFetch(`/api/bookability${query({ forUser })}`, 'BookabilitySchema', {
       method: 'POST',
       json: input,
+      // A question, not a change: asking twice is harmless.
+      repeatable: true,
     }),
 
   /** 409 ApiError with code 'duplicate' | 'full' and `slots` when a session cannot be had. */
@@ -205,7 +217,11 @@ export const api = {
     apiFetch(`/api/checkout/${id(checkoutId)}`, 'CheckoutSummarySchema'),
   /** Releases one of the user's pending checkouts; answers the status afterwards. */
   cancelCheckout: (checkoutId: string) =>
-    apiFetch(`/api/checkout/${id(checkoutId)}/cancel`, 'CheckoutStatusSchema', { method: 'POST' }),
+    apiFetch(`/api/checkout/${id(checkoutId)}/cancel`, 'CheckoutStatusSchema', {
+      method: 'POST',
+      // Releasing a released checkout answers its status again.
+      repeatable: true,
+    }),
   openCheckouts: () => apiFetch('/api/checkout/pending', 'OpenCheckoutListSchema'),
 
   payments: () => apiFetch('/api/me/payments', 'PaymentListSchema'),

@@ -8,6 +8,7 @@ import { adminClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { useEffect } from 'react';
 import { announceSessionChange, onSessionChange, roleOf } from './auth-session.ts';
+import { fetchWithRetry } from './retrying-fetch.ts';
 
 const AUTH_PATH = '/api/auth';
 
@@ -15,10 +16,29 @@ const AUTH_PATH = '/api/auth';
 // browser, but the module must still load.
 const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 
+/**
+ * The auth calls sending twice cannot harm: reading the session, signing in (a second session
+ * at worst) and out. Sign-up, password changes and anything that sends an e-mail are not
+ * repeated (docs/decisions/051).
+ */
+const REPEATABLE_AUTH_PATHS = new Set(['/get-session', '/sign-in/email', '/sign-out']);
+
+/** Whether a request to better-auth's endpoints may be retried after a 502/503/504. */
+export function isRepeatableAuthCall(url: string): boolean {
+  const { pathname } = new URL(url, 'http://localhost');
+  return REPEATABLE_AUTH_PATHS.has(pathname.slice(pathname.indexOf(AUTH_PATH) + AUTH_PATH.length));
+}
+
 export const authClient = createAuthClient({
   baseURL: `${origin}${AUTH_PATH}`,
   plugins: [adminClient()],
   sessionOptions: { refetchOnWindowFocus: true },
+  fetchOptions: {
+    customFetchImpl: (input, init) =>
+      fetchWithRetry(input, init, {
+        repeatable: isRepeatableAuthCall(input instanceof Request ? input.url : String(input)),
+      }),
+  },
 });
 
 export type AuthSession = NonNullable<typeof authClient.$Infer.Session>;
@@ -45,11 +65,47 @@ export function authErrorText(
   return error?.message?.trim() || error?.statusText?.trim() || fallback;
 }
 
-/** Signs in; on success announces the new session everywhere. Throws with the backend's text. */
+/** A refused auth call: the backend's text, and its code (e.g. EMAIL_NOT_VERIFIED) when given. */
+export class AuthCallError extends Error {
+  readonly code: string | undefined;
+  readonly status: number | undefined;
+  constructor(message: string, code?: string, status?: number) {
+    super(message);
+    this.name = 'AuthCallError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** better-auth's code for a correct password on an address not yet verified. */
+export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+
+/** Signs in; on success announces the new session everywhere. Throws AuthCallError. */
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   const { error } = await authClient.signIn.email({ email, password });
-  if (error) throw new Error(authErrorText(error, 'Login failed. Please try again.'));
+  if (error) {
+    throw new AuthCallError(
+      authErrorText(error, 'Login failed. Please try again.'),
+      error.code,
+      error.status,
+    );
+  }
   announceSessionChange();
+}
+
+/**
+ * Asks for a fresh verification link. The service limits how many go to one address (and from
+ * one client) per hour and answers 429 with its own text beyond that: thrown as AuthCallError.
+ */
+export async function resendVerificationEmail(email: string): Promise<void> {
+  const { error } = await authClient.sendVerificationEmail({ email, callbackURL: '/' });
+  if (error) {
+    throw new AuthCallError(
+      authErrorText(error, 'The verification e-mail could not be sent. Please try again.'),
+      error.code,
+      error.status,
+    );
+  }
 }
 
 /**

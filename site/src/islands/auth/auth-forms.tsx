@@ -3,8 +3,15 @@
 // /register pages. They call better-auth through src/lib/auth-client.ts and report through toasts;
 // `onSuccess` lets the dialog close itself or a page move on.
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@tuition/domain';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { authClient, authErrorText, signInWithEmail } from '../../lib/auth-client.ts';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  AuthCallError,
+  authClient,
+  authErrorText,
+  EMAIL_NOT_VERIFIED,
+  resendVerificationEmail,
+  signInWithEmail,
+} from '../../lib/auth-client.ts';
 import { toastError, toastSuccess } from '../shared/app-toaster.tsx';
 import {
   type FieldErrors,
@@ -55,6 +62,81 @@ export function validateRegister(input: {
 const hasErrors = (errors: object) => Object.keys(errors).length > 0;
 const later = (fn: () => void) => setTimeout(fn, 0);
 
+/** The texts of a sign-in before the address is verified (issue 13, item 4). */
+export const UNVERIFIED_TEXTS = {
+  toast: {
+    title: 'Please verify your email first',
+    description: 'We have sent you a new verification link.',
+  },
+  explain: (email: string) =>
+    `Your email address is not verified yet, so you cannot log in. We have just sent a new verification link to ${email}: open it, then log in here. Your selected sessions are kept.`,
+  resend: 'Resend verification email',
+  resent: {
+    title: 'Verification Email Sent',
+    description: 'Check your email for a new verification link.',
+  },
+} as const;
+
+/** Seconds the Resend button waits after a send; the service also limits sends per hour. */
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+/**
+ * Shown in place of a bare "Email not verified": what happened, that a new link is on its way,
+ * and a Resend button that waits a minute between sends (the service refuses beyond its hourly
+ * limit, and its text is shown then).
+ */
+export function UnverifiedNotice({
+  email,
+  cooldownSeconds = RESEND_COOLDOWN_SECONDS,
+}: {
+  email: string;
+  /** Tests shorten the wait. */
+  cooldownSeconds?: number;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [wait, setWait] = useState(cooldownSeconds);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  async function resend() {
+    setBusy(true);
+    try {
+      await resendVerificationEmail(email);
+      toastSuccess(UNVERIFIED_TEXTS.resent, UNVERIFIED_SCOPE);
+      setWait(cooldownSeconds);
+    } catch (error) {
+      console.error('Resending the verification email failed', error);
+      toastError(
+        { title: error instanceof Error ? error.message : MESSAGES.verificationEmailFailed.title },
+        UNVERIFIED_SCOPE,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="notice auth-unverified" role="status" data-testid="unverified-notice">
+      <p>{UNVERIFIED_TEXTS.explain(email)}</p>
+      <button
+        type="button"
+        className="btn btn--outline"
+        onClick={() => void resend()}
+        disabled={busy || wait > 0}
+      >
+        {busy ? 'Sending...' : UNVERIFIED_TEXTS.resend}
+        {!busy && wait > 0 && <span> (in {wait} s)</span>}
+      </button>
+    </div>
+  );
+}
+
+const LOGIN_SCOPE = { form: 'login' } as const;
+const UNVERIFIED_SCOPE = LOGIN_SCOPE;
+
 export interface LoginFormProps {
   onSuccess?: () => void;
   /** Opens the forgot-password dialog. */
@@ -64,12 +146,14 @@ export interface LoginFormProps {
 export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [busy, setBusy] = useState(false);
+  const [unverified, setUnverified] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const input = { email: formText(form, 'email').trim(), password: formText(form, 'password') };
+    setUnverified(null);
     const found = validateLogin(input);
     setErrors(found);
     if (hasErrors(found)) {
@@ -79,11 +163,17 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
     setBusy(true);
     try {
       await signInWithEmail(input.email, input.password);
-      toastSuccess(MESSAGES.loginSuccess);
+      toastSuccess(MESSAGES.loginSuccess, LOGIN_SCOPE);
       onSuccess?.();
     } catch (error) {
+      if (error instanceof AuthCallError && error.code === EMAIL_NOT_VERIFIED) {
+        // The service sends a fresh link on this sign-in (sendOnSignIn), within its hourly limit.
+        setUnverified(input.email);
+        toastError(UNVERIFIED_TEXTS.toast, LOGIN_SCOPE);
+        return;
+      }
       console.error('Login failed', error);
-      toastError({ title: error instanceof Error ? error.message : 'Login failed.' });
+      toastError({ title: error instanceof Error ? error.message : 'Login failed.' }, LOGIN_SCOPE);
     } finally {
       setBusy(false);
     }
@@ -108,6 +198,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
         revealable
         error={errors.password}
       />
+      {unverified && <UnverifiedNotice email={unverified} />}
       <div className="auth-form__row">
         <button type="button" className="auth-link-button" onClick={onForgotPassword}>
           Forgot Password?
