@@ -4,6 +4,7 @@ import type {
   SessionFilter,
   SessionSort,
 } from '@tuition/api-contract';
+import { type Closure, closureOn } from '@tuition/domain';
 import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
@@ -34,7 +35,7 @@ export async function listBookedSessions(
   const upcoming = query.filter === 'upcoming';
   const bookedCount = count(bookings.id);
   const byDate = upcoming ? asc(classSessions.startsAt) : desc(classSessions.startsAt);
-  const [rows, timetable] = await Promise.all([
+  const [rows, timetable, closures] = await Promise.all([
     deps.db
       .select({
         id: classSessions.id,
@@ -51,9 +52,11 @@ export async function listBookedSessions(
       .groupBy(classSessions.id)
       .orderBy(...(query.sort === 'bookings' ? [desc(bookedCount), byDate] : [byDate])),
     deps.content.timetable(),
+    deps.content.closures(),
   ]);
   return rows.map((row) => {
     const session = describeSession(timetable, row);
+    const closed = closedReason(closures, session.date);
     return {
       id: row.id,
       service: session.service,
@@ -65,8 +68,18 @@ export async function listBookedSessions(
       time: session.time,
       bookedCount: Number(row.bookedCount),
       capacity: row.capacity,
+      ...closed,
     };
   });
+}
+
+/**
+ * A session whose day was closed (a CMS closure added after people booked it) is flagged, not
+ * cancelled: staff decide what to tell the families (decision 052).
+ */
+function closedReason(closures: readonly Closure[], date: string): { closedReason?: string } {
+  const closure = closureOn(closures, date);
+  return closure ? { closedReason: closure.reason } : {};
 }
 
 export interface SessionAttendees {
@@ -87,13 +100,14 @@ export async function loadSessionAttendees(
     .where(eq(classSessions.id, sessionId))
     .limit(1);
   if (!sessionRow) throw new NotFoundError('No such session.');
-  const [people, timetable] = await Promise.all([
+  const [people, timetable, closures] = await Promise.all([
     deps.db
       .select({ userId: user.id, name: user.name, email: user.email, phone: user.phone })
       .from(bookings)
       .innerJoin(user, eq(user.id, bookings.userId))
       .where(and(eq(bookings.sessionId, sessionId), eq(bookings.status, 'confirmed'))),
     deps.content.timetable(),
+    deps.content.closures(),
   ]);
   // Sorted here rather than by the database, whose collation differs between PGlite and servers.
   people.sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.email, b.email));
@@ -115,6 +129,7 @@ export async function loadSessionAttendees(
       time: session.time,
       bookedCount: people.length,
       capacity: sessionRow.capacity,
+      ...closedReason(closures, session.date),
     },
     attendees: people.map((person) => ({
       ...person,

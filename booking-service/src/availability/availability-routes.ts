@@ -19,7 +19,12 @@ import {
   ValidationError,
 } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
-import { type AvailabilityDeps, checkBookability, listAvailability } from './availability.ts';
+import {
+  type AvailabilityDeps,
+  checkBookability,
+  listAvailability,
+  listClosedDays,
+} from './availability.ts';
 
 /** How long anyone may reuse an anonymous availability answer. */
 export const ANONYMOUS_AVAILABILITY_CACHE = 'public, max-age=15';
@@ -92,18 +97,17 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
         throw new ValidationError([{ field: 'to', message: 'to must not be before from.' }]);
       }
       const userId = await viewerId(c.req.raw.headers, forUser);
-      const slots = await listAvailability(deps, {
-        service,
-        ...(from ? { from } : {}),
-        ...(to ? { to } : {}),
-        ...(userId ? { userId } : {}),
-      });
+      const dates = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+      const [slots, closed] = await Promise.all([
+        listAvailability(deps, { service, ...dates, ...(userId ? { userId } : {}) }),
+        listClosedDays(deps, dates),
+      ]);
       // Anonymous answers are the same for everyone: a browser or CDN may reuse one briefly
       // (seats are re-checked at checkout). A signed-in answer marks the viewer's own
       // sessions, so it stays private (no-store, http/no-store.ts); Vary keeps the two apart.
       c.header('Vary', 'Cookie');
       if (!userId) c.header('Cache-Control', ANONYMOUS_AVAILABILITY_CACHE);
-      return c.json({ slots }, 200);
+      return c.json({ slots, closed }, 200);
     })
     .openapi(bookabilityRoute, async (c) => {
       const { service, startsAt } = c.req.valid('json');

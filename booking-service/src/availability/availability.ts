@@ -1,6 +1,9 @@
 import {
   bookingWindow,
+  type ClosedDay,
+  type Closure,
   type ConcreteSession,
+  closedDays,
   findSession,
   isBookable,
   listSessions,
@@ -38,11 +41,12 @@ export async function listAvailability(
   const to = minDate(query.to ?? window.to, window.to);
   if (from > to) return [];
 
-  const [timetable, pricing] = await Promise.all([
+  const [timetable, pricing, closures] = await Promise.all([
     deps.content.timetable(),
     deps.content.pricing(),
+    deps.content.closures(),
   ]);
-  const sessions = timetableSessions(timetable, query.service, from, to).filter((s) =>
+  const sessions = timetableSessions(timetable, query.service, from, to, closures).filter((s) =>
     isBookable(s.startsAt, now),
   );
   // One round trip for the rows and their seats taken; a second only for a signed-in viewer.
@@ -97,13 +101,15 @@ export async function checkBookability(
   request: { service: ServiceCode; startsAt: readonly string[]; userId?: string },
 ): Promise<BookabilityResult[]> {
   const now = deps.clock.now();
-  const [timetable, pricing] = await Promise.all([
+  const [timetable, pricing, closures] = await Promise.all([
     deps.content.timetable(),
     deps.content.pricing(),
+    deps.content.closures(),
   ]);
   const resolved = request.startsAt.map((text) => {
     const instant = new Date(text);
-    const session = findSession(timetable, request.service, instant);
+    // A start on a closed day is not a bookable start: `invalid`, like one the timetable lacks.
+    const session = findSession(timetable, request.service, instant, closures);
     return { text, session: session && isBookable(session.startsAt, now) ? session : undefined };
   });
   const valid = resolved.flatMap((r) => (r.session ? [r.session] : []));
@@ -142,17 +148,35 @@ function timetableSessions(
   service: ServiceCode,
   from: string,
   to: string,
+  closures: readonly Closure[],
 ): readonly ConcreteSession[] {
   let key = `${service} ${from} ${to}`;
   for (const slot of timetable)
     key += `\n${slot.day} ${slot.startTime} ${slot.service} ${slot.label}`;
+  // Closures are part of what the list depends on: a day closed since is a miss too.
+  for (const closure of closures) key += `\nclosed ${closure.from} ${closure.to}`;
   let sessions = sessionLists.get(key);
   if (!sessions) {
-    sessions = listSessions(timetable, service, from, to);
+    sessions = listSessions(timetable, service, from, to, closures);
     if (sessionLists.size >= SESSION_LISTS_KEPT) sessionLists.clear();
     sessionLists.set(key, sessions);
   }
   return sessions;
+}
+
+/**
+ * The closed days (CMS closures) between `from` and `to`, clipped to the booking window like
+ * the slots are, so the calendar can say "Closed — Christmas holiday" on them.
+ */
+export async function listClosedDays(
+  deps: Pick<AvailabilityDeps, 'clock' | 'content'>,
+  query: { from?: string; to?: string },
+): Promise<ClosedDay[]> {
+  const window = bookingWindow(deps.clock.now());
+  const from = maxDate(query.from ?? window.from, window.from);
+  const to = minDate(query.to ?? window.to, window.to);
+  if (from > to) return [];
+  return closedDays(await deps.content.closures(), from, to);
 }
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);

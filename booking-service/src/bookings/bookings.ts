@@ -201,16 +201,18 @@ export async function rescheduleBooking(
   request: { bookingId: string; startsAt: string; actor: Actor },
 ): Promise<Booking> {
   const now = deps.clock.now();
-  const [brand, timetable, pricing] = await Promise.all([
+  const [brand, timetable, pricing, closures] = await Promise.all([
     mailBrand(deps),
     deps.content.timetable(),
     deps.content.pricing(),
+    deps.content.closures(),
   ]);
   const actor = policyActor(request.actor);
 
   // Read once without a lock to learn the service, so the target row exists before locking.
   const current = await findBooking(deps.db, request.bookingId, request.actor);
-  const target = findSession(timetable, current.service, new Date(request.startsAt));
+  // Nothing moves onto a closed day (decision 052).
+  const target = findSession(timetable, current.service, new Date(request.startsAt), closures);
   if (!target || !isBookable(target.startsAt, now)) {
     throw new ValidationError([
       {

@@ -63,13 +63,15 @@ export async function startCheckout(
   },
 ): Promise<StartedCheckout> {
   const now = deps.clock.now();
-  const [timetable, pricing] = await Promise.all([
+  const [timetable, pricing, closures] = await Promise.all([
     deps.content.timetable(),
     deps.content.pricing(),
+    deps.content.closures(),
   ]);
 
   const sessions = request.startsAt.map((text, index) => {
-    const session = findSession(timetable, request.service, new Date(text));
+    // No session on a closed day (decision 052), even from a basket picked before it closed.
+    const session = findSession(timetable, request.service, new Date(text), closures);
     if (!session || !isBookable(session.startsAt, now)) {
       throw new ValidationError([
         {
