@@ -8,6 +8,7 @@ import { Theme } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { PageToaster } from './app-toaster.tsx';
+import { IslandErrorBoundary } from './island-error-boundary.tsx';
 import './app-providers.css';
 
 export {
@@ -57,7 +58,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
         hasBackground={false}
         className="app-theme"
       >
-        {children}
+        <IslandErrorBoundary>{children}</IslandErrorBoundary>
         {mounted && <PageToaster />}
       </Theme>
     </QueryClientProvider>
