@@ -2,7 +2,7 @@
 // dialog opened from the Login tab. Loaded lazily by the header island the first time someone asks
 // for it, so visitors who never sign in do not download Radix's dialog code or the forms.
 import { Dialog, Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AuthTab } from '../../lib/auth-dialog.ts';
 import { PageToaster } from '../shared/app-toaster.tsx';
 import { ForgotPasswordDialog } from './auth-forgot-dialog.tsx';
@@ -19,6 +19,50 @@ export interface AuthDialogPanelProps {
   note?: string | undefined;
 }
 
+/** The first input of the tab shown (Email on Login), so typing starts at once. */
+export function focusFirstField(content: HTMLElement | null): void {
+  content
+    ?.querySelector<HTMLInputElement>('[role="tabpanel"]:not([hidden]) input:not([type="hidden"])')
+    ?.focus();
+}
+
+/** The profile menu's button, which replaces Login once signed in. */
+const PROFILE_MENU_BUTTON = '[data-auth-menu] [aria-haspopup="menu"]';
+
+/**
+ * Where focus goes when the dialog closes: back to what opened it (Login, a Pay button). After
+ * signing in the Login button is replaced by the profile menu, so focus waits for the menu's
+ * button (it loads lazily); on a phone that sits in the closed menu and cannot take focus, so
+ * the page's main content gets it. Never the page body.
+ */
+export function returnFocusAfterDialog(
+  opener: Element | null,
+  signedIn: boolean,
+  tries = 40,
+): void {
+  const focused = (el: Element | null | undefined) => {
+    if (!(el instanceof HTMLElement) || !el.isConnected) return false;
+    el.focus();
+    return document.activeElement === el;
+  };
+  if (!signedIn && focused(opener)) return;
+  if (signedIn) {
+    const menuButton = document.querySelector(PROFILE_MENU_BUTTON);
+    if (focused(menuButton)) return;
+    // A Pay button that opened the dialog is still there: back to it.
+    if (opener && !opener.closest('[data-auth-menu]') && focused(opener)) return;
+    if (!menuButton && tries > 0) {
+      setTimeout(() => returnFocusAfterDialog(opener, signedIn, tries - 1), 50);
+      return;
+    }
+  }
+  const main = document.querySelector<HTMLElement>('main');
+  if (main) {
+    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+    main.focus();
+  }
+}
+
 export default function AuthDialogPanel({
   open,
   onOpenChange,
@@ -28,13 +72,30 @@ export default function AuthDialogPanel({
 }: AuthDialogPanelProps) {
   const [forgotOpen, setForgotOpen] = useState(false);
   const close = () => onOpenChange(false);
+  // The element that had focus when the dialog opened (the Login button, a Pay button).
+  const opener = useRef<Element | null>(null);
+  const signedIn = useRef(false);
 
   return (
     <>
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
         <Dialog.Portal container={themeRoot()}>
           <Dialog.Overlay className="auth-dialog__overlay" />
-          <Dialog.Content className="auth-dialog__content" data-testid="auth-dialog">
+          <Dialog.Content
+            className="auth-dialog__content"
+            data-testid="auth-dialog"
+            onOpenAutoFocus={(event) => {
+              // Radix would focus the close button, three Tabs before Email.
+              event.preventDefault();
+              opener.current = document.activeElement;
+              signedIn.current = false;
+              focusFirstField(event.currentTarget as HTMLElement);
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              returnFocusAfterDialog(opener.current, signedIn.current);
+            }}
+          >
             <div className="auth-dialog__head">
               <Dialog.Title className="auth-dialog__title">
                 {tab === 'login' ? 'Welcome back' : 'Create your account'}
@@ -66,7 +127,13 @@ export default function AuthDialogPanel({
                 </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="login" className="auth-tabs__panel">
-                <LoginForm onSuccess={close} onForgotPassword={() => setForgotOpen(true)} />
+                <LoginForm
+                  onSuccess={() => {
+                    signedIn.current = true;
+                    close();
+                  }}
+                  onForgotPassword={() => setForgotOpen(true)}
+                />
               </Tabs.Content>
               <Tabs.Content value="register" className="auth-tabs__panel">
                 <RegisterForm onSuccess={close} />

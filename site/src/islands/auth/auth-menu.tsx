@@ -1,7 +1,7 @@
 // The header's account area (docs/product-rules.md#pages Header), on every page. Signed out: Login
-// (opens the auth dialog) and Book Now. Signed in: the profile menu. It also switches the home
-// hero's Get Started / Book Now (elements marked data-auth-action) and opens the dialog for any
-// element marked data-auth-action="sign-in".
+// (opens the auth dialog) and Book Now. Signed in: Book Now and the profile menu (decision 050).
+// It also switches the home hero's Get Started / Book Now (elements marked data-auth-action) and
+// opens the dialog for any element marked data-auth-action="sign-in".
 //
 // Content pages do not load React at all for this (docs/decisions/025): the header renders
 // plain Login / Book Now links and ./auth-menu-boot.ts (a few hundred bytes) reads the session;
@@ -11,6 +11,7 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type AuthTab, onOpenAuthDialog, openAuthDialog } from '../../lib/auth-dialog.ts';
 import { PageToaster } from '../shared/app-toaster.tsx';
+import { IslandErrorBoundary } from '../shared/island-error-boundary.tsx';
 import { syncAuthHooks } from './auth-menu-hooks.ts';
 import {
   fetchSessionUser,
@@ -86,6 +87,10 @@ export function AuthMenu({ initialUser }: AuthMenuProps) {
   if (user) {
     return (
       <>
+        {/* Kept when signed in, at every width: a returning customer's way to book (decision 050). */}
+        <a className="btn" href="/booking">
+          Book Now
+        </a>
         <Suspense fallback={<span className="auth-menu__placeholder" aria-hidden="true" />}>
           <AuthProfileMenu name={user.name} email={user.email} role={roleOf(user)} />
         </Suspense>
@@ -132,7 +137,9 @@ export function mountAuthMenu(
 ) {
   createRoot(container).render(
     <StrictMode>
-      <AuthMenu initialUser={initialUser} />
+      <IslandErrorBoundary>
+        <AuthMenu initialUser={initialUser} />
+      </IslandErrorBoundary>
     </StrictMode>,
   );
 }
