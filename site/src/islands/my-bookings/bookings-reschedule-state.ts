@@ -46,3 +46,34 @@ export function clearBookingToMove(): void {
     // Nothing to clear.
   }
 }
+
+/** /upcoming-bookings?moved={id}: the booking a reschedule just created, to confirm and highlight. */
+export const MOVED_BOOKING_PARAM = 'moved';
+
+/** Where to go after a successful reschedule: the list with the new booking named. */
+export function afterRescheduleUrl(url: string, movedId: string | undefined): string {
+  if (!movedId) return url;
+  const target = new URL(url, 'http://localhost');
+  target.searchParams.set(MOVED_BOOKING_PARAM, movedId);
+  return `${target.pathname}${target.search}${target.hash}`;
+}
+
+/**
+ * Reads and removes ?moved= from the address bar, so a reload does not confirm the move again.
+ */
+export function takeMovedBookingId(): string | undefined {
+  try {
+    const url = new URL(window.location.href);
+    const id = url.searchParams.get(MOVED_BOOKING_PARAM);
+    if (!id) return undefined;
+    url.searchParams.delete(MOVED_BOOKING_PARAM);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${url.pathname}${url.search}${url.hash}`,
+    );
+    return id;
+  } catch {
+    return undefined;
+  }
+}

@@ -4,7 +4,7 @@
 // goes back to /upcoming-bookings.
 import { MESSAGES, type PricingRules } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError } from '../shared/app-providers.tsx';
@@ -12,6 +12,7 @@ import { BookingFlowContent } from '../booking/booking-flow.tsx';
 import { BookingsSkeleton } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import {
+  afterRescheduleUrl,
   type BookingToReschedule,
   clearBookingToMove,
   readBookingToMove,
@@ -64,6 +65,9 @@ export function BookingsRescheduleContent({
   const booking =
     request?.saved ?? upcoming.data?.find((b) => b.id === request?.id && b.canReschedule);
 
+  // The new booking's id, so the list it returns to can confirm the move and highlight it.
+  const movedId = useRef<string | undefined>(undefined);
+
   const lookupFailed = needsLookup && (upcoming.isError || (upcoming.isSuccess && !booking));
   useEffect(() => {
     if (!lookupFailed) return;
@@ -81,9 +85,14 @@ export function BookingsRescheduleContent({
       mode="reschedule"
       booking={booking}
       {...(request.returnTo ? { returnTo: request.returnTo } : {})}
+      onConfirm={async (startsAt) => {
+        const moved = await api.rescheduleBooking(booking.id, startsAt);
+        movedId.current = moved.id;
+        return moved;
+      }}
       navigate={(url) => {
         clearBookingToMove();
-        window.location.assign(url);
+        window.location.assign(afterRescheduleUrl(url, movedId.current));
       }}
     />
   );

@@ -14,6 +14,7 @@ const { BookingsUpcoming } = await import('./bookings-upcoming.tsx');
 const { createQueryClient } = await import('../shared/app-providers.tsx');
 
 const clock = fixedClock('2026-11-02T09:00:00Z');
+const PUPIL = { id: 'p1', name: 'Sam', yearGroup: 'y10' } as const;
 
 const booking = (over: Partial<Booking> = {}): Booking => ({
   id: 'b1',
@@ -26,6 +27,7 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   createdAt: '2026-11-01T10:00:00.000Z',
   canCancel: true,
   canReschedule: true,
+  pupil: PUPIL,
   ...over,
 });
 
@@ -62,6 +64,30 @@ describe('BookingsUpcoming', () => {
     expect(screen.getByRole('link', { name: 'Book New Session' }).getAttribute('href')).toBe(
       '/booking',
     );
+  });
+
+  it('back from a reschedule, confirms it and highlights the moved booking, once', async () => {
+    window.history.replaceState(null, '', '/upcoming-bookings?moved=b2');
+    stubFetch((url) =>
+      url.startsWith('/api/me/bookings')
+        ? Response.json([
+            booking(),
+            booking({
+              id: 'b2',
+              startsAt: '2026-11-17T17:00:00.000Z',
+              endsAt: '2026-11-17T18:00:00.000Z',
+            }),
+          ])
+        : undefined,
+    );
+    render(<BookingsUpcoming {...props} />);
+    expect(await screen.findByText('Session rescheduled successfully.')).toBeTruthy();
+    const marker = await screen.findByText('Rescheduled just now');
+    const card = marker.closest('li');
+    expect(card?.textContent).toContain('17 November');
+    expect(screen.getAllByText('Rescheduled just now')).toHaveLength(1);
+    // A reload does not confirm it again.
+    expect(window.location.search).toBe('');
   });
 
   it('within 24 hours, Reschedule explains how to contact support instead', async () => {
@@ -141,6 +167,7 @@ describe('BookingsUpcoming', () => {
             time: '5-6pm',
             label: 'GCSE Foundation',
             service: 'gcse',
+            pupil: PUPIL,
           },
           {
             startsAt: '2026-11-12T17:00:00.000Z',
@@ -149,6 +176,7 @@ describe('BookingsUpcoming', () => {
             time: '5-6pm',
             label: 'GCSE Foundation',
             service: 'gcse',
+            pupil: PUPIL,
           },
         ],
       },
@@ -173,7 +201,7 @@ describe('BookingsUpcoming', () => {
     expect(await screen.findByText('No upcoming sessions')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Release' }));
-    expect(await screen.findByText('Payment released.')).toBeTruthy();
+    expect(await screen.findByText('Payment released')).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Payment pending' })).toBeNull(),
     );

@@ -2,7 +2,7 @@
 // Reschedule and Cancel. Cancelling asks first and says there is no refund. Within 24 hours of the
 // start a session can no longer be moved online: Reschedule then explains how to ask support. Above
 // the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release).
-import { AlertDialog, Button, Dialog, Flex } from '@radix-ui/themes';
+import { AlertDialog, Badge, Button, Dialog, Flex } from '@radix-ui/themes';
 import {
   type Clock,
   formatLondonDate,
@@ -17,13 +17,14 @@ import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { BookingsCard, BookingsSkeleton, londonTimeRange, serviceLabel } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
-import { saveBookingToMove } from './bookings-reschedule-state.ts';
+import { saveBookingToMove, takeMovedBookingId } from './bookings-reschedule-state.ts';
 import {
   PendingPayments,
   useOpenCheckouts,
   useRefreshOnReturn,
 } from '../payment/pending-payments.tsx';
 import './bookings.css';
+import './bookings-upcoming.css';
 
 export interface BookingsUpcomingProps {
   contactEmail: string;
@@ -34,6 +35,30 @@ export interface BookingsUpcomingProps {
 }
 
 export const UPCOMING_QUERY_KEY = ['bookings', 'upcoming'] as const;
+
+/**
+ * Back from /reschedule: the spec's "Session rescheduled successfully" (the toast on /reschedule
+ * lasts only until the page changes) and the id of the moved booking to highlight.
+ */
+function useMovedBooking(): string | undefined {
+  const [movedId, setMovedId] = useState<string>();
+  useEffect(() => {
+    const id = takeMovedBookingId();
+    if (!id) return;
+    setMovedId(id);
+    toastSuccess(MESSAGES.rescheduleSuccess);
+  }, []);
+  return movedId;
+}
+
+/** Marks the moved booking's card: a visible label, and a ring (bookings-upcoming.css). */
+function MovedMarker() {
+  return (
+    <Badge color="indigo" variant="solid" size="2" className="bookings-moved">
+      Rescheduled just now
+    </Badge>
+  );
+}
 
 function CancelDialog({ booking }: { booking: Booking }) {
   const queryClient = useQueryClient();
@@ -129,6 +154,16 @@ export function BookingsUpcomingContent({
 
   const now = clock.now();
   const openCheckouts = useOpenCheckouts(signedIn, now);
+  const movedId = useMovedBooking();
+
+  // The moved booking is brought into view once the list shows it.
+  useEffect(() => {
+    if (!movedId || !bookings.data) return;
+    document
+      .querySelector('.bookings-moved')
+      ?.closest('li')
+      ?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [movedId, bookings.data]);
   useRefreshOnReturn();
 
   useEffect(() => {
@@ -171,6 +206,7 @@ export function BookingsUpcomingContent({
         <ul className="bookings-list">
           {list.map((booking) => (
             <BookingsCard key={booking.id} booking={booking} now={now}>
+              {booking.id === movedId && <MovedMarker />}
               {booking.canReschedule ? (
                 <Button variant="soft" onClick={() => reschedule(booking)}>
                   Reschedule
