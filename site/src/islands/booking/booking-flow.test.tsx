@@ -33,6 +33,7 @@ function slot(date: string, state: AvailabilitySlot['state'] = 'available', hour
     capacity: 10,
     seatsLeft: state === 'full' ? 0 : 3,
     state,
+    heldBy: [],
   } satisfies AvailabilitySlot;
 }
 
@@ -81,6 +82,8 @@ function stubService(
 
 beforeEach(() => {
   session.signedIn = true;
+  // The basket is kept in localStorage (basket-storage.ts): each test starts with none.
+  window.localStorage.clear();
 });
 
 afterEach(() => {
@@ -153,6 +156,23 @@ describe('BookingFlow', () => {
     30_000,
   );
 
+  it('keeps the basket across a reload and drops, naming it, a session that filled up', async () => {
+    stubService(NOVEMBER);
+    render(<BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />);
+    await screen.findByText(/Sessions in November 2026/);
+    await pickCards(3);
+    expect(basketTotal().textContent).toBe('£45.00');
+    cleanup();
+
+    // "Reload": a new island, with no service in the page; meanwhile 5 November filled up.
+    stubService(NOVEMBER.map((s) => (s.date === '2026-11-05' ? slot(s.date, 'full') : s)));
+    render(<BookingFlow pricing={DEFAULT_PRICING} clock={clock} />);
+    await waitFor(() => expect(basketTotal().textContent).toBe('£30.00'));
+    expect(within(screen.getByRole('complementary')).getByRole('status').textContent).toBe(
+      'No longer available, removed from your basket: Thursday 5 November 2026, 5:00 PM.',
+    );
+  });
+
   it('checks each picked session with the service before it joins the basket', async () => {
     const calls = stubService(NOVEMBER);
     render(<BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />);
@@ -209,6 +229,7 @@ describe('BookingFlow', () => {
               time: '5-6pm',
               label: 'GCSE Foundation',
               service: 'gcse',
+              pupil: { id: 'p-ada', name: 'Ada', yearGroup: 'y10' },
             },
           ],
         },

@@ -30,6 +30,7 @@ function slot(date: string, state: AvailabilitySlot['state'] = 'available', hour
     capacity: 10,
     seatsLeft: state === 'full' ? 0 : 4,
     state,
+    heldBy: [],
   } satisfies AvailabilitySlot;
 }
 

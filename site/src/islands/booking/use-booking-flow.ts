@@ -15,13 +15,20 @@ import {
   systemClock,
 } from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type AvailabilitySlot, api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
 import { savePaymentBasket } from '../payment/payment-basket.ts';
 import { useOpenCheckouts, useRefreshOnReturn } from '../payment/pending-payments.tsx';
-import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { toastError, toastInfo, toastSuccess } from '../shared/app-providers.tsx';
+import {
+  droppedNote,
+  loadBasket,
+  restoreBasket,
+  type StoredBasket,
+  saveBasket,
+} from './basket-storage.ts';
 import type { BasketProps } from './booking-basket.tsx';
 import { londonDay } from './booking-calendar.tsx';
 import {
@@ -113,6 +120,69 @@ function useSubjectAndService(fixedService: ServiceCode | undefined) {
   return { subject, setSubject, service, setService };
 }
 
+/**
+ * The basket kept in browser storage (basket-storage.ts) while booking for oneself: restored
+ * once, when the stored service's availability arrives, then saved on every change.
+ */
+function useStoredBasket(options: {
+  keep: boolean;
+  service: ServiceCode | undefined;
+  setSubject: (code: SubjectCode) => void;
+  setService: (code: ServiceCode) => void;
+  selection: readonly SelectedSession[];
+  setSelection: (selection: SelectedSession[]) => void;
+  /** The availability answer for `service`, once it has arrived. */
+  fresh: readonly SelectedSession[] | undefined;
+  now: Date;
+}): string | undefined {
+  const { keep, service, setSubject, setService, selection, setSelection, fresh, now } = options;
+  // undefined: not read yet; null: nothing (left) to restore.
+  const [pending, setPending] = useState<StoredBasket | null | undefined>(undefined);
+  const [restoreNote, setRestoreNote] = useState<string>();
+  const settled = useRef(false);
+  const nowRef = useRef(now);
+  nowRef.current = now;
+
+  useEffect(() => {
+    if (!keep) {
+      setPending(null);
+      return;
+    }
+    const stored = loadBasket();
+    const asked = serviceFromQuery(new URLSearchParams(window.location.search).get('service'));
+    // A link to another course starts afresh; the stored basket waits for its own course.
+    if (!stored || (asked && asked !== stored.service)) {
+      setPending(null);
+      return;
+    }
+    setSubject('mathematics');
+    setService(stored.service);
+    setPending(stored);
+  }, [keep, setSubject, setService]);
+
+  // Saved only once restoring is over, so the empty first render never wipes the basket.
+  useEffect(() => {
+    if (!keep || pending !== null || !settled.current || !service) return;
+    saveBasket({ service, starts: selection.map((s) => s.startsAt) });
+  }, [keep, pending, service, selection]);
+
+  useEffect(() => {
+    if (pending === null) settled.current = true;
+    if (!pending || !fresh || service !== pending.service) return;
+    const result = restoreBasket(pending, fresh, nowRef.current);
+    const note = droppedNote(result.dropped);
+    setPending(null);
+    settled.current = true;
+    setSelection(result.selection);
+    if (note) {
+      setRestoreNote(note);
+      toastInfo({ title: note });
+    }
+  }, [pending, fresh, service, setSelection]);
+
+  return restoreNote;
+}
+
 export function useBookingFlow({
   pricing,
   mode = 'book',
@@ -162,6 +232,17 @@ export function useBookingFlow({
   // Back from the payment page: the button is usable again and the seats are read afresh.
   useRefreshOnReturn(useCallback(() => setBusy(false), []));
   const slots = availability.data?.slots ?? [];
+  const restoreNote = useStoredBasket({
+    keep: !rescheduling && !forUser,
+    service,
+    setSubject,
+    setService,
+    selection,
+    setSelection,
+    // Only an answer read since this page opened: a cached one may predate a seat filling up.
+    fresh: availability.isFetchedAfterMount ? availability.data?.slots : undefined,
+    now,
+  });
   const days = useMemo(() => calendarDays(slots, now), [slots, now]);
   const monthKey = londonDate(month).slice(0, 7);
   const monthSlots = bookableSlots(slots, now).filter((s) => s.date.startsWith(monthKey));
@@ -322,7 +403,7 @@ export function useBookingFlow({
     totals,
     pricing,
     busy,
-    note: loginNote,
+    note: loginNote ?? restoreNote,
     signedOut: !session.isPending && !signedIn,
     onRemove: (startsAt: string) => setSelection((c) => removeSession(c, startsAt)),
     onClear: () => setSelection([]),
