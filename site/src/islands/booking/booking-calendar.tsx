@@ -24,6 +24,8 @@ export interface BookingCalendarProps {
   onMonthChange: (month: Date) => void;
   /** A click on an enabled day: `selected` says whether the day was picked before. */
   onDayClick: (date: string, wasSelected: boolean) => void;
+  /** London dates the school is closed (holidays): struck through; the list below names why. */
+  closedDates?: readonly string[];
 }
 
 export function BookingCalendar({
@@ -34,6 +36,7 @@ export function BookingCalendar({
   month,
   onMonthChange,
   onDayClick,
+  closedDates = [],
 }: BookingCalendarProps) {
   const dates = (set: ReadonlySet<string>) => [...set].map(londonDay);
   return (
@@ -52,11 +55,13 @@ export function BookingCalendar({
         full: dates(days.full),
         booked: dates(days.booked),
         pending: dates(days.pending),
+        closed: closedDates.map(londonDay),
       }}
       modifiersClassNames={{
         full: 'booking-day--full',
         booked: 'booking-day--booked',
         pending: 'booking-day--pending',
+        closed: 'booking-day--closed',
       }}
       onSelect={(_selected, triggerDate, modifiers) => {
         onDayClick(londonDate(triggerDate), Boolean(modifiers.selected));

@@ -54,14 +54,20 @@ const NOVEMBER = [
 
 function stubService(
   slots: AvailabilitySlot[],
-  options: { open?: OpenCheckout[]; status?: (startsAt: string) => string } = {},
+  options: {
+    open?: OpenCheckout[];
+    status?: (startsAt: string) => string;
+    closed?: { date: string; reason: string }[];
+  } = {},
 ) {
   const calls: string[] = [];
   let open = options.open ?? [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push(`${init?.method ?? 'GET'} ${url}`);
-    if (url.startsWith('/api/availability')) return Response.json({ slots });
+    if (url.startsWith('/api/availability')) {
+      return Response.json({ slots, closed: options.closed ?? [] });
+    }
     if (url.startsWith('/api/bookability')) {
       const body = JSON.parse(String(init?.body)) as { startsAt: string[] };
       return Response.json({
@@ -171,6 +177,27 @@ describe('BookingFlow', () => {
     expect(within(screen.getByRole('complementary')).getByRole('status').textContent).toBe(
       'No longer available, removed from your basket: Thursday 5 November 2026, 5:00 PM.',
     );
+  });
+
+  it('strikes out closed days and says why under the calendar', async () => {
+    const closed = ['2026-11-16', '2026-11-17', '2026-11-18'].map((date) => ({
+      date,
+      reason: 'Half term',
+    }));
+    stubService(
+      NOVEMBER.filter((s) => s.date !== '2026-11-17'),
+      { closed },
+    );
+    const { container } = render(
+      <BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />,
+    );
+    await screen.findByText(/Sessions in November 2026/);
+    expect((await screen.findByText('Closed — Half term')).parentElement?.textContent).toBe(
+      'Closed — Half term (Monday 16 November 2026 to Wednesday 18 November 2026)',
+    );
+    const day = container.querySelector('[data-day="2026-11-17"]');
+    expect(day?.className).toContain('booking-day--closed');
+    expect(day?.hasAttribute('data-disabled')).toBe(true);
   });
 
   it('checks each picked session with the service before it joins the basket', async () => {

@@ -6,6 +6,7 @@ import {
   basketTotals,
   calendarDays,
   checkoutFailureMessage,
+  closedRanges,
   isDayEnabled,
   preflightRefusal,
   rescheduleFailureMessage,
@@ -173,5 +174,26 @@ describe('messages', () => {
     expect(rescheduleFailureMessage(conflict('too-late', 'Too late to move it.'))).toEqual({
       title: 'Too late to move it.',
     });
+  });
+});
+
+describe('closedRanges', () => {
+  it('joins consecutive days with one reason and keeps other reasons apart', () => {
+    const day = (date: string, reason: string) => ({ date, reason });
+    expect(
+      closedRanges([
+        day('2027-01-01', 'Christmas holiday'),
+        day('2026-12-31', 'Christmas holiday'),
+        day('2027-01-02', 'Christmas holiday'),
+        day('2027-03-26', 'Good Friday'),
+        day('2027-03-29', 'Easter Monday'),
+        day('2027-03-30', 'Easter Monday'),
+      ]),
+    ).toEqual([
+      { from: '2026-12-31', to: '2027-01-02', reason: 'Christmas holiday' },
+      { from: '2027-03-26', to: '2027-03-26', reason: 'Good Friday' },
+      { from: '2027-03-29', to: '2027-03-30', reason: 'Easter Monday' },
+    ]);
+    expect(closedRanges([])).toEqual([]);
   });
 });

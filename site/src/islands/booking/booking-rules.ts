@@ -2,7 +2,9 @@
 // which calendar days can be picked, what a basket costs, how a selection grows, and which
 // catalogue message answers a bookability or checkout result
 // (docs/product-rules.md#seats-and-bookings, #messages).
+import type { ClosedDay } from '@tuition/api-contract';
 import {
+  addDays,
   isBookable,
   MESSAGES,
   type Message,
@@ -210,4 +212,22 @@ export function rescheduleFailureMessage(error: unknown): Message {
     }
   }
   return MESSAGES.rescheduleFailed;
+}
+
+/** Consecutive closed days with the same reason, as one line: "Closed — Christmas holiday". */
+export interface ClosedRange {
+  from: string;
+  to: string;
+  reason: string;
+}
+
+/** Groups closed days (in date order) into runs of consecutive days with one reason. */
+export function closedRanges(closed: readonly ClosedDay[]): ClosedRange[] {
+  const ranges: ClosedRange[] = [];
+  for (const day of [...closed].sort((a, b) => a.date.localeCompare(b.date))) {
+    const last = ranges.at(-1);
+    if (last && last.reason === day.reason && addDays(last.to, 1) === day.date) last.to = day.date;
+    else ranges.push({ from: day.date, to: day.date, reason: day.reason });
+  }
+  return ranges;
 }

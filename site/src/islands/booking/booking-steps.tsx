@@ -135,6 +135,14 @@ export function DatesStep({ flow }: { flow: BookingFlowState }) {
   );
 }
 
+/** "(Monday 21 December 2026 to Sunday 3 January 2027)", or the one day. */
+function closedDates(range: { from: string; to: string }): string {
+  const from = formatLondonDate(londonDay(range.from));
+  return range.from === range.to
+    ? `(${from})`
+    : `(${from} to ${formatLondonDate(londonDay(range.to))})`;
+}
+
 function SessionPicker({ flow, service }: { flow: BookingFlowState; service: ServiceCode }) {
   const { rescheduling, window56, now, month, monthSlots, selectedStarts } = flow;
   return (
@@ -151,11 +159,22 @@ function SessionPicker({ flow, service }: { flow: BookingFlowState; service: Ser
         month={month}
         onMonthChange={flow.setMonth}
         onDayClick={flow.onDayClick}
+        closedDates={flow.closedDates}
       />
       <h3 className="booking-dates__title">
         Sessions in{' '}
         {month.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: LONDON_TZ })}
       </h3>
+      {flow.monthClosures.length > 0 && (
+        <ul className="booking-closures">
+          {flow.monthClosures.map((range) => (
+            <li key={range.from}>
+              <strong>Closed — {range.reason}</strong>{' '}
+              <span className="booking-closures__dates">{closedDates(range)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {monthSlots.length === 0 ? (
         <p className="booking-step__hint">No sessions left this month.</p>
       ) : (

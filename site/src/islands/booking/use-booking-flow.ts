@@ -38,6 +38,7 @@ import {
   type BookingMode,
   calendarDays,
   checkoutFailureMessage,
+  closedRanges,
   preflightRefusal,
   removeSession,
   rescheduleFailureMessage,
@@ -246,6 +247,11 @@ export function useBookingFlow({
   const days = useMemo(() => calendarDays(slots, now), [slots, now]);
   const monthKey = londonDate(month).slice(0, 7);
   const monthSlots = bookableSlots(slots, now).filter((s) => s.date.startsWith(monthKey));
+  // Closed days (CMS closures, decision 052) of the month shown: "Closed — Christmas holiday".
+  const closed = availability.data?.closed ?? [];
+  const monthClosures = closedRanges(closed).filter(
+    (range) => range.from.slice(0, 7) <= monthKey && range.to.slice(0, 7) >= monthKey,
+  );
   const totals = basketTotals(selection.length, pricing, mode);
   const selectedStarts = new Set(selection.map((s) => s.startsAt));
 
@@ -425,6 +431,8 @@ export function useBookingFlow({
     availability,
     days,
     monthSlots,
+    closedDates: closed.map((day) => day.date),
+    monthClosures,
     selection,
     selectedStarts,
     checking,
