@@ -128,6 +128,12 @@ function SessionItem({ session }: { session: AdminSession }) {
           </span>
         </button>
         {full && <Badge color="orange">Full</Badge>}
+        {session.closedReason && (
+          // A day closed after people booked it: flagged for staff, never cancelled by itself.
+          <Badge color="red" title="Contact the families: these bookings were not cancelled">
+            Closed — {session.closedReason}
+          </Badge>
+        )}
       </div>
       {open && (
         <div id={panelId} className="admin-session__panel">

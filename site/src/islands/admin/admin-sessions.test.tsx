@@ -1,0 +1,45 @@
+// The sessions overview flags a booked session whose day was closed after people booked it
+// (CMS closures, decision 052): staff see why, and the bookings stay as they are.
+import { cleanup, configure, render, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { AppProviders } from '../shared/app-providers.tsx';
+import { AdminSessions } from './admin-sessions.tsx';
+import { stubAdminApi } from './admin-test-stubs.ts';
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => cleanup());
+
+const session = (id: string, startsAt: string, closedReason?: string) => ({
+  id,
+  service: 'gcse',
+  subject: 'mathematics',
+  label: 'GCSE Foundation',
+  startsAt,
+  endsAt: startsAt.replace('T17', 'T18'),
+  date: startsAt.slice(0, 10),
+  time: '5-6pm',
+  bookedCount: 2,
+  capacity: 10,
+  ...(closedReason ? { closedReason } : {}),
+});
+
+it('flags a booked session on a day closed since, with the reason', async () => {
+  stubAdminApi((url) =>
+    url.pathname === '/api/admin/sessions'
+      ? Response.json({
+          sessions: [
+            session('s1', '2026-12-15T17:00:00Z'),
+            session('s2', '2026-12-22T17:00:00Z', 'Christmas holiday'),
+          ],
+        })
+      : undefined,
+  );
+  render(
+    <AppProviders>
+      <AdminSessions upcomingCount={2} />
+    </AppProviders>,
+  );
+  const flag = await screen.findByText('Closed — Christmas holiday');
+  expect(flag.closest('li')?.textContent).toContain('Tuesday 22 December 2026');
+  expect(screen.getAllByText(/^Closed — /)).toHaveLength(1);
+});
