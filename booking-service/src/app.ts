@@ -14,6 +14,7 @@ import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
 import { createPaymentRoutes } from './payments/payment-routes.ts';
+import { createPupilRoutes } from './pupils/pupils-routes.ts';
 import { databaseUnreachableCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
 import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/', createAuthRoutes(deps));
   app.route('/', createAccountRoutes(deps));
+  app.route('/', createPupilRoutes(deps));
   app.route('/', createAvailabilityRoutes(deps));
   app.route('/', createContactRoutes(deps));
   app.route('/', createAdminRoutes(deps));

@@ -23,6 +23,7 @@ const FEATURES = [
   'checkout',
   'contact',
   'payments',
+  'pupils',
 ] as const;
 
 /** Shared modules below the features: they may import no feature at all. */

@@ -2,6 +2,7 @@ import { londonWallClockToUtc, SERVICES, type ServiceCode } from '@tuition/domai
 import type { Database } from '../db/client.ts';
 import type { CheckoutStatus } from '@tuition/domain';
 import { bookings, checkouts, classSessions, user } from '../db/schema.ts';
+import { holderPupilId } from '../testing/pupil-fixtures.ts';
 
 /*
  * Rows written straight into the tables for the admin tests, so each test knows every figure
@@ -52,6 +53,8 @@ export async function insertBooking(
     sessionId: string;
     status?: 'confirmed' | 'cancelled' | 'rescheduled';
     checkoutId?: string;
+    /** Default: the account's first pupil (created after the holder when it has none). */
+    pupilId?: string;
   },
 ): Promise<string> {
   const [row] = await db
@@ -59,6 +62,7 @@ export async function insertBooking(
     .values({
       userId: input.userId,
       sessionId: input.sessionId,
+      pupilId: input.pupilId ?? (await holderPupilId(db, input.userId)),
       status: input.status ?? 'confirmed',
       checkoutId: input.checkoutId ?? null,
     })

@@ -164,6 +164,8 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
     );
     expect(attendees).toEqual([
       {
+        bookingId: expect.any(String),
+        pupil: { id: expect.any(String), name: '=Carol Cole', yearGroup: null },
         userId: ids.carol,
         name: '=Carol Cole',
         email: 'carol@example.com',
@@ -173,6 +175,8 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         lastPaymentAt: null,
       },
       {
+        bookingId: expect.any(String),
+        pupil: { id: expect.any(String), name: 'Alice Archer', yearGroup: null },
         userId: ids.alice,
         name: 'Alice Archer',
         email: 'alice@example.com',
@@ -182,6 +186,8 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         lastPaymentAt: '2026-10-20T10:00:00.000Z',
       },
       {
+        bookingId: expect.any(String),
+        pupil: { id: expect.any(String), name: 'Bob Baker', yearGroup: null },
         userId: ids.bob,
         name: 'Bob Baker',
         email: 'bob@example.com',
@@ -218,10 +224,10 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
     const csv = new TextDecoder().decode(bytes.slice(3));
     expect(csv).toBe(
       [
-        '"Name","Email","Phone"',
-        `"'=Carol Cole","carol@example.com",""`,
-        `"Alice Archer","alice@example.com","'+44 7700 900001"`,
-        '"Bob Baker","bob@example.com",""',
+        '"Pupil","Year group","Account holder","Email","Phone"',
+        `"'=Carol Cole","","'=Carol Cole","carol@example.com",""`,
+        `"Alice Archer","","Alice Archer","alice@example.com","'+44 7700 900001"`,
+        '"Bob Baker","","Bob Baker","bob@example.com",""',
         '',
       ].join('\r\n'),
     );

@@ -1,8 +1,9 @@
+import { yearGroupLabel } from '@tuition/domain';
 import type { SessionAttendees } from './session-overview.ts';
 
 /*
- * The register a teacher downloads and prints for one session: one row per attendee with name,
- * e-mail and phone. RFC 4180 CSV (CRLF, every field quoted), with a byte-order mark so Excel
+ * The register a teacher downloads and prints for one session: one row per pupil (siblings are
+ * two rows) with their year group, and the account holder's name, e-mail and phone to call. RFC 4180 CSV (CRLF, every field quoted), with a byte-order mark so Excel
  * reads names with accents as UTF-8.
  */
 
@@ -29,8 +30,18 @@ const BOM = '\uFEFF';
 export function attendanceRegisterCsv(register: SessionAttendees): string {
   return (
     BOM +
-    csvLine(['Name', 'Email', 'Phone']) +
-    register.attendees.map((a) => csvLine([a.name, a.email, a.phone])).join('')
+    csvLine(['Pupil', 'Year group', 'Account holder', 'Email', 'Phone']) +
+    register.attendees
+      .map((a) =>
+        csvLine([
+          a.pupil.name,
+          a.pupil.yearGroup ? yearGroupLabel(a.pupil.yearGroup) : '',
+          a.name,
+          a.email,
+          a.phone,
+        ]),
+      )
+      .join('')
   );
 }
 

@@ -10,7 +10,8 @@ import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import { bookings, classSessions, user } from '../db/schema.ts';
+import { bookings, classSessions, pupils, user } from '../db/schema.ts';
+import { pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
 
@@ -89,7 +90,10 @@ export interface SessionAttendees {
 
 const byName = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
 
-/** The people holding a confirmed seat in one session, by name; NotFoundError when unknown. */
+/**
+ * The pupils holding a confirmed seat in one session, with the account holder who booked each
+ * (siblings are two rows of one account), by pupil name; NotFoundError when unknown.
+ */
 export async function loadSessionAttendees(
   deps: OverviewDeps,
   sessionId: string,
@@ -102,15 +106,28 @@ export async function loadSessionAttendees(
   if (!sessionRow) throw new NotFoundError('No such session.');
   const [people, timetable, closures] = await Promise.all([
     deps.db
-      .select({ userId: user.id, name: user.name, email: user.email, phone: user.phone })
+      .select({
+        bookingId: bookings.id,
+        ...pupilRefColumns,
+        userId: user.id,
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+      })
       .from(bookings)
       .innerJoin(user, eq(user.id, bookings.userId))
+      .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
       .where(and(eq(bookings.sessionId, sessionId), eq(bookings.status, 'confirmed'))),
     deps.content.timetable(),
     deps.content.closures(),
   ]);
   // Sorted here rather than by the database, whose collation differs between PGlite and servers.
-  people.sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.email, b.email));
+  people.sort(
+    (a, b) =>
+      byName.compare(a.pupilName, b.pupilName) ||
+      byName.compare(a.name, b.name) ||
+      byName.compare(a.email, b.email),
+  );
   const figures = await customerFigures(
     deps.db,
     people.map((p) => p.userId),
@@ -131,8 +148,9 @@ export async function loadSessionAttendees(
       capacity: sessionRow.capacity,
       ...closedReason(closures, session.date),
     },
-    attendees: people.map((person) => ({
+    attendees: people.map(({ pupilId, pupilName, pupilYearGroup, ...person }) => ({
       ...person,
+      pupil: pupilRef({ pupilId, pupilName, pupilYearGroup }),
       ...(figures.get(person.userId) ?? {
         bookings: NO_BOOKINGS,
         totalSpentPence: 0,

@@ -1,12 +1,13 @@
 import type { AdminUserDetail, AdminUserPage } from '@tuition/api-contract';
 import { bookingBadge, canCancel, canReschedule } from '@tuition/domain';
-import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import { bookings, classSessions, user } from '../db/schema.ts';
+import { bookings, classSessions, pupils, user } from '../db/schema.ts';
+import { pupilRef, pupilRefColumns, pupilView } from '../sessions/seat-pupils.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { customerFigures, NO_BOOKINGS, NO_SPENDING } from './customer-figures.ts';
 
@@ -24,11 +25,32 @@ export function likeContaining(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-function searchCondition(search: string | undefined): SQL | undefined {
+/** A name or e-mail of the account, or the name of one of its pupils (archived ones too). */
+function searchCondition(db: Database, search: string | undefined): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
   const pattern = likeContaining(term);
-  return or(ilike(user.name, pattern), ilike(user.email, pattern));
+  const pupilNamed = db
+    .select({ id: pupils.id })
+    .from(pupils)
+    .where(and(eq(pupils.userId, user.id), ilike(pupils.name, pattern)));
+  return or(ilike(user.name, pattern), ilike(user.email, pattern), exists(pupilNamed));
+}
+
+/** Each account's pupil names, archived ones too, in the order they were added. */
+async function pupilNamesByUser(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  if (userIds.length === 0) return names;
+  const rows = await db
+    .select({ userId: pupils.userId, name: pupils.name })
+    .from(pupils)
+    .where(inArray(pupils.userId, [...userIds]))
+    .orderBy(asc(pupils.createdAt), asc(pupils.id));
+  for (const row of rows) names.set(row.userId, [...(names.get(row.userId) ?? []), row.name]);
+  return names;
 }
 
 /**
@@ -50,7 +72,7 @@ export async function listUsers(
   deps: DirectoryDeps,
   query: { search?: string | undefined; page: number },
 ): Promise<AdminUserPage> {
-  const where = searchCondition(query.search);
+  const where = searchCondition(deps.db, query.search);
   const [rows, [totalRow]] = await Promise.all([
     deps.db
       .select({
@@ -67,11 +89,17 @@ export async function listUsers(
       .offset((query.page - 1) * USERS_PAGE_SIZE),
     deps.db.select({ n: count() }).from(user).where(where),
   ]);
-  const figures = await customerFigures(
-    deps.db,
-    rows.map((row) => row.id),
-    deps.clock.now(),
-  );
+  const [figures, pupilNames] = await Promise.all([
+    customerFigures(
+      deps.db,
+      rows.map((row) => row.id),
+      deps.clock.now(),
+    ),
+    pupilNamesByUser(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return {
     users: rows.map((row) => {
       const f = figures.get(row.id);
@@ -86,6 +114,7 @@ export async function listUsers(
         email: row.email,
         phone: row.phone,
         joinedAt: row.createdAt.toISOString(),
+        pupilNames: pupilNames.get(row.id) ?? [],
         bookingsTotal: (f?.bookings ?? NO_BOOKINGS).total,
         totalSpentPence: spending.totalSpentPence,
         lastPaymentAt: spending.lastPaymentAt,
@@ -112,6 +141,7 @@ export async function loadUserDetail(
       role: user.role,
       emailVerified: user.emailVerified,
       createdAt: user.createdAt,
+      accountType: user.accountType,
     })
     .from(user)
     .where(eq(user.id, userId))
@@ -119,7 +149,7 @@ export async function loadUserDetail(
   if (!profile) throw new NotFoundError('User profile not found.');
 
   const now = deps.clock.now();
-  const [figures, history, timetable] = await Promise.all([
+  const [figures, history, timetable, accountPupils] = await Promise.all([
     customerFigures(deps.db, [userId], now),
     deps.db
       .select({
@@ -130,12 +160,19 @@ export async function loadUserDetail(
         service: classSessions.service,
         startsAt: classSessions.startsAt,
         endsAt: classSessions.endsAt,
+        ...pupilRefColumns,
       })
       .from(bookings)
       .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+      .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
       .where(eq(bookings.userId, userId))
       .orderBy(desc(classSessions.startsAt), desc(bookings.createdAt)),
     deps.content.timetable(),
+    deps.db
+      .select()
+      .from(pupils)
+      .where(eq(pupils.userId, userId))
+      .orderBy(asc(pupils.createdAt), asc(pupils.id)),
   ]);
   const f = figures.get(userId);
   const url = f?.lastPaymentAt ? stripeCustomerUrl(deps.config.stripe, profile.email) : undefined;
@@ -150,7 +187,9 @@ export async function loadUserDetail(
       emailVerified: profile.emailVerified,
       joinedAt: profile.createdAt.toISOString(),
       ...(url ? { stripeCustomerUrl: url } : {}),
+      accountType: profile.accountType,
     },
+    pupils: accountPupils.map(pupilView),
     statistics: f?.bookings ?? NO_BOOKINGS,
     financial: {
       totalSpentPence: f?.totalSpentPence ?? 0,
@@ -171,6 +210,7 @@ export async function loadUserDetail(
         createdAt: row.createdAt.toISOString(),
         canCancel: canCancel(facts, now),
         canReschedule: canReschedule(facts, now, 'admin'),
+        pupil: pupilRef(row),
       };
     }),
   };

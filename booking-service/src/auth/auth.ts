@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
+  accountTypeSchema,
   nameSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -119,6 +120,9 @@ export function createAuth(options: AuthOptions) {
       additionalFields: {
         // Set through PATCH /api/me (with the shared phone rule), never at sign-up.
         phone: { type: 'string', required: false, input: false },
+        // "I am a parent or guardian" (the default) or "a student aged 16 or over"; checked
+        // against the domain's list in the sign-up hook below (docs/decisions/048).
+        accountType: { type: 'string', required: false, input: true, defaultValue: 'parent' },
       },
     },
     emailAndPassword: {
@@ -200,6 +204,15 @@ export function createAuth(options: AuthOptions) {
               errors: [{ field: 'name', message: name.error.issues[0]?.message }],
             });
           }
+          const accountType = accountTypeSchema.optional().safeParse(ctx.body?.accountType);
+          if (!accountType.success) {
+            const message = accountType.error.issues[0]?.message ?? 'Account type is invalid.';
+            throw new APIError('BAD_REQUEST', {
+              code: 'INVALID_ACCOUNT_TYPE',
+              message,
+              errors: [{ field: 'accountType', message }],
+            });
+          }
           // A sign-up better-auth will refuse anyway must not remove the pending account.
           if (email && passwordSchema.safeParse(ctx.body?.password).success) {
             const earlier = await replaceUnverifiedAccount(ctx.context, db, email);
@@ -207,7 +220,11 @@ export function createAuth(options: AuthOptions) {
             if (earlier === 'kept-with-bookings')
               log.warn('sign-up of an unverified address that holds bookings: account kept');
           }
-          return { context: { body: { ...ctx.body, name: name.data } } };
+          return {
+            context: {
+              body: { ...ctx.body, name: name.data, accountType: accountType.data ?? 'parent' },
+            },
+          };
         }
         if (ctx.path === '/sign-in/email' && email) {
           const pause = await signInPause(db, email);

@@ -38,8 +38,8 @@ const availabilityRoute = createRoute({
   description:
     'Timetable sessions of the service between from and to (London dates, default: the whole ' +
     '56-day booking window), clipped to the window, sessions already started left out. ' +
-    '`booked` means the signed-in user has a confirmed booking of it, `pending` that it is in ' +
-    'their own unpaid checkout.',
+    '`booked` means every current pupil of the signed-in user has a confirmed seat in it ' +
+    '(`heldBy` lists the pupils who do), `pending` that it is in their own unpaid checkout.',
   security: sessionIfAny,
   request: { query: AvailabilityQuerySchema },
   responses: {
@@ -61,10 +61,12 @@ const bookabilityRoute = createRoute({
   request: { query: BookabilityQuerySchema, body: jsonBody(BasketSchema) },
   responses: {
     200: jsonResponse(BookabilitySchema, 'One result per requested start, in request order'),
-    400: invalidInput(),
-    401: problemResponse('forUser given while signed out'),
+    400: invalidInput(
+      'Invalid basket, an archived pupil, or pupilIds missing for an account with several pupils',
+    ),
+    401: problemResponse('forUser or pupilIds given while signed out'),
     403: problemResponse('Sent from another site, or forUser given by someone not an admin'),
-    404: problemResponse('forUser names no user'),
+    404: problemResponse('forUser names no user, or a pupil id is not one of the account’s'),
   },
 });
 
@@ -76,19 +78,26 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
    * acting for a customer, the customer's named by forUser. Only admins may look through
    * another customer's eyes: anyone else naming forUser is refused, not silently ignored.
    */
-  const viewerId = async (headers: Headers, forUser: string | undefined) => {
+  const viewerOf = async (
+    headers: Headers,
+    forUser: string | undefined,
+  ): Promise<{ id: string; name: string } | undefined> => {
     const session = await readSession(deps.auth, headers);
-    if (forUser === undefined) return session?.user.id;
+    if (forUser === undefined) {
+      return session ? { id: session.user.id, name: session.user.name } : undefined;
+    }
     if (!session) throw new UnauthorizedError();
     if (session.user.role !== 'admin') throw new ForbiddenError('Access denied');
     const [customer] = await deps.db
-      .select({ id: user.id })
+      .select({ id: user.id, name: user.name })
       .from(user)
       .where(eq(user.id, forUser))
       .limit(1);
     if (!customer) throw new NotFoundError('No such user.');
-    return customer.id;
+    return customer;
   };
+  const viewerId = async (headers: Headers, forUser: string | undefined) =>
+    (await viewerOf(headers, forUser))?.id;
 
   return router
     .openapi(availabilityRoute, async (c) => {
@@ -110,12 +119,15 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
       return c.json({ slots, closed }, 200);
     })
     .openapi(bookabilityRoute, async (c) => {
-      const { service, startsAt } = c.req.valid('json');
-      const userId = await viewerId(c.req.raw.headers, c.req.valid('query').forUser);
+      const { service, startsAt, pupilIds } = c.req.valid('json');
+      const viewer = await viewerOf(c.req.raw.headers, c.req.valid('query').forUser);
+      // Pupils are an account's: naming them while signed out names nobody's.
+      if (!viewer && pupilIds) throw new UnauthorizedError();
       const results = await checkBookability(deps, {
         service,
         startsAt,
-        ...(userId ? { userId } : {}),
+        ...(viewer ? { viewer } : {}),
+        pupilIds,
       });
       return c.json({ results }, 200);
     });

@@ -14,6 +14,7 @@ import type { AvailabilitySlot, BookabilityResult, SlotState } from '@tuition/ap
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { activePupils, seatPupils } from '../sessions/seat-pupils.ts';
 import { type UserSeats, userSeats } from '../sessions/seats.ts';
 import { ensureSessionRowsWithSeats } from '../sessions/session-rows.ts';
 
@@ -24,7 +25,9 @@ export interface AvailabilityDeps {
 }
 
 /** Signed out: nothing is anybody's. */
-const NO_SEATS: UserSeats = { booked: new Set(), pending: new Set() };
+const NO_SEATS: UserSeats = { booked: new Map(), pending: new Map() };
+
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * Every timetable session of `service` between `from` and `to` (London dates, both included)
@@ -51,20 +54,26 @@ export async function listAvailability(
   );
   // One round trip for the rows and their seats taken; a second only for a signed-in viewer.
   const rows = await ensureSessionRowsWithSeats(deps.db, sessions, pricing.sessionPricePence, now);
-  const mine = query.userId
-    ? await userSeats(
-        deps.db,
-        query.userId,
-        [...rows.values()].map((row) => row.id),
-        now,
-      )
-    : NO_SEATS;
+  const [mine, current] = query.userId
+    ? await Promise.all([
+        userSeats(
+          deps.db,
+          query.userId,
+          [...rows.values()].map((row) => row.id),
+          now,
+        ),
+        activePupils(deps.db, query.userId),
+      ])
+    : [NO_SEATS, []];
 
   return sessions.flatMap((session) => {
     const row = rows.get(session.startsAt.getTime());
     if (!row) return [];
     const seatsLeft = Math.max(0, row.capacity - row.seatsTaken);
-    const state: SlotState = mine.booked.has(row.id)
+    const heldBy = mine.booked.get(row.id) ?? NONE;
+    // Booked once nobody in the account is left to book it for (one pupil: as before).
+    const everyoneBooked = heldBy.size > 0 && current.every((pupil) => heldBy.has(pupil.id));
+    const state: SlotState = everyoneBooked
       ? 'booked'
       : mine.pending.has(row.id)
         ? 'pending'
@@ -84,6 +93,7 @@ export async function listAvailability(
         capacity: row.capacity,
         seatsLeft,
         state,
+        heldBy: [...heldBy],
       },
     ];
   });
@@ -92,13 +102,19 @@ export async function listAvailability(
 /**
  * The pre-flight check before checkout, per requested start: `invalid` when it is not a
  * timetable start of that service inside the booking window (or already started), `duplicate`
- * when the user has a confirmed booking of it, `pending` when it is in the user's own unpaid
- * checkout (a new checkout may take it: it replaces that one), `full` when no seat is left for
- * the user, else `ok`.
+ * when a named pupil has a confirmed booking of it, `pending` when a named pupil's seat in it
+ * is in the user's own unpaid checkout (a new checkout may take it: it replaces that one),
+ * `full` when fewer seats are left than pupils named, else `ok`. The pupils are resolved as
+ * checkout resolves them; signed out, one seat is asked for and nobody holds anything.
  */
 export async function checkBookability(
   deps: AvailabilityDeps,
-  request: { service: ServiceCode; startsAt: readonly string[]; userId?: string },
+  request: {
+    service: ServiceCode;
+    startsAt: readonly string[];
+    viewer?: { id: string; name: string };
+    pupilIds?: readonly string[] | undefined;
+  },
 ): Promise<BookabilityResult[]> {
   const now = deps.clock.now();
   const [timetable, pricing, closures] = await Promise.all([
@@ -113,23 +129,29 @@ export async function checkBookability(
     return { text, session: session && isBookable(session.startsAt, now) ? session : undefined };
   });
   const valid = resolved.flatMap((r) => (r.session ? [r.session] : []));
+  const named = request.viewer
+    ? (await seatPupils(deps.db, request.viewer, request.pupilIds)).map((p) => p.id)
+    : [];
   const rows = await ensureSessionRowsWithSeats(deps.db, valid, pricing.sessionPricePence, now);
-  const mine = request.userId
+  const mine = request.viewer
     ? await userSeats(
         deps.db,
-        request.userId,
+        request.viewer.id,
         [...rows.values()].map((row) => row.id),
         now,
       )
     : NO_SEATS;
+  const seatsWanted = Math.max(1, named.length);
 
-  return resolved.map(({ text, session }) => {
+  return resolved.map(({ text, session }): BookabilityResult => {
     const row = session && rows.get(session.startsAt.getTime());
-    if (!row) return { startsAt: text, status: 'invalid' as const };
-    if (mine.booked.has(row.id)) return { startsAt: text, status: 'duplicate' as const };
-    if (mine.pending.has(row.id)) return { startsAt: text, status: 'pending' as const };
-    if (row.seatsTaken >= row.capacity) return { startsAt: text, status: 'full' as const };
-    return { startsAt: text, status: 'ok' as const };
+    if (!row) return { startsAt: text, status: 'invalid' };
+    const booked = named.filter((id) => mine.booked.get(row.id)?.has(id));
+    if (booked.length > 0) return { startsAt: text, status: 'duplicate', pupilIds: booked };
+    const pending = named.filter((id) => mine.pending.get(row.id)?.has(id));
+    if (pending.length > 0) return { startsAt: text, status: 'pending', pupilIds: pending };
+    if (row.capacity - row.seatsTaken < seatsWanted) return { startsAt: text, status: 'full' };
+    return { startsAt: text, status: 'ok' };
   });
 }
 

@@ -3,7 +3,7 @@ import { button, greeting, layout, type MailBrand, paragraph, textLayout } from 
 import type { OutgoingMail } from '../mail/mailer.ts';
 import { calendarAttachment } from '../sessions/calendar-invite.ts';
 import type { SessionSummary } from '../sessions/session-description.ts';
-import { calendarSession, sessionLine } from '../sessions/session-lines.ts';
+import { calendarSession, seatLine } from '../sessions/session-lines.ts';
 
 /**
  * Cancelling frees the seat; there is no refund (docs/product-rules.md#seats-and-bookings), and the
@@ -15,6 +15,8 @@ export function bookingCancelledEmail(
     to: string;
     name: string | null | undefined;
     session: SessionSummary;
+    /** Who the cancelled seat was for. */
+    pupilName: string;
     byAdmin: boolean;
   },
 ): OutgoingMail {
@@ -22,7 +24,7 @@ export function bookingCancelledEmail(
   const intro = input.byAdmin
     ? `The ${brand.name} team has cancelled your booking for this session:`
     : 'Your booking for this session has been cancelled:';
-  const line = sessionLine(input.session);
+  const line = seatLine(input.session, input.pupilName);
   const refund = input.byAdmin
     ? `If you have questions about this, contact us at ${brand.contactEmail}.`
     : 'As stated when you cancelled, cancelled sessions are not refunded.';
@@ -58,11 +60,13 @@ export function bookingRescheduledEmail(
     oldSession: SessionSummary;
     newSession: SessionSummary;
     newBookingId: string;
+    /** Whose seat moved. */
+    pupilName: string;
   },
 ): OutgoingMail {
   const subject = `Session rescheduled: ${input.newSession.label} maths`;
-  const fromLine = sessionLine(input.oldSession);
-  const toLine = sessionLine(input.newSession);
+  const fromLine = seatLine(input.oldSession, input.pupilName);
+  const toLine = seatLine(input.newSession, input.pupilName);
   const calendarNote =
     'The attached calendar file has the new time; please remove the old entry from your calendar.';
   const manageUrl = `${brand.siteUrl}/upcoming-bookings`;
@@ -90,7 +94,7 @@ export function bookingRescheduledEmail(
     attachments: [
       calendarAttachment(
         brand.name,
-        [calendarSession(brand.name, input.newBookingId, input.newSession)],
+        [calendarSession(brand.name, input.newBookingId, input.newSession, input.pupilName)],
         'rescheduled-session.ics',
       ),
     ],

@@ -1,6 +1,7 @@
 import {
   type BookingActor,
   type BookingStatus,
+  type YearGroup,
   canCancel,
   canReschedule,
   findSession,
@@ -16,12 +17,13 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
 import type { Database, DbExecutor, Transaction } from '../db/client.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
-import { bookings, classSessions, user } from '../db/schema.ts';
+import { bookings, classSessions, pupils, user } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails.ts';
 import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
+import { pupilCopyAddress, pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
 
 /** What cancelling and rescheduling need; listing needs only the first three. */
@@ -49,6 +51,11 @@ interface BookingRow {
   subject: string;
   startsAt: Date;
   endsAt: Date;
+  /** Who the seat is for. */
+  pupilId: string;
+  pupilName: string;
+  pupilYearGroup: YearGroup | null;
+  pupilEmail: string | null;
 }
 
 const bookingColumns = {
@@ -62,6 +69,8 @@ const bookingColumns = {
   subject: classSessions.subject,
   startsAt: classSessions.startsAt,
   endsAt: classSessions.endsAt,
+  ...pupilRefColumns,
+  pupilEmail: pupils.email,
 };
 
 function toView(
@@ -83,6 +92,7 @@ function toView(
     createdAt: row.createdAt.toISOString(),
     canCancel: canCancel(facts, now),
     canReschedule: canReschedule(facts, now, actor),
+    pupil: pupilRef(row),
   };
 }
 
@@ -106,6 +116,7 @@ export async function listUserBookings(
     .select(bookingColumns)
     .from(bookings)
     .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+    .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
     .where(and(eq(bookings.userId, userId), scope === 'upcoming' ? upcoming : previous))
     .orderBy(
       scope === 'upcoming' ? asc(classSessions.startsAt) : desc(classSessions.startsAt),
@@ -122,6 +133,7 @@ function selectBooking(db: DbExecutor, bookingId: string, actor: Actor) {
     .select(bookingColumns)
     .from(bookings)
     .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+    .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
     .where(
       and(
         eq(bookings.id, bookingId),
@@ -158,6 +170,15 @@ async function customerOf(tx: Transaction, userId: string) {
   return customer;
 }
 
+/** The account's address, and the pupil's own when they are 16 or over and have one. */
+function mailRecipients(customer: { email: string }, booking: BookingRow): string[] {
+  const copy = pupilCopyAddress(
+    { email: booking.pupilEmail, yearGroup: booking.pupilYearGroup },
+    customer.email,
+  );
+  return copy ? [customer.email, copy] : [customer.email];
+}
+
 /**
  * Cancels an upcoming confirmed booking: the seat is free at once (only confirmed bookings
  * count), nothing is refunded, and the customer gets an e-mail in the same transaction.
@@ -176,15 +197,18 @@ export async function cancelBooking(
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
     const customer = await customerOf(tx, booking.userId);
     if (customer) {
-      await deps.mail.enqueue(
-        bookingCancelledEmail(brand, {
-          to: customer.email,
-          name: customer.name,
-          session: describeSession(timetable, booking),
-          byAdmin: request.actor.kind === 'admin',
-        }),
-        { tx },
-      );
+      for (const to of mailRecipients(customer, booking)) {
+        await deps.mail.enqueue(
+          bookingCancelledEmail(brand, {
+            to,
+            name: customer.name,
+            session: describeSession(timetable, booking),
+            pupilName: booking.pupilName,
+            byAdmin: request.actor.kind === 'admin',
+          }),
+          { tx },
+        );
+      }
     }
     return toView(timetable, { ...booking, status: 'cancelled' }, now, policyActor(request.actor));
   });
@@ -236,7 +260,14 @@ export async function rescheduleBooking(
     }
     const locked = await lockSessionRows(tx, [booking.sessionId, targetRow.id]);
     const lockedTarget = locked.filter((row) => row.id === targetRow.id);
-    const { booked, pending, full } = await checkSeats(tx, lockedTarget, booking.userId, now);
+    // One pupil's seat moves: the checks are for that pupil alone (a sibling may be there).
+    const { booked, pending, full } = await checkSeats(
+      tx,
+      lockedTarget,
+      booking.userId,
+      new Map([[targetRow.id, [booking.pupilId]]]),
+      now,
+    );
     if (booking.sessionId === targetRow.id || booked.has(targetRow.id)) {
       throw new ConflictError(
         'duplicate',
@@ -262,6 +293,7 @@ export async function rescheduleBooking(
       .values({
         userId: booking.userId,
         sessionId: targetRow.id,
+        pupilId: booking.pupilId,
         status: 'confirmed',
         checkoutId: booking.checkoutId,
         rescheduledFrom: booking.id,
@@ -270,16 +302,19 @@ export async function rescheduleBooking(
     if (!created) throw new Error('the new booking was not created');
     const customer = await customerOf(tx, booking.userId);
     if (customer) {
-      await deps.mail.enqueue(
-        bookingRescheduledEmail(brand, {
-          to: customer.email,
-          name: customer.name,
-          oldSession: describeSession(timetable, booking),
-          newSession: describeSession(timetable, targetRow),
-          newBookingId: created.id,
-        }),
-        { tx },
-      );
+      for (const to of mailRecipients(customer, booking)) {
+        await deps.mail.enqueue(
+          bookingRescheduledEmail(brand, {
+            to,
+            name: customer.name,
+            oldSession: describeSession(timetable, booking),
+            newSession: describeSession(timetable, targetRow),
+            newBookingId: created.id,
+            pupilName: booking.pupilName,
+          }),
+          { tx },
+        );
+      }
     }
     return toView(
       timetable,

@@ -6,6 +6,7 @@ import { ConflictError } from '../http/problem.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { type CheckoutDeps, startCheckout } from './checkout.ts';
+import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { bookableStarts, fillSeats, insertUsers } from './checkout-test-kit.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
@@ -64,6 +65,33 @@ describe.each(SERVER_KINDS)('concurrent checkouts on %s', (dbKind) => {
     const unexpected = lost.filter((e) => !isFullConflict(e) && !isPoolTimeout(e));
     expect(unexpected.map((e) => String(e))).toEqual([]);
     expect(lost.filter(isFullConflict).length).toBeGreaterThan(100);
+
+    const [id] = await sessionIds('ks3', [start!]);
+    expect((await seatsTaken(t.deps.db, [id!], new Date(NOW))).get(id!)).toBe(10);
+  }, 120_000);
+
+  it('gives the last two seats to exactly one of 100 customers racing with two pupils each', async () => {
+    const [start] = await bookableStarts(t, 'ks3', 1, { skip: 1 });
+    await fillSeats(t, 'ks3', start!, 8);
+    const customers = await insertUsers(t, 100);
+    const families = [];
+    for (const customer of customers) {
+      const pupilIds = [
+        await insertPupil(t.deps.db, { userId: customer.id, name: 'Twin A', yearGroup: 'y7' }),
+        await insertPupil(t.deps.db, { userId: customer.id, name: 'Twin B', yearGroup: 'y7' }),
+      ];
+      families.push({ customer, pupilIds });
+    }
+
+    const results = await Promise.allSettled(
+      families.map(({ customer, pupilIds }) =>
+        startCheckout(deps, { user: customer, service: 'ks3', startsAt: [start!], pupilIds }),
+      ),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(won).toHaveLength(1);
+    expect(lost.filter((e) => !isFullConflict(e) && !isPoolTimeout(e)).map(String)).toEqual([]);
 
     const [id] = await sessionIds('ks3', [start!]);
     expect((await seatsTaken(t.deps.db, [id!], new Date(NOW))).get(id!)).toBe(10);

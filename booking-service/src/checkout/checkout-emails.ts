@@ -2,12 +2,19 @@ import { formatPounds } from '@tuition/domain';
 import { html } from 'hono/html';
 import { calendarAttachment } from '../sessions/calendar-invite.ts';
 import type { SessionSummary } from '../sessions/session-description.ts';
-import { calendarSession, sessionLine } from '../sessions/session-lines.ts';
+import { calendarSession, seatLine } from '../sessions/session-lines.ts';
 import { button, greeting, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
+/** One booked seat: the session, and the pupil it is for. */
 export interface BookedSession extends SessionSummary {
   bookingId: string;
+  pupilName: string;
+}
+
+/** A seat named in a mail that is not (or no longer) a booking. */
+export interface SeatOfMail extends SessionSummary {
+  pupilName: string;
 }
 
 function sessionList(lines: string[]) {
@@ -16,7 +23,8 @@ function sessionList(lines: string[]) {
 
 /**
  * Sent once per paid checkout, queued in the transaction that confirms the bookings: every
- * session in London time, the total in pounds, and an .ics file with one event per session.
+ * seat in London time with the pupil it is for, the total in pounds, and an .ics file with one
+ * event per seat. "Sessions" here counts seats, as the price does.
  */
 export function bookingConfirmationEmail(
   brand: MailBrand,
@@ -32,7 +40,7 @@ export function bookingConfirmationEmail(
   const sessionsWord = count === 1 ? 'session' : 'sessions';
   const subject = `Booking confirmed: ${count} maths ${sessionsWord} with ${brand.name}`;
   const intro = `Thank you for your payment. Your place is booked in the following ${sessionsWord}:`;
-  const lines = input.sessions.map(sessionLine);
+  const lines = input.sessions.map((s) => seatLine(s, s.pupilName));
   const total = `Total paid: ${formatPounds(input.amountPence)} for ${count} ${sessionsWord}${input.isSpecialOffer ? ' (10-session offer applied)' : ''}.`;
   const calendarNote = 'The attached calendar file adds every session to your calendar.';
   const manageUrl = `${brand.siteUrl}/upcoming-bookings`;
@@ -65,7 +73,7 @@ export function bookingConfirmationEmail(
     attachments: [
       calendarAttachment(
         brand.name,
-        input.sessions.map((s) => calendarSession(brand.name, s.bookingId, s)),
+        input.sessions.map((s) => calendarSession(brand.name, s.bookingId, s, s.pupilName)),
         'maths-sessions.ics',
       ),
     ],
@@ -81,14 +89,14 @@ export function latePaymentRefundEmail(
   input: {
     to: string;
     name: string | null | undefined;
-    sessions: SessionSummary[];
+    sessions: SeatOfMail[];
     amountPence: number;
   },
 ): OutgoingMail {
   const subject = `Your payment to ${brand.name} has been refunded`;
   const intro =
     'We are sorry: your payment reached us after the 30 minutes we hold seats for, and by then at least one of these sessions had been taken by someone else:';
-  const lines = input.sessions.map(sessionLine);
+  const lines = input.sessions.map((s) => seatLine(s, s.pupilName));
   const refund = `We have refunded the full ${formatPounds(input.amountPence)} to your card. Refunds usually appear within 5 to 10 working days.`;
   const again = 'Please choose other sessions on our booking page; we would love to see you.';
   const bookingUrl = `${brand.siteUrl}/booking`;

@@ -44,17 +44,24 @@ const startCheckoutRoute = createRoute({
   summary: 'Hold the seats of a basket for 30 minutes and open the payment page',
   description:
     'The server checks every start against the timetable and the booking window, prices the ' +
-    'basket itself (10 sessions for £100, £15 each otherwise) and answers the payment page URL. ' +
-    'Your own unpaid checkouts holding any of the same sessions are cancelled and replaced.',
+    'basket itself per seat (each start × pupil; 10 seats for £100, £15 each otherwise) and ' +
+    'answers the payment page URL. Without pupilIds the seats are for the account’s only pupil ' +
+    '(one named after the account holder when it has none yet). Your own unpaid checkouts ' +
+    'holding a seat of the same pupil in any of the same sessions are cancelled and replaced.',
   security: signedIn,
   request: { body: jsonBody(BasketSchema) },
   responses: {
     201: jsonResponse(StartedCheckoutSchema, 'Seats held; send the customer to `url`'),
-    400: invalidInput('Invalid basket; `errors` names the bad start (startsAt.N)'),
+    400: invalidInput(
+      'Invalid basket; `errors` names the bad start (startsAt.N), an archived pupil ' +
+        '(pupilIds.N), or pupilIds when the account has several pupils and named none',
+    ),
     401: problemResponse('Not signed in'),
     403: problemResponse('E-mail not verified, or sent from another site'),
+    404: problemResponse('A pupil id that is not one of your pupils'),
     409: problemResponse(
-      '`code` duplicate (a confirmed booking of yours) or full; `slots` lists the starts concerned',
+      '`code` duplicate (a named pupil already has a confirmed seat) or full (fewer seats left ' +
+        'than pupils named); `slots` lists the starts concerned',
     ),
     502: problemResponse('The payment provider did not open a page; the seats were released'),
   },
@@ -138,12 +145,13 @@ export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth }) {
   return (
     router
       .openapi(startCheckoutRoute, async (c) => {
-        const { service, startsAt } = c.req.valid('json');
+        const { service, startsAt, pupilIds } = c.req.valid('json');
         const me = currentUser(c);
         const started = await startCheckout(deps, {
-          user: { id: me.id, email: me.email },
+          user: { id: me.id, email: me.email, name: me.name },
           service,
           startsAt,
+          pupilIds,
         });
         return c.json(started, 201);
       })

@@ -6,6 +6,7 @@ import { bookings, checkouts, user } from '../db/schema.ts';
 import { api, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import type { TestApp } from '../testing/test-app.ts';
+import { holderPupilId } from '../testing/pupil-fixtures.ts';
 
 /* Shared steps of the checkout, payment and booking suites (imported by tests only). */
 
@@ -97,13 +98,13 @@ export async function checkoutStatus(t: TestApp, checkoutId: string) {
 export async function insertUsers(
   t: TestApp,
   count: number,
-): Promise<Array<{ id: string; email: string }>> {
+): Promise<Array<{ id: string; email: string; name: string }>> {
   const rows = Array.from({ length: count }, (_, i) => {
     const id = crypto.randomUUID();
     return { id, name: `Load ${i}`, email: `load-${id}@example.com`, emailVerified: true };
   });
   await t.deps.db.insert(user).values(rows);
-  return rows.map((r) => ({ id: r.id, email: r.email }));
+  return rows.map((r) => ({ id: r.id, email: r.email, name: r.name }));
 }
 
 /** Gives `count` seats of one session to other customers (confirmed bookings made directly). */
@@ -118,9 +119,10 @@ export async function fillSeats(
   const rows = await ensureSessionRows(t.deps.db, [session], 1500);
   const row = rows.get(session.startsAt.getTime());
   const others = await insertUsers(t, count);
-  await t.deps.db
-    .insert(bookings)
-    .values(
-      others.map((o) => ({ userId: o.id, sessionId: row!.id, status: 'confirmed' as const })),
-    );
+  const values = [];
+  for (const o of others) {
+    const pupilId = await holderPupilId(t.deps.db, o.id);
+    values.push({ userId: o.id, sessionId: row!.id, pupilId, status: 'confirmed' as const });
+  }
+  if (values.length > 0) await t.deps.db.insert(bookings).values(values);
 }

@@ -12,6 +12,7 @@ import type {
   CheckoutSummary,
   OpenCheckout,
   Payment,
+  SeatSummary,
   StartedCheckout,
 } from '@tuition/api-contract';
 import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
@@ -20,10 +21,11 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
 import { ensureSessionRows, type SessionRow } from '../sessions/session-rows.ts';
 import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
-import { describeSession, type SessionSummary } from '../sessions/session-description.ts';
+import { pupilRef, pupilRefColumns, seatPupils } from '../sessions/seat-pupils.ts';
+import { describeSession } from '../sessions/session-description.ts';
 import type { Database, DbExecutor, Transaction } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
-import { checkoutItems, checkouts, classSessions } from '../db/schema.ts';
+import { checkoutItems, checkouts, classSessions, pupils } from '../db/schema.ts';
 import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
 import { type PaymentProvider, paymentLines } from '../payments/payment-provider.ts';
 
@@ -53,13 +55,17 @@ export interface CheckoutDeps {
  * refused: in the same transaction their older pending checkouts that hold any of these
  * sessions are cancelled (whole, so no half-paid basket is left) and this one takes the seats.
  * Only a confirmed booking is a duplicate (decision 041).
+ *
+ * Each start × pupil is one seat, and the price counts seats (decision 048): two children in
+ * five sessions are ten seats at the bundle price.
  */
 export async function startCheckout(
   deps: CheckoutDeps,
   request: {
-    user: { id: string; email: string };
+    user: { id: string; email: string; name: string };
     service: ServiceCode;
     startsAt: readonly string[];
+    pupilIds?: readonly string[] | undefined;
   },
 ): Promise<StartedCheckout> {
   const now = deps.clock.now();
@@ -96,12 +102,22 @@ export async function startCheckout(
     text: s.text,
     sessionId: sessionIdOf(s.session.startsAt),
   }));
-  const price = priceBasket(wanted.length, pricing);
+  // After the starts are known good, so a bad basket creates no holder pupil.
+  const seatFor = await seatPupils(deps.db, request.user, request.pupilIds);
+  const pupilIds = seatFor.map((p) => p.id);
+  const seatsWanted = new Map(wanted.map((w) => [w.sessionId, pupilIds]));
+  const price = priceBasket(wanted.length * pupilIds.length, pricing);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
 
   const refuseTakenSeats = async (executor: DbExecutor, sessionRows: readonly SessionRow[]) => {
     // `full` leaves the customer's own pending hold out: this checkout replaces it.
-    const { booked, full } = await checkSeats(executor, sessionRows, request.user.id, now);
+    const { booked, full } = await checkSeats(
+      executor,
+      sessionRows,
+      request.user.id,
+      seatsWanted,
+      now,
+    );
     const duplicateSlots = wanted.filter((w) => booked.has(w.sessionId)).map((w) => w.text);
     if (duplicateSlots.length > 0) {
       throw new ConflictError('duplicate', duplicateSlots, MESSAGES.duplicateBooking.description);
@@ -126,6 +142,7 @@ export async function startCheckout(
       tx,
       request.user.id,
       wanted.map((w) => w.sessionId),
+      pupilIds,
       now,
     );
     await refuseTakenSeats(tx, locked);
@@ -144,7 +161,11 @@ export async function startCheckout(
     if (!created) throw new Error('the checkout row was not created');
     await tx
       .insert(checkoutItems)
-      .values(wanted.map((w) => ({ checkoutId: created.id, sessionId: w.sessionId })));
+      .values(
+        wanted.flatMap((w) =>
+          pupilIds.map((pupilId) => ({ checkoutId: created.id, sessionId: w.sessionId, pupilId })),
+        ),
+      );
     return { checkoutId: created.id, replaced };
   });
   // After commit, as a Release does: their pages stop taking money (a payment that still
@@ -196,20 +217,28 @@ interface ReplacedCheckout {
 }
 
 /**
- * Cancels this user's pending, unexpired checkouts that hold any of `sessionIds`, inside the
- * caller's transaction (which has locked those session rows). Other customers' checkouts and
- * the user's checkouts of other sessions are left alone.
+ * Cancels this user's pending, unexpired checkouts that hold a seat of any of `pupilIds` in any
+ * of `sessionIds`, inside the caller's transaction (which has locked those session rows).
+ * Other customers' checkouts, and the user's checkouts of other sessions or for other pupils
+ * (a sibling's basket), are left alone.
  */
 async function cancelOverlappingPendingCheckouts(
   tx: Transaction,
   userId: string,
   sessionIds: readonly string[],
+  pupilIds: readonly string[],
   now: Date,
 ): Promise<ReplacedCheckout[]> {
+  // The new basket is every start × every pupil, so "same session and same pupil" is this.
   const overlapping = tx
     .select({ id: checkoutItems.checkoutId })
     .from(checkoutItems)
-    .where(inArray(checkoutItems.sessionId, [...sessionIds]));
+    .where(
+      and(
+        inArray(checkoutItems.sessionId, [...sessionIds]),
+        inArray(checkoutItems.pupilId, [...pupilIds]),
+      ),
+    );
   return tx
     .update(checkouts)
     .set({ status: 'cancelled' })
@@ -278,13 +307,16 @@ export async function findOwnCheckout(
   return checkout;
 }
 
-/** The sessions of these checkouts, in start order, keyed by checkout id. */
+/**
+ * The seats of these checkouts (session and pupil), in start order then pupil name, keyed by
+ * checkout id.
+ */
 export async function sessionsOfCheckouts(
   db: Database,
   timetable: readonly WeeklySlot[],
   checkoutIds: readonly string[],
-): Promise<Map<string, SessionSummary[]>> {
-  const byCheckout = new Map<string, SessionSummary[]>(checkoutIds.map((id) => [id, []]));
+): Promise<Map<string, SeatSummary[]>> {
+  const byCheckout = new Map<string, SeatSummary[]>(checkoutIds.map((id) => [id, []]));
   if (checkoutIds.length === 0) return byCheckout;
   const rows = await db
     .select({
@@ -292,12 +324,18 @@ export async function sessionsOfCheckouts(
       service: classSessions.service,
       startsAt: classSessions.startsAt,
       endsAt: classSessions.endsAt,
+      ...pupilRefColumns,
     })
     .from(checkoutItems)
     .innerJoin(classSessions, eq(classSessions.id, checkoutItems.sessionId))
+    .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
     .where(inArray(checkoutItems.checkoutId, [...checkoutIds]))
-    .orderBy(asc(classSessions.startsAt));
-  for (const row of rows) byCheckout.get(row.checkoutId)?.push(describeSession(timetable, row));
+    .orderBy(asc(classSessions.startsAt), asc(pupils.name), asc(pupils.id));
+  for (const row of rows) {
+    byCheckout
+      .get(row.checkoutId)
+      ?.push({ ...describeSession(timetable, row), pupil: pupilRef(row) });
+  }
   return byCheckout;
 }
 

@@ -3,6 +3,7 @@ import type { Transaction } from '../db/client.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { CheckoutDeps } from './checkout.ts';
 import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
+import { pupilCopyAddress } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import {
   bookings,
@@ -10,6 +11,7 @@ import {
   checkouts,
   classSessions,
   processedEvents,
+  pupils,
   user,
 } from '../db/schema.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
@@ -155,18 +157,30 @@ async function bookPaidCheckout(
     }
 
     const items = await tx
-      .select({ sessionId: checkoutItems.sessionId })
+      .select({
+        sessionId: checkoutItems.sessionId,
+        pupilId: checkoutItems.pupilId,
+        pupilName: pupils.name,
+        pupilEmail: pupils.email,
+        pupilYearGroup: pupils.yearGroup,
+      })
       .from(checkoutItems)
-      .where(eq(checkoutItems.checkoutId, checkout.id));
+      .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
+      .where(eq(checkoutItems.checkoutId, checkout.id))
+      .orderBy(asc(pupils.name), asc(pupils.id));
     const locked = await lockSessionRows(
       tx,
       items.map((i) => i.sessionId),
     );
+    const sessionOf = new Map(locked.map((row) => [row.id, row]));
     const stillHeld = checkout.status === 'pending' && checkout.expiresAt > now;
     if (!stillHeld) {
       // The hold lapsed or was released: the seats count as free only if nobody took them
       // since, the customer does not hold them another way, and the sessions are still ahead.
-      const { duplicates, full } = await checkSeats(tx, locked, checkout.userId, now);
+      const wanted = new Map<string, string[]>();
+      for (const item of items)
+        wanted.set(item.sessionId, [...(wanted.get(item.sessionId) ?? []), item.pupilId]);
+      const { duplicates, full } = await checkSeats(tx, locked, checkout.userId, wanted, now);
       const started = locked.some((row) => row.startsAt.getTime() <= now.getTime());
       if (duplicates.size > 0 || full.size > 0 || started) throw new SeatsGone();
     }
@@ -174,14 +188,15 @@ async function bookPaidCheckout(
     const created = await tx
       .insert(bookings)
       .values(
-        locked.map((row) => ({
+        items.map((item) => ({
           userId: checkout.userId,
-          sessionId: row.id,
+          sessionId: item.sessionId,
+          pupilId: item.pupilId,
           status: 'confirmed' as const,
           checkoutId: checkout.id,
         })),
       )
-      .returning({ id: bookings.id, sessionId: bookings.sessionId });
+      .returning({ id: bookings.id, sessionId: bookings.sessionId, pupilId: bookings.pupilId });
     await tx
       .update(checkouts)
       .set({
@@ -197,24 +212,39 @@ async function bookPaidCheckout(
       .from(user)
       .where(eq(user.id, checkout.userId));
     if (customer) {
-      const bookingIdOf = new Map(created.map((b) => [b.sessionId, b.id]));
-      const sessions: BookedSession[] = [...locked]
-        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
-        .map((row) => ({
+      const bookingIdOf = new Map(created.map((b) => [`${b.sessionId} ${b.pupilId}`, b.id]));
+      // Items are in pupil-name order; a stable sort by start keeps that within a session.
+      const sessions: BookedSession[] = items
+        .flatMap((item) => {
+          const row = sessionOf.get(item.sessionId);
+          return row ? [{ item, row }] : [];
+        })
+        .sort((a, b) => a.row.startsAt.getTime() - b.row.startsAt.getTime())
+        .map(({ item, row }) => ({
           ...describeSession(timetable, row),
-          bookingId: bookingIdOf.get(row.id) ?? row.id,
+          bookingId: bookingIdOf.get(`${row.id} ${item.pupilId}`) ?? row.id,
+          pupilName: item.pupilName,
         }));
-      // Same transaction: the e-mail exists if and only if the bookings do.
-      await deps.mail.enqueue(
-        bookingConfirmationEmail(brand, {
-          to: customer.email,
-          name: customer.name,
-          sessions,
-          amountPence: checkout.amountPence,
-          isSpecialOffer: checkout.isSpecialOffer,
+      const mail = {
+        name: customer.name,
+        sessions,
+        amountPence: checkout.amountPence,
+        isSpecialOffer: checkout.isSpecialOffer,
+      };
+      // Same transaction: the e-mail exists if and only if the bookings do. A pupil of 16 or
+      // over with their own address gets a copy, as if copied in.
+      const copies = new Set(
+        items.flatMap((item) => {
+          const to = pupilCopyAddress(
+            { email: item.pupilEmail, yearGroup: item.pupilYearGroup },
+            customer.email,
+          );
+          return to ? [to] : [];
         }),
-        { tx },
       );
+      for (const to of [customer.email, ...copies]) {
+        await deps.mail.enqueue(bookingConfirmationEmail(brand, { to, ...mail }), { tx });
+      }
     }
     return 'booked';
   });
@@ -269,17 +299,22 @@ async function refundLatePayment(
         service: classSessions.service,
         startsAt: classSessions.startsAt,
         endsAt: classSessions.endsAt,
+        pupilName: pupils.name,
       })
       .from(checkoutItems)
       .innerJoin(classSessions, eq(classSessions.id, checkoutItems.sessionId))
+      .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
       .where(eq(checkoutItems.checkoutId, refunded.id))
-      .orderBy(asc(classSessions.startsAt));
+      .orderBy(asc(classSessions.startsAt), asc(pupils.name));
     if (customer) {
       await deps.mail.enqueue(
         latePaymentRefundEmail(brand, {
           to: customer.email,
           name: customer.name,
-          sessions: sessions.map((s) => describeSession(timetable, s)),
+          sessions: sessions.map((s) => ({
+            ...describeSession(timetable, s),
+            pupilName: s.pupilName,
+          })),
           amountPence: refunded.amountPence,
         }),
         { tx },

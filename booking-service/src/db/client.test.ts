@@ -8,7 +8,7 @@ import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { openTestDb } from '../testing/test-database.ts';
 import { chooseDbKind, createDb, type DbHandle } from './client.ts';
 import { migrate } from './migrate.ts';
-import { bookings, classSessions, user } from './schema.ts';
+import { bookings, classSessions, pupils, user } from './schema.ts';
 
 describe('chooseDbKind', () => {
   it('picks PGlite without a URL, pg for a postgres URL and neon for a Neon host', () => {
@@ -118,7 +118,11 @@ describe.each(TEST_DB_KINDS)('database on %s', (kind) => {
         pricePence: 1500,
       })
       .returning();
-    const booking = { userId: 'b1', sessionId: session!.id };
+    const [pupil] = await handle.db
+      .insert(pupils)
+      .values({ userId: 'b1', name: 'Ben' })
+      .returning();
+    const booking = { userId: 'b1', sessionId: session!.id, pupilId: pupil!.id };
     await handle.db.insert(bookings).values({ ...booking, status: 'cancelled' });
     await handle.db.insert(bookings).values({ ...booking, status: 'confirmed' });
     await expect(

@@ -11,9 +11,15 @@ export const MIGRATIONS_FOLDER = path.resolve(
   '../../drizzle',
 );
 
-/** Applies every committed migration not yet applied; safe to run at each start. */
-export async function migrate(handle: DbHandle): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+/**
+ * Applies every committed migration not yet applied; safe to run at each start. Tests of one
+ * migration pass a folder holding only the migrations before it, to build the old schema.
+ */
+export async function migrate(
+  handle: DbHandle,
+  migrationsFolder: string = MIGRATIONS_FOLDER,
+): Promise<void> {
+  const config = { migrationsFolder };
   // Each driver ships its own migrator; the database objects differ only in their query-result type.
   switch (handle.kind) {
     case 'pglite':

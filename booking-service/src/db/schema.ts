@@ -1,8 +1,10 @@
 import {
+  type AccountType,
   BOOKING_STATUSES,
   CHECKOUT_STATUSES,
   type ServiceCode,
   type UserRole,
+  type YearGroup,
 } from '@tuition/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -39,6 +41,8 @@ export const user = pgTable('user', {
   image: text('image'),
   phone: text('phone'),
   role: text('role').$type<UserRole>().default('user').notNull(),
+  /** parent (the default) or student; set at sign-up (docs/decisions/048). */
+  accountType: text('account_type').$type<AccountType>().default('parent').notNull(),
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: instant('ban_expires'),
@@ -137,6 +141,30 @@ export const classSessions = pgTable(
   (t) => [uniqueIndex('sessions_service_starts_at_key').on(t.service, t.startsAt)],
 );
 
+/**
+ * A pupil of an account: who a seat is for (docs/decisions/048). A pupil with bookings or
+ * checkout items is archived, never deleted, so history keeps its name.
+ */
+export const pupils = pgTable(
+  'pupils',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** y6…y13; null while unknown (accounts from before pupils, or created on first booking). */
+    yearGroup: text('year_group').$type<YearGroup>(),
+    email: text('email'),
+    consentRecordedAt: instant('consent_recorded_at'),
+    /** The privacy policy version (its last-updated date) current when consent was given. */
+    consentPolicyVersion: text('consent_policy_version'),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    archivedAt: instant('archived_at'),
+  },
+  (t) => [index('pupils_user_id_idx').on(t.userId)],
+);
+
 export const checkouts = pgTable(
   'checkouts',
   {
@@ -179,9 +207,13 @@ export const checkoutItems = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => classSessions.id),
+    /** Who the seat is for: one item per (session, pupil). */
+    pupilId: uuid('pupil_id')
+      .notNull()
+      .references(() => pupils.id),
   },
   (t) => [
-    primaryKey({ columns: [t.checkoutId, t.sessionId] }),
+    primaryKey({ columns: [t.checkoutId, t.sessionId, t.pupilId] }),
     index('checkout_items_session_id_idx').on(t.sessionId),
   ],
 );
@@ -196,6 +228,10 @@ export const bookings = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => classSessions.id),
+    /** Who attends; the account (userId) is who booked and pays. */
+    pupilId: uuid('pupil_id')
+      .notNull()
+      .references(() => pupils.id),
     status: text('status', { enum: BOOKING_STATUSES }).default('confirmed').notNull(),
     checkoutId: uuid('checkout_id').references(() => checkouts.id),
     rescheduledFrom: uuid('rescheduled_from'),
@@ -206,13 +242,15 @@ export const bookings = pgTable(
       .notNull(),
   },
   (t) => [
-    // One confirmed booking per user and session; cancelled/rescheduled rows stay as history.
-    uniqueIndex('bookings_one_confirmed_per_user_session')
-      .on(t.userId, t.sessionId)
+    // One confirmed booking per pupil and session (siblings share a session); cancelled and
+    // rescheduled rows stay as history.
+    uniqueIndex('bookings_one_confirmed_per_pupil_session')
+      .on(t.pupilId, t.sessionId)
       .where(sql`${t.status} = 'confirmed'`),
     index('bookings_session_id_idx').on(t.sessionId),
     // A customer's booking lists (/api/me/bookings) read by user.
     index('bookings_user_id_idx').on(t.userId),
+    index('bookings_pupil_id_idx').on(t.pupilId),
   ],
 );
 

@@ -25,21 +25,28 @@ export async function lockSessionRows(
 }
 
 export interface SeatCheck {
-  /** Sessions the user has a confirmed booking for: a real duplicate. */
-  booked: Set<string>;
-  /** Sessions in one of the user's own pending, unexpired checkouts (replaceable by them). */
-  pending: Set<string>;
+  /** Per session, the wanted pupils with a confirmed booking of it: a real duplicate. */
+  booked: Map<string, string[]>;
   /**
-   * Sessions the user holds either way. A payment that arrives after its hold lapsed must not
-   * book over either (a pending checkout of the same seats will book them when it is paid).
+   * Per session, the wanted pupils whose seat is in one of the account's own pending,
+   * unexpired checkouts (replaceable by them).
+   */
+  pending: Map<string, string[]>;
+  /**
+   * Sessions a wanted pupil holds either way. A payment that arrives after its hold lapsed
+   * must not book over either (a pending checkout of the same seats will book them when paid).
    */
   duplicates: Set<string>;
-  /** Sessions with no seat left for this user (their own pending hold counts as theirs). */
+  /**
+   * Sessions with fewer seats left than pupils wanted (the account's own pending holds of
+   * those same seats count as theirs).
+   */
   full: Set<string>;
 }
 
 /**
- * What stands in the way of this user taking a seat in each session. Authoritative only after
+ * What stands in the way of this account taking a seat for each wanted pupil in each session
+ * (`wanted`: session id -> pupil ids; each pair is one seat). Authoritative only after
  * lockSessionRows in the same transaction (then the answer holds until commit); without the
  * lock it is an early answer that can only become less favourable.
  */
@@ -47,6 +54,7 @@ export async function checkSeats(
   tx: DbExecutor,
   locked: readonly SessionRow[],
   userId: string,
+  wanted: ReadonlyMap<string, readonly string[]>,
   now: Date,
 ): Promise<SeatCheck> {
   const ids = locked.map((row) => row.id);
@@ -54,15 +62,21 @@ export async function checkSeats(
     seatsTaken(tx, ids, now),
     userSeats(tx, userId, ids, now),
   ]);
-  const full = new Set<string>();
-  for (const row of locked) {
-    const ownHold = mine.pending.has(row.id) ? 1 : 0;
-    if ((taken.get(row.id) ?? 0) - ownHold >= row.capacity) full.add(row.id);
-  }
-  return {
-    booked: mine.booked,
-    pending: mine.pending,
-    duplicates: new Set([...mine.booked, ...mine.pending]),
-    full,
+  const check: SeatCheck = {
+    booked: new Map(),
+    pending: new Map(),
+    duplicates: new Set(),
+    full: new Set(),
   };
+  for (const row of locked) {
+    const pupils = wanted.get(row.id) ?? [];
+    const booked = pupils.filter((id) => mine.booked.get(row.id)?.has(id));
+    const pending = pupils.filter((id) => mine.pending.get(row.id)?.has(id));
+    if (booked.length > 0) check.booked.set(row.id, booked);
+    if (pending.length > 0) check.pending.set(row.id, pending);
+    if (booked.length > 0 || pending.length > 0) check.duplicates.add(row.id);
+    const seatsLeft = row.capacity - ((taken.get(row.id) ?? 0) - pending.length);
+    if (seatsLeft < pupils.length) check.full.add(row.id);
+  }
+  return check;
 }

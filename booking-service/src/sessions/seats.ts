@@ -4,7 +4,7 @@ import { bookings, checkoutItems, checkouts, classSessions } from '../db/schema.
 
 /**
  * Seats taken in the session whose id is `sessionId` (a column of the outer query) =
- * confirmed bookings + items of pending checkouts that have not expired yet (a checkout holds
+ * confirmed bookings + items of pending checkouts (one of each per pupil) that have not expired yet (a checkout holds
  * its seats while the customer pays). The one definition every feature uses (availability,
  * bookability, checkout and reschedule), as an SQL expression so a read of session rows can
  * carry its seat counts in the same round trip. Each count is an index lookup by session.
@@ -46,29 +46,45 @@ export async function seatsTaken(
   return taken;
 }
 
-/** What one user already has in some sessions, the two kinds kept apart. */
+/** Per session id, the pupils concerned. */
+export type PupilsBySession = Map<string, Set<string>>;
+
+/** What one account already has in some sessions, per pupil, the two kinds kept apart. */
 export interface UserSeats {
-  /** Confirmed bookings: taking such a session again is a duplicate ("Already Booked"). */
-  booked: Set<string>;
+  /** Confirmed bookings: taking such a seat again for that pupil is a duplicate. */
+  booked: PupilsBySession;
   /**
-   * Seats in the user's own pending, unexpired checkouts: nothing is booked or paid yet, the
+   * Seats in the account's own pending, unexpired checkouts: nothing is booked or paid yet, the
    * customer may resume, release or replace that checkout ("Payment pending").
    */
-  pending: Set<string>;
+  pending: PupilsBySession;
 }
 
-/** The sessions among `sessionIds` that this user has booked, or holds in a checkout being paid. */
+function bySession(rows: readonly { sessionId: string; pupilId: string }[]): PupilsBySession {
+  const map: PupilsBySession = new Map();
+  for (const row of rows) {
+    const pupils = map.get(row.sessionId) ?? new Set<string>();
+    pupils.add(row.pupilId);
+    map.set(row.sessionId, pupils);
+  }
+  return map;
+}
+
+/**
+ * The seats among `sessionIds` that this account's pupils have booked, or hold in a checkout
+ * being paid, per session and pupil.
+ */
 export async function userSeats(
   db: DbExecutor,
   userId: string,
   sessionIds: readonly string[],
   now: Date,
 ): Promise<UserSeats> {
-  if (sessionIds.length === 0) return { booked: new Set(), pending: new Set() };
+  if (sessionIds.length === 0) return { booked: new Map(), pending: new Map() };
   const ids = [...new Set(sessionIds)];
   const [booked, held] = await Promise.all([
     db
-      .select({ sessionId: bookings.sessionId })
+      .select({ sessionId: bookings.sessionId, pupilId: bookings.pupilId })
       .from(bookings)
       .where(
         and(
@@ -78,7 +94,7 @@ export async function userSeats(
         ),
       ),
     db
-      .select({ sessionId: checkoutItems.sessionId })
+      .select({ sessionId: checkoutItems.sessionId, pupilId: checkoutItems.pupilId })
       .from(checkoutItems)
       .innerJoin(checkouts, eq(checkouts.id, checkoutItems.checkoutId))
       .where(
@@ -90,8 +106,5 @@ export async function userSeats(
         ),
       ),
   ]);
-  return {
-    booked: new Set(booked.map((row) => row.sessionId)),
-    pending: new Set(held.map((row) => row.sessionId)),
-  };
+  return { booked: bySession(booked), pending: bySession(held) };
 }

@@ -9,15 +9,22 @@ export function sessionLine(session: SessionSummary): string {
   return `${formatLondonDate(starts)}, ${formatTime12h(starts)} to ${formatTime12h(ends)} (London time): ${session.label} maths`;
 }
 
+/** "…: GCSE Higher maths, for Ada": a seat names the pupil it is for (issue 14, item 4). */
+export function seatLine(session: SessionSummary, pupilName: string): string {
+  return `${sessionLine(session)}, for ${pupilName}`;
+}
+
 /** The calendar entry of one booked session. */
 export function calendarSession(
   brandName: string,
   bookingId: string,
   session: SessionSummary,
+  pupilName?: string,
 ): CalendarSession {
+  const forPupil = pupilName ? ` for ${pupilName}` : '';
   return {
     uid: `booking-${bookingId}@tuition-bookings`,
-    title: `${session.label} maths session (${brandName})`,
+    title: `${session.label} maths session${forPupil} (${brandName})`,
     description: `${SERVICES[session.service].label} group maths session, ${SERVICES[session.service].years}. One hour, online.`,
     startsAt: new Date(session.startsAt),
     endsAt: new Date(session.endsAt),
