@@ -17,6 +17,8 @@ const steps = [
     args: ['--filter', 'site', 'report:weight', '.e2e-dist'],
     counts: false,
   },
+  // The W3C Nu HTML checker on the same build: no HTML errors on any page (needs Java).
+  { name: 'site html', args: ['--filter', 'site', 'check:html', '.e2e-dist'], counts: false },
   // Lighthouse on the same build through the whole stack: accessibility, best practices and SEO
   // may not fall below site/lighthouse-baseline.json; performance is printed, not judged.
   {
