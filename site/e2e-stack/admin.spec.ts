@@ -64,8 +64,10 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   expect(await axeViolations(page)).toEqual([]);
 
   // Search applies on Enter.
-  await page.getByLabel('Search users by name or email').fill(`pupil ${suffix}`.toUpperCase());
-  await page.getByLabel('Search users by name or email').press('Enter');
+  await page
+    .getByLabel("Search users by name, email or pupil's name")
+    .fill(`pupil ${suffix}`.toUpperCase());
+  await page.getByLabel("Search users by name, email or pupil's name").press('Enter');
   const rows = page.locator('.admin-users-table__row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(customer.email);
@@ -79,11 +81,11 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   await expect(page.getByRole('menu')).toBeHidden();
 
   // A search that matches nobody says so.
-  await page.getByLabel('Search users by name or email').fill(`nobody-${suffix}`);
+  await page.getByLabel("Search users by name, email or pupil's name").fill(`nobody-${suffix}`);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('No users found matching your search.')).toBeVisible();
 
-  await page.getByLabel('Search users by name or email').fill(customer.email);
+  await page.getByLabel("Search users by name, email or pupil's name").fill(customer.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(rows).toHaveCount(1);
   await rows.first().getByRole('cell').nth(2).click();

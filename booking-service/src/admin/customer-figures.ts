@@ -6,7 +6,8 @@ import { bookings, checkouts, classSessions } from '../db/schema.ts';
 /**
  * The per-customer figures the admin pages show beside a name: booking counts and spending.
  * One definition, used by the user table, the session attendee lists and the user page, so the
- * same customer never shows two different totals. See docs/decisions/030.
+ * same customer never shows two different totals. See docs/decisions/030 and 054 (a booking is
+ * a confirmed seat).
  */
 
 /** The figures beside a name (the contract's AdminBookingCounts and Spending). */
@@ -47,7 +48,9 @@ export async function bookingCountsByUser(
     .groupBy(bookings.userId);
   for (const row of rows) {
     counts.set(row.userId, {
-      total: row.upcoming + row.previous + row.cancelled,
+      // "Bookings" are confirmed seats (docs/decisions/054): cancelled ones are counted apart,
+      // and a moved seat counts once, as the confirmed booking it became.
+      total: row.upcoming + row.previous,
       upcoming: row.upcoming,
       previous: row.previous,
       cancelled: row.cancelled,

@@ -23,6 +23,7 @@ const user = (n: number): AdminUserRow => ({
   email: `pupil${n}@example.com`,
   phone: null,
   joinedAt: '2026-10-01T10:00:00Z',
+  pupilNames: [`Pupil ${n}`],
   bookingsTotal: n % 3,
   totalSpentPence: 1500 * (n % 3),
   lastPaymentAt: n % 3 ? '2026-10-02T10:00:00Z' : null,
@@ -84,6 +85,9 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     expect(await screen.findByText('£90.00')).toBeTruthy();
     expect(screen.getByText('Total Users').nextSibling?.textContent).toBe('26');
     expect(screen.getByText('Total Bookings').nextSibling?.textContent).toBe('8');
+    expect(
+      screen.getByText('Confirmed seats, held and upcoming; cancelled and moved not counted'),
+    ).toBeTruthy();
     expect(screen.getByText('Upcoming Sessions').nextSibling?.textContent).toBe('3');
     expect(await screen.findByRole('radio', { name: 'Upcoming (3)' })).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Bookings per week/ })).toBeTruthy();
@@ -112,7 +116,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     const calls = stubAdminApi(noSessions, directory);
     render(<AdminDashboard navigate={navigate} />);
     await screen.findByText('Showing 1 to 25 of 26 users');
-    const box = screen.getByLabelText('Search users by name or email');
+    const box = screen.getByLabelText("Search users by name, email or pupil's name");
     fireEvent.change(box, { target: { value: '  zzz ' } });
     // Typing alone does not search.
     expect(calls.filter((c) => c.includes('search='))).toEqual([]);
@@ -137,7 +141,12 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     );
     render(<AdminDashboard navigate={navigate} />);
     expect(
-      await screen.findAllByText('Access denied: Admin privileges required', {}, { timeout: 5000 }),
+      // The toast ends like a sentence (issue 13, item 9); the table's note does not.
+      await screen.findAllByText(
+        /^Access denied: Admin privileges required\.?$/,
+        {},
+        { timeout: 5000 },
+      ),
     ).not.toHaveLength(0);
   });
 
@@ -166,6 +175,8 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
         u.pathname === '/api/admin/sessions/s1/attendees'
           ? Response.json([
               {
+                bookingId: 'b1',
+                pupil: { id: 'p1', name: 'Byron Lovelace', yearGroup: 'y10' },
                 userId: 'u1',
                 name: 'Ada Lovelace',
                 email: 'ada@example.com',
@@ -182,8 +193,17 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     const toggle = await screen.findByRole('button', { name: /GCSE Foundation/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
-    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
-    expect(screen.getByText('4 bookings: 2 upcoming, 1 previous, 1 cancelled')).toBeTruthy();
+    // The register names the pupil who attends, then the account holder who booked.
+    expect(await screen.findByText('Byron Lovelace')).toBeTruthy();
+    expect(screen.getByText('(Year 10)')).toBeTruthy();
+    expect(screen.getByText('Account holder: Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('07700 900001')).toBeTruthy();
+    // Bookings mean confirmed seats; the cancelled one is shown apart, not counted.
+    expect(
+      screen.getByText(
+        '3 bookings (confirmed seats): 2 upcoming, 1 held. Not counted: 1 cancelled.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Spent £45.00, last paid 20 Oct 2026')).toBeTruthy();
     expect(
       screen.getByRole('link', { name: "Open Ada Lovelace's details" }).getAttribute('href'),
@@ -191,6 +211,48 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: /Download register/ }).getAttribute('href')).toBe(
       '/api/admin/sessions/s1/attendees.csv',
     );
+  });
+
+  it('row menu: Reset Password always, View in Stripe only with a Stripe link, no stray code', async () => {
+    stubAdminApi(noSessions, (u) =>
+      u.pathname === '/api/admin/users'
+        ? Response.json({
+            users: [
+              {
+                ...user(1),
+                name: 'Paid Parent',
+                stripeCustomerUrl: 'https://dashboard.stripe.com/customers/cus_1',
+              },
+              { ...user(2), name: 'New Parent' },
+            ],
+            total: 2,
+            page: 1,
+            pageSize: 25,
+          })
+        : undefined,
+    );
+    render(<AdminDashboard navigate={navigate} />);
+    const openMenu = async (name: string) => {
+      const trigger = await screen.findByRole('button', { name: `Actions for ${name}` });
+      fireEvent.keyDown(trigger, { key: 'Enter' });
+      return screen.findByRole('menu');
+    };
+
+    const paid = await openMenu('Paid Parent');
+    // The menu once printed its own source: `user.stripeCustomerUrl && (` and `)`.
+    expect(paid.textContent).not.toMatch(/stripeCustomerUrl|&&/);
+    expect(screen.getByRole('menuitem', { name: 'Reset Password' })).toBeTruthy();
+    const stripe = screen.getByRole('menuitem', { name: 'View in Stripe' });
+    expect(stripe.getAttribute('href')).toBe('https://dashboard.stripe.com/customers/cus_1');
+    fireEvent.keyDown(paid, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    const unpaid = await openMenu('New Parent');
+    expect(unpaid.textContent).not.toMatch(/stripeCustomerUrl|&&/);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Reset Password',
+    ]);
+    expect(screen.queryByRole('menuitem', { name: 'View in Stripe' })).toBeNull();
   });
 
   it('sends a customer home without asking the admin API anything', async () => {

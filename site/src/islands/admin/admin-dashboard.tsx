@@ -19,7 +19,16 @@ export interface AdminDashboardProps {
   navigate?: (url: string) => void;
 }
 
-function SummaryCard({ title, value }: { title: string; value: string | undefined }) {
+function SummaryCard({
+  title,
+  value,
+  counts,
+}: {
+  title: string;
+  value: string | undefined;
+  /** What the figure counts, in words (decision 054: one meaning per figure). */
+  counts?: string;
+}) {
   return (
     <Card size="2" className="admin-summary-card">
       <Text as="p" size="2" color="gray" className="admin-summary-card__title">
@@ -32,6 +41,11 @@ function SummaryCard({ title, value }: { title: string; value: string | undefine
       ) : (
         <Text as="p" size="7" weight="bold" className="admin-summary-card__value">
           {value}
+        </Text>
+      )}
+      {counts && (
+        <Text as="p" size="1" color="gray" className="admin-summary-card__counts">
+          {counts}
         </Text>
       )}
     </Card>
@@ -62,8 +76,16 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
     <div className="admin">
       <section aria-label="Summary" className="admin-summary">
         <SummaryCard title="Total Users" value={s && String(s.totalUsers)} />
-        <SummaryCard title="Total Bookings" value={s && String(s.totalBookings)} />
-        <SummaryCard title="Upcoming Sessions" value={s && String(s.upcomingSessions)} />
+        <SummaryCard
+          title="Total Bookings"
+          value={s && String(s.totalBookings)}
+          counts="Confirmed seats, held and upcoming; cancelled and moved not counted"
+        />
+        <SummaryCard
+          title="Upcoming Sessions"
+          value={s && String(s.upcomingSessions)}
+          counts="Sessions ahead with at least one confirmed seat"
+        />
         <SummaryCard title="Total Revenue" value={s && pounds(s.totalRevenuePence)} />
       </section>
 

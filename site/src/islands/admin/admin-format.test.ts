@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import {
   adminLoadFailure,
+  bookingsText,
+  confirmedSeats,
   initials,
   pageButtons,
   pageCount,
@@ -77,5 +79,18 @@ describe('adminLoadFailure', () => {
       title: 'Error',
       description: 'Failed to load users.',
     });
+  });
+});
+
+describe('bookingsText (decision 054: bookings are confirmed seats)', () => {
+  it('counts upcoming and held seats, and names cancelled and moved apart', () => {
+    const counts = { upcoming: 2, previous: 1, cancelled: 1 };
+    expect(confirmedSeats(counts)).toBe(3);
+    expect(bookingsText(counts)).toBe(
+      '3 bookings (confirmed seats): 2 upcoming, 1 held. Not counted: 1 cancelled.',
+    );
+    expect(bookingsText({ upcoming: 1, previous: 0, cancelled: 0 }, 2)).toBe(
+      '1 booking (confirmed seats): 1 upcoming, 0 held. Not counted: 0 cancelled, 2 moved.',
+    );
   });
 });

@@ -69,3 +69,25 @@ export function retryUnlessRefused(failureCount: number, error: unknown): boolea
   const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
   return !refused && failureCount < 3;
 }
+
+/**
+ * What "bookings" means on every admin screen (docs/decisions/054): confirmed seats, upcoming
+ * and already held. Cancelled seats and seats moved to another session are not bookings; they
+ * are shown apart, so the card, the user table, the attendee panel and the user page agree.
+ */
+export function confirmedSeats(counts: { upcoming: number; previous: number }): number {
+  return counts.upcoming + counts.previous;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "3 bookings (confirmed seats): 2 upcoming, 1 held. Not counted: 1 cancelled, 1 moved." */
+export function bookingsText(
+  counts: { upcoming: number; previous: number; cancelled: number },
+  moved?: number,
+): string {
+  const main = `${plural(confirmedSeats(counts), 'booking', 'bookings')} (confirmed seats): ${counts.upcoming} upcoming, ${counts.previous} held.`;
+  const apart = [`${counts.cancelled} cancelled`];
+  if (moved !== undefined) apart.push(`${moved} moved`);
+  return `${main} Not counted: ${apart.join(', ')}.`;
+}

@@ -13,7 +13,7 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import { formatLondonDate } from '@tuition/domain';
+import { formatLondonDate, yearGroupLabel } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import {
@@ -28,6 +28,7 @@ import {
 import {
   adminLoadFailure,
   initials,
+  bookingsText,
   pounds,
   retryUnlessRefused,
   shortLondonDate,
@@ -56,14 +57,15 @@ function AttendeeList({ sessionId }: { sessionId: string }) {
   return (
     <ul className="admin-attendees">
       {attendees.data.map((person) => (
-        <AttendeeItem key={person.userId} person={person} />
+        <AttendeeItem key={person.bookingId} person={person} />
       ))}
     </ul>
   );
 }
 
+/** One seat: the pupil who attends, then the account holder who booked and pays for it. */
 function AttendeeItem({ person }: { person: AdminAttendee }) {
-  const { bookings } = person;
+  const { bookings, pupil } = person;
   return (
     <li className="admin-attendee">
       <a
@@ -71,11 +73,17 @@ function AttendeeItem({ person }: { person: AdminAttendee }) {
         className="admin-avatar-link"
         aria-label={`Open ${person.name}'s details`}
       >
-        <Avatar size="3" radius="full" fallback={initials(person.name, person.email)} />
+        <Avatar size="3" radius="full" fallback={initials(pupil.name, person.email)} />
       </a>
       <div className="admin-attendee__who">
         <Text as="div" weight="bold">
-          {person.name}
+          {pupil.name}{' '}
+          <Text weight="regular" color="gray">
+            ({yearGroupLabel(pupil.yearGroup)})
+          </Text>
+        </Text>
+        <Text as="div" size="2">
+          Account holder: {person.name}
         </Text>
         <Text as="div" size="2">
           <a href={`mailto:${person.email}`}>{person.email}</a>
@@ -88,8 +96,7 @@ function AttendeeItem({ person }: { person: AdminAttendee }) {
       </div>
       <div className="admin-attendee__figures">
         <Text as="div" size="2">
-          {bookings.total} {bookings.total === 1 ? 'booking' : 'bookings'}: {bookings.upcoming}{' '}
-          upcoming, {bookings.previous} previous, {bookings.cancelled} cancelled
+          {bookingsText(bookings)}
         </Text>
         <Text as="div" size="2" color="gray">
           Spent {pounds(person.totalSpentPence)}

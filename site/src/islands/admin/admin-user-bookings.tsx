@@ -58,7 +58,7 @@ function CancelBooking({ booking, userId }: { booking: AdminBookingHistoryEntry;
           Cancel
           <span className="visually-hidden">
             {' '}
-            {booking.label} on {when}
+            {booking.pupil.name}, {booking.label} on {when}
           </span>
         </Button>
       </AlertDialog.Trigger>
@@ -68,7 +68,12 @@ function CancelBooking({ booking, userId }: { booking: AdminBookingHistoryEntry;
           {MESSAGES.adminCancelConfirm.title}
         </AlertDialog.Description>
         <Text as="p" size="2" color="gray" mt="2">
-          {booking.label}, {when}, {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
+          {booking.pupil.name}: {booking.label}, {when},{' '}
+          {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
+        </Text>
+        {/* What happens next (decision 054): the customer is told; money stays where it is. */}
+        <Text as="p" size="2" mt="2">
+          The customer will be e-mailed that this session is cancelled. They will not be refunded.
         </Text>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
@@ -106,6 +111,7 @@ export function BookingsHistory({
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Session Date</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Pupil</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Service</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
@@ -127,6 +133,7 @@ export function BookingsHistory({
                     {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
                   </Text>
                 </Table.RowHeaderCell>
+                <Table.Cell>{booking.pupil.name}</Table.Cell>
                 <Table.Cell>{subjectTitle(booking.subject)}</Table.Cell>
                 <Table.Cell>{booking.label}</Table.Cell>
                 <Table.Cell>
@@ -140,7 +147,7 @@ export function BookingsHistory({
                         Reschedule
                         <span className="visually-hidden">
                           {' '}
-                          {booking.label} on {formatLondonDate(start)}
+                          {booking.pupil.name}, {booking.label} on {formatLondonDate(start)}
                         </span>
                       </Button>
                     )}
@@ -179,9 +186,15 @@ export function RescheduleForUser({
   return (
     <>
       <Flex justify="between" align="center" wrap="wrap" gap="3" mb="3">
-        <Heading as="h2" size="5">
-          Reschedule for {userName}
-        </Heading>
+        <div>
+          <Heading as="h2" size="5">
+            Reschedule for {userName}
+          </Heading>
+          {/* One pupil's seat moves; a sibling in the same session keeps theirs. */}
+          <Text as="p" size="2" color="gray">
+            Moving {booking.pupil.name}’s seat
+          </Text>
+        </div>
         <Button variant="soft" color="gray" onClick={onBack}>
           Back to bookings
         </Button>

@@ -39,7 +39,28 @@ const detail = (bookings: Detail['bookings']): Detail => ({
     role: 'user',
     emailVerified: true,
     joinedAt: '2026-09-01T10:00:00Z',
+    accountType: 'parent',
   },
+  pupils: [
+    {
+      id: 'p1',
+      name: 'Byron Lovelace',
+      yearGroup: 'y10',
+      email: null,
+      archived: false,
+      consentRecordedAt: '2026-09-01T10:05:00Z',
+      consentPolicyVersion: '2026-08-01',
+    },
+    {
+      id: 'p2',
+      name: 'Annabella Lovelace',
+      yearGroup: null,
+      email: null,
+      archived: true,
+      consentRecordedAt: null,
+      consentPolicyVersion: null,
+    },
+  ],
   statistics: { total: 2, upcoming: 1, previous: 0, cancelled: 1 },
   financial: { totalSpentPence: 3000, lastPaymentAt: '2026-10-20T10:00:00Z' },
   bookings,
@@ -57,6 +78,7 @@ const upcoming: Detail['bookings'][number] = {
   createdAt: '2026-10-20T10:00:00Z',
   canCancel: true,
   canReschedule: true,
+  pupil: { id: 'p1', name: 'Byron Lovelace', yearGroup: 'y10' },
 };
 const cancelled: Detail['bookings'][number] = {
   ...upcoming,
@@ -84,6 +106,7 @@ const cancelledB1: Booking = {
   createdAt: upcoming.createdAt,
   canCancel: false,
   canReschedule: false,
+  pupil: upcoming.pupil,
 };
 
 const navigate = vi.fn();
@@ -133,6 +156,35 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
     expect(within(first).getByRole('button', { name: /^Cancel/ })).toBeTruthy();
     expect(within(second).getByText('Cancelled')).toBeTruthy();
     expect(within(second).queryByRole('button')).toBeNull();
+    // Every row names the pupil who attends.
+    expect(within(first).getByText('Byron Lovelace')).toBeTruthy();
+  });
+
+  it('counts bookings as confirmed seats and lists the pupils with theirs', async () => {
+    stubAdminApi((u) =>
+      u.pathname === '/api/admin/users/u1'
+        ? Response.json(detail([upcoming, cancelled]))
+        : undefined,
+    );
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    const figure = async (label: string) =>
+      (await screen.findByText(label)).closest('[class*="DataListItem"]')?.textContent;
+    // The service's total (2) counts the cancelled one; a booking here is a confirmed seat.
+    expect(await figure('Bookings (confirmed seats)')).toBe('Bookings (confirmed seats)1');
+    expect(await figure('Cancelled (not counted)')).toBe('Cancelled (not counted)1');
+    expect(await figure('Moved (not counted)')).toBe('Moved (not counted)0');
+    const pupils = screen.getByRole('heading', { name: 'Pupils' }).parentElement as HTMLElement;
+    expect(within(pupils).getByText('Byron Lovelace')).toBeTruthy();
+    expect(within(pupils).getByText('Year 10')).toBeTruthy();
+    expect(
+      within(pupils).getByText(
+        '1 booking (confirmed seats): 1 upcoming, 0 held. Not counted: 1 cancelled, 0 moved.',
+      ),
+    ).toBeTruthy();
+    expect(within(pupils).getByText('Annabella Lovelace')).toBeTruthy();
+    expect(within(pupils).getByText('Removed by the account')).toBeTruthy();
   });
 
   it('cancels after the spec’s confirmation and says so', async () => {
@@ -153,8 +205,14 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
         'Are you sure you want to cancel this booking? This action cannot be undone.',
       ),
     ).toBeTruthy();
+    // The admin knows what follows: the customer is told, the money is not returned.
+    expect(
+      within(dialog).getByText(
+        'The customer will be e-mailed that this session is cancelled. They will not be refunded.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
-    expect(await screen.findByText('Booking cancelled successfully')).toBeTruthy();
+    expect(await screen.findByText(/^Booking cancelled successfully\.?$/)).toBeTruthy();
     expect(calls).toContain('POST /api/admin/bookings/b1/cancel');
   });
 

@@ -16,6 +16,7 @@ import {
   UserDetailLoading,
   UserFigures,
   UserHeader,
+  UserPupils,
 } from './admin-user-sections.tsx';
 import { useAdminUser, useUserIdFromPath } from './use-admin-user.ts';
 import './admin.css';
@@ -41,6 +42,12 @@ function UserDetailContent({
       <BackToAdmin />
       <UserHeader profile={profile} onSendPasswordReset={() => user.sendPasswordReset(profile)} />
       <UserFigures detail={detail.data} />
+      <Card size="3" className="admin-section">
+        <Heading as="h2" size="5" mb="3">
+          Pupils
+        </Heading>
+        <UserPupils detail={detail.data} />
+      </Card>
       <Card size="3" className="admin-section">
         {moving ? (
           <RescheduleForUser

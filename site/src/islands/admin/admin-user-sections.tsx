@@ -3,6 +3,7 @@
 // render what useAdminUser holds; the bookings history is admin-user-bookings.tsx.
 import {
   Avatar,
+  Badge,
   Button,
   Card,
   DataList,
@@ -13,9 +14,9 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import type { Message } from '@tuition/domain';
+import { type Message, yearGroupLabel } from '@tuition/domain';
 import type { AdminUserDetail as UserDetailData } from './admin-api.ts';
-import { initials, pounds, shortLondonDate } from './admin-format.ts';
+import { bookingsText, confirmedSeats, initials, pounds, shortLondonDate } from './admin-format.ts';
 
 type Profile = UserDetailData['profile'];
 
@@ -120,6 +121,8 @@ function FiguresCard({ title, items }: { title: string; items: Array<[string, st
 
 export function UserFigures({ detail }: { detail: UserDetailData }) {
   const { profile, statistics, financial } = detail;
+  // A moved seat lives on as its new booking; the old row is shown apart, never counted.
+  const moved = detail.bookings.filter((booking) => booking.badge === 'rescheduled').length;
   return (
     <div className="admin-detail-grid">
       <FiguresCard
@@ -128,15 +131,17 @@ export function UserFigures({ detail }: { detail: UserDetailData }) {
           ['Email', profile.email],
           ['Phone', profile.phone ?? 'Not provided'],
           ['Joined', shortLondonDate(profile.joinedAt)],
+          ['Account', profile.accountType === 'student' ? 'Student (16+)' : 'Parent or guardian'],
         ]}
       />
       <FiguresCard
         title="Booking Statistics"
         items={[
-          ['Total', String(statistics.total)],
+          ['Bookings (confirmed seats)', String(confirmedSeats(statistics))],
           ['Upcoming', String(statistics.upcoming)],
-          ['Previous', String(statistics.previous)],
-          ['Cancelled', String(statistics.cancelled)],
+          ['Held', String(statistics.previous)],
+          ['Cancelled (not counted)', String(statistics.cancelled)],
+          ['Moved (not counted)', String(moved)],
         ]}
       />
       <FiguresCard
@@ -150,5 +155,50 @@ export function UserFigures({ detail }: { detail: UserDetailData }) {
         ]}
       />
     </div>
+  );
+}
+
+/** The account's pupils (archived ones too), each with its own booking figures. */
+export function UserPupils({ detail }: { detail: UserDetailData }) {
+  if (detail.pupils.length === 0) {
+    return <Text color="gray">No pupils yet: one is added with the first booking.</Text>;
+  }
+  return (
+    <ul className="admin-pupils">
+      {detail.pupils.map((pupil) => {
+        const own = detail.bookings.filter((booking) => booking.pupil.id === pupil.id);
+        const count = (badge: string) => own.filter((booking) => booking.badge === badge).length;
+        const counts = {
+          upcoming: count('upcoming'),
+          previous: count('completed'),
+          cancelled: count('cancelled'),
+        };
+        return (
+          <li key={pupil.id} className="admin-pupil">
+            <Flex align="center" gap="2" wrap="wrap">
+              <Text weight="bold">{pupil.name}</Text>
+              <Text color="gray">{yearGroupLabel(pupil.yearGroup)}</Text>
+              {pupil.archived && <Badge color="gray">Removed by the account</Badge>}
+            </Flex>
+            {pupil.email && (
+              <Text as="div" size="2">
+                Own e-mail: {pupil.email}
+              </Text>
+            )}
+            {pupil.consentRecordedAt && (
+              <Text as="div" size="2" color="gray">
+                Parental consent recorded {shortLondonDate(pupil.consentRecordedAt)}
+                {pupil.consentPolicyVersion
+                  ? ` (privacy policy of ${pupil.consentPolicyVersion})`
+                  : ''}
+              </Text>
+            )}
+            <Text as="div" size="2">
+              {bookingsText(counts, count('rescheduled'))}
+            </Text>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -56,13 +56,14 @@ function RowMenu({ user, onReset }: { user: AdminUserRow; onReset: () => void })
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
         <DropdownMenu.Item onSelect={onReset}>Reset Password</DropdownMenu.Item>
-        user.stripeCustomerUrl && (
-        <DropdownMenu.Item asChild>
-          <a href={user.stripeCustomerUrl} target="_blank" rel="noopener noreferrer">
-            View in Stripe
-          </a>
-        </DropdownMenu.Item>
-        )
+        {/* Only a customer Stripe took money from has a page there to open. */}
+        {user.stripeCustomerUrl ? (
+          <DropdownMenu.Item asChild>
+            <a href={user.stripeCustomerUrl} target="_blank" rel="noopener noreferrer">
+              View in Stripe
+            </a>
+          </DropdownMenu.Item>
+        ) : null}
       </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
@@ -106,12 +107,12 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
         <search>
           <form onSubmit={applySearch} className="admin-search">
             <label htmlFor={searchId} className="visually-hidden">
-              Search users by name or email
+              Search users by name, email or pupil's name
             </label>
             <TextField.Root
               id={searchId}
               type="search"
-              placeholder="Name or email"
+              placeholder="Name, email or pupil"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
             />
@@ -146,7 +147,7 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
                   <Table.ColumnHeaderCell>User</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Contact</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Joined</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Bookings</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Bookings (confirmed seats)</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Spending</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
                 </Table.Row>
@@ -177,6 +178,11 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
                       {user.phone && (
                         <Text as="div" size="2" color="gray">
                           {user.phone}
+                        </Text>
+                      )}
+                      {user.pupilNames.length > 0 && (
+                        <Text as="div" size="1" color="gray">
+                          Pupils: {user.pupilNames.join(', ')}
                         </Text>
                       )}
                     </Table.Cell>

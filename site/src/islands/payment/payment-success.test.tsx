@@ -34,6 +34,7 @@ const summary = (status: CheckoutSummary['status']): CheckoutSummary => ({
       time: '5-6pm',
       label: 'GCSE Foundation',
       service: 'gcse',
+      pupil: { id: 'p1', name: 'Sam', yearGroup: 'y10' },
     },
   ],
 });
