@@ -2,6 +2,7 @@ import { type BookingBadge, BOOKING_STATUSES, SERVICE_CODES, USER_ROLES } from '
 import { z } from 'zod';
 import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
 import { closedReasonField } from './closures.ts';
+import { attendanceField, meetingLinkMissingField } from './lessons.ts';
 import { AccountTypeSchema, PupilRefSchema, PupilSchema } from './pupils.ts';
 
 /*
@@ -44,14 +45,14 @@ export const AdminStatsSchema = named(
 );
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
-export const SESSION_FILTERS = ['upcoming', 'previous'] as const;
+export const SESSION_FILTERS = ['upcoming', 'previous', 'today'] as const;
 export type SessionFilter = (typeof SESSION_FILTERS)[number];
 export const SESSION_SORTS = ['date', 'bookings'] as const;
 export type SessionSort = (typeof SESSION_SORTS)[number];
 
 export const AdminSessionsQuerySchema = z.object({
   filter: z
-    .enum(SESSION_FILTERS, { error: 'filter must be upcoming or previous.' })
+    .enum(SESSION_FILTERS, { error: 'filter must be upcoming, previous or today.' })
     .default('upcoming'),
   sort: z.enum(SESSION_SORTS, { error: 'sort must be date or bookings.' }).default('date'),
 });
@@ -71,6 +72,7 @@ export const AdminSessionSchema = named(
     bookedCount: count.meta({ description: 'Confirmed bookings: the seats taken' }),
     capacity: count,
     closedReason: closedReasonField,
+    meetingLinkMissing: meetingLinkMissingField,
   }),
 );
 export type AdminSession = z.infer<typeof AdminSessionSchema>;
@@ -120,6 +122,7 @@ export const AdminAttendeeSchema = named(
     phone: z.string().nullable(),
     bookings: AdminBookingCountsSchema,
     ...SpendingSchema.shape,
+    attendance: attendanceField,
   }),
 );
 export type AdminAttendee = z.infer<typeof AdminAttendeeSchema>;
@@ -198,6 +201,7 @@ export const AdminBookingHistoryEntrySchema = named(
     canCancel: z.boolean(),
     canReschedule: z.boolean(),
     pupil: PupilRefSchema,
+    attendance: attendanceField,
   }),
 );
 export type AdminBookingHistoryEntry = z.infer<typeof AdminBookingHistoryEntrySchema>;
@@ -220,6 +224,9 @@ export const AdminUserDetailSchema = named(
     statistics: AdminBookingCountsSchema,
     financial: SpendingSchema,
     bookings: z.array(AdminBookingHistoryEntrySchema),
+    noShows: count
+      .optional()
+      .meta({ description: "Sessions marked absent, all the account's pupils together" }),
   }),
 );
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;

@@ -1,6 +1,7 @@
 import { BOOKING_STATUSES, rescheduleSchema, SERVICE_CODES } from '@tuition/domain';
 import { z } from 'zod';
 import { isoInstant, named } from './named.ts';
+import { JoinWindowSchema } from './lessons.ts';
 import { PupilRefSchema } from './pupils.ts';
 
 export const BOOKING_SCOPES = ['upcoming', 'previous'] as const;
@@ -30,6 +31,9 @@ export const BookingSchema = named(
     canCancel: z.boolean(),
     canReschedule: z.boolean(),
     pupil: PupilRefSchema,
+    join: JoinWindowSchema.optional().meta({
+      description: 'Joining the online session (issue 15); always sent by this service',
+    }),
   }),
 );
 export type Booking = z.infer<typeof BookingSchema>;
