@@ -9,16 +9,19 @@ import type { PaymentEventDeps } from '../checkout/payment-events.ts';
 import { checkouts } from '../db/schema.ts';
 import { createRouter } from '../http/router.ts';
 import { LOCAL_CHECKOUT_PATH, type LocalPaymentProvider } from './local-provider.ts';
+import { createReceiptRoutes } from './receipts.ts';
 import { addWebhookRoute, WEBHOOK_PATH } from './webhook-routes.ts';
 
 export type PaymentRouteDeps = PaymentEventDeps & { auth: Auth };
 
 /**
- * The payment provider's side of the service: the webhook, and (local provider only) the
- * stand-in for Stripe's hosted page at /dev/checkout/{id}.
+ * The payment provider's side of the service: the webhook, the customer's receipts, and (local
+ * provider only) the stand-in for Stripe's hosted page at /dev/checkout/{id}.
  */
 export function createPaymentRoutes(deps: PaymentRouteDeps) {
   const router = addWebhookRoute(createRouter(), deps);
+  // The customer's receipts of what was paid (GET /api/me/receipts…, decision 053).
+  router.route('/', createReceiptRoutes(deps));
   if (deps.payments.kind === 'local') {
     addLocalCheckoutPages(router, deps, deps.payments as LocalPaymentProvider);
   }

@@ -20,19 +20,36 @@ export const ReceiptLineSchema = named(
 );
 export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;
 
+/**
+ * Who was paid, from the CMS site settings as they are when the receipt is opened (part of
+ * Receipt, not a component of its own, so the contract's index needs no new export).
+ */
+const ReceiptSellerSchema = z.object({
+  name: z.string(),
+  address: z.array(z.string()).meta({ description: 'The postal address, line by line' }),
+  vatNumber: z
+    .string()
+    .nullable()
+    .meta({ description: 'Null while the business is not VAT registered (the receipt says so)' }),
+});
+export type ReceiptSeller = z.infer<typeof ReceiptSellerSchema>;
+
 /** A paid checkout as its receipt prints it (decision 053); only its payer may read it. */
 export const ReceiptSchema = named(
   'Receipt',
   z.object({
     paymentId: z.string(),
     reference: z.string().meta({
-      description: "The payment reference: the provider's checkout id, else our payment id",
+      description:
+        "The payment reference: the provider's payment id (Stripe's payment intent), else its " +
+        'checkout id, else our payment id',
     }),
     paidAt: isoInstant,
     amountPence: pence,
     sessionCount: count,
     isSpecialOffer: z.boolean(),
     lines: z.array(ReceiptLineSchema),
+    seller: ReceiptSellerSchema,
   }),
 );
 export type Receipt = z.infer<typeof ReceiptSchema>;
