@@ -4,8 +4,10 @@ import {
   CHECKOUT_STATUSES,
   type ServiceCode,
   type UserRole,
+  type Weekday,
   type YearGroup,
 } from '@tuition/domain';
+import type { AttendanceStatus } from '@tuition/api-contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -136,9 +138,34 @@ export const classSessions = pgTable(
     endsAt: instant('ends_at').notNull(),
     pricePence: integer('price_pence').notNull(),
     capacity: integer('capacity').default(10).notNull(),
+    /** This one session's meeting link, overriding its weekly class's (issue 15). Secret. */
+    meetingUrl: text('meeting_url'),
     createdAt: instant('created_at').defaultNow().notNull(),
   },
   (t) => [uniqueIndex('sessions_service_starts_at_key').on(t.service, t.startsAt)],
+);
+
+/**
+ * A weekly class: one service's timetable slot (London weekday and start time), created on
+ * demand from the CMS timetable like session rows. Holds what the CMS must not: the meeting
+ * link (operational and secret, docs/decisions/056).
+ */
+export const weeklyClasses = pgTable(
+  'weekly_classes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    service: text('service').$type<ServiceCode>().notNull(),
+    day: text('day').$type<Weekday>().notNull(),
+    /** HH:mm, London wall clock. */
+    startTime: text('start_time').notNull(),
+    meetingUrl: text('meeting_url'),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [uniqueIndex('weekly_classes_slot_key').on(t.service, t.day, t.startTime)],
 );
 
 /**
@@ -235,6 +262,16 @@ export const bookings = pgTable(
     status: text('status', { enum: BOOKING_STATUSES }).default('confirmed').notNull(),
     checkoutId: uuid('checkout_id').references(() => checkouts.id),
     rescheduledFrom: uuid('rescheduled_from'),
+    /**
+     * The seat's calendar UID, kept through every reschedule so calendar apps move the event;
+     * null means `booking-{id}@tuition-bookings` (the UID of the booking that started the seat).
+     */
+    calendarUid: text('calendar_uid'),
+    /** iCalendar SEQUENCE: one higher after each move, so the newer file wins. */
+    calendarSequence: integer('calendar_sequence').default(0).notNull(),
+    /** The register's mark for this seat, null while unmarked. */
+    attendance: text('attendance').$type<AttendanceStatus>(),
+    attendanceMarkedAt: instant('attendance_marked_at'),
     createdAt: instant('created_at').defaultNow().notNull(),
     updatedAt: instant('updated_at')
       .defaultNow()
@@ -253,6 +290,39 @@ export const bookings = pgTable(
     index('bookings_pupil_id_idx').on(t.pupilId),
   ],
 );
+
+/**
+ * One row per (booking, reminder kind) once that reminder was decided: `sent` (its mail was
+ * queued in the same transaction) or `skipped` (its time had passed when the seat was booked,
+ * or a later reminder superseded it). The primary key makes "exactly once" hold across
+ * instances, retries and restarts (docs/decisions/056).
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    outcome: text('outcome').$type<'sent' | 'skipped'>().notNull(),
+    decidedAt: instant('decided_at').defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.kind] })],
+);
+
+/**
+ * An account's personal calendar feed. The token is never stored: it is an HMAC of `nonce`
+ * under the server's secret (so the account page can show it again), and the feed is found by
+ * the token's SHA-256. Rotating replaces the nonce, so every earlier address stops working.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: instant('created_at').defaultNow().notNull(),
+});
 
 /** Contact-form submissions, kept even when the notification e-mail fails. */
 export const enquiries = pgTable('enquiries', {
