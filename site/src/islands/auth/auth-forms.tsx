@@ -211,6 +211,23 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   );
 }
 
+/** "I am a parent or guardian" (the default) or "I am a student aged 16 or over". */
+function AccountTypeChoice() {
+  return (
+    <fieldset className="auth-account-type">
+      <legend>Who is this account for?</legend>
+      <label className="auth-check">
+        <input type="radio" name="accountType" value="parent" defaultChecked />
+        <span>I am a parent or guardian</span>
+      </label>
+      <label className="auth-check">
+        <input type="radio" name="accountType" value="student" />
+        <span>I am a student aged 16 or over</span>
+      </label>
+    </fieldset>
+  );
+}
+
 export interface RegisterFormProps {
   onSuccess?: () => void;
 }
@@ -229,6 +246,8 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
       password: formText(form, 'password'),
       acceptTerms: new FormData(form).get('acceptTerms') === 'on',
     };
+    // Who the account is for (issue 14): a parent's unless a student aged 16+ says so.
+    const accountType = new FormData(form).get('accountType') === 'student' ? 'student' : 'parent';
     const found = validateRegister(input);
     setErrors(found);
     if (hasErrors(found)) {
@@ -237,11 +256,15 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
     }
     setBusy(true);
     try {
-      const { error } = await authClient.signUp.email({
+      // accountType is one of the service's sign-up fields (the contract's SignUpAccountType);
+      // the browser client does not declare it, so the body is built first.
+      const signUp = {
         name: input.name,
         email: input.email,
         password: input.password,
-      });
+        accountType,
+      };
+      const { error } = await authClient.signUp.email(signUp);
       if (error) throw new Error(authErrorText(error, 'Registration failed. Please try again.'));
       toastSuccess(MESSAGES.registrationSuccess);
       form.reset();
@@ -259,6 +282,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const termsErrorId = `${id}-terms-error`;
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+      <AccountTypeChoice />
       <TextField
         label="Full name"
         name="name"

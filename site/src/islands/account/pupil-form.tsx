@@ -1,0 +1,206 @@
+// One form for adding a child or changing one: name, year group, their own e-mail (optional) and,
+// for Years 6-11, the parent's consent. Used by "Your children" on /my-account and by "Add a
+// child" on the booking page. The service decides in the end (400 naming `consent`); the form
+// only asks for what it will need, so a parent is not sent back for a missing tick.
+import {
+  type AccountType,
+  CONSENT_REQUIRED_MESSAGE,
+  needsParentalConsent,
+  STUDENT_YEAR_GROUPS,
+  YEAR_GROUPS,
+  type YearGroup,
+  yearGroupLabel,
+} from '@tuition/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { type FieldErrors, TextField } from '../shared/form-fields.tsx';
+import type { Pupil } from './pupils-api.ts';
+
+/**
+ * What the parent ticks for a child under 16. Kept here until content carries it (a field
+ * next to the privacy policy); the service records the privacy policy version current at
+ * the time it is ticked.
+ */
+export const CONSENT_STATEMENT =
+  'I am this child’s parent or guardian, and I agree to their details being kept and used to arrange their lessons, as the privacy policy describes for children under 16.';
+
+export interface PupilFormValues {
+  name: string;
+  yearGroup: YearGroup;
+  email: string;
+  consent: boolean;
+}
+
+type Field = 'name' | 'yearGroup' | 'email' | 'consent';
+
+/** Whether saving these values needs the consent tick (a new pupil, or moved into Years 6-11 without consent on record). */
+export function consentNeeded(yearGroup: YearGroup | '', existing?: Pupil): boolean {
+  if (!yearGroup || !needsParentalConsent(yearGroup)) return false;
+  return !existing?.consentRecordedAt;
+}
+
+/** The first problem per field before anything is sent; the service checks the same rules. */
+export function pupilFormProblems(
+  values: { name: string; yearGroup: YearGroup | ''; consent: boolean },
+  existing?: Pupil,
+): FieldErrors<Field> {
+  const problems: FieldErrors<Field> = {};
+  if (!values.name.trim()) problems.name = 'Name is required.';
+  if (!values.yearGroup) problems.yearGroup = 'Please choose a year group.';
+  if (consentNeeded(values.yearGroup, existing) && !values.consent) {
+    problems.consent = CONSENT_REQUIRED_MESSAGE;
+  }
+  return problems;
+}
+
+/** The service's field errors (400) by field; anything else is the form's general error. */
+function problemsFrom(error: unknown): { fields: FieldErrors<Field>; general?: string } {
+  if (!(error instanceof ApiError)) return { fields: {}, general: 'Something went wrong.' };
+  const fields: FieldErrors<Field> = {};
+  for (const { field, message } of error.errors ?? []) {
+    const key = field.split('.')[0];
+    if (key === 'name' || key === 'yearGroup' || key === 'email' || key === 'consent') {
+      fields[key] ??= message;
+    }
+  }
+  return Object.keys(fields).length > 0 ? { fields } : { fields, general: error.detail };
+}
+
+export function PupilForm({
+  accountType,
+  existing,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  accountType: AccountType;
+  /** Editing this pupil; adding one when absent. */
+  existing?: Pupil;
+  submitLabel: string;
+  /** Sends the values; a rejection (ApiError) is shown on the form. */
+  onSubmit: (values: PupilFormValues) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const idBase = useId();
+  const [name, setName] = useState(existing?.name ?? '');
+  const [yearGroup, setYearGroup] = useState<YearGroup | ''>(existing?.yearGroup ?? '');
+  const [email, setEmail] = useState(existing?.email ?? '');
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [general, setGeneral] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  // A student is in Year 12 or 13; a parent may book from Year 6.
+  const choices: readonly YearGroup[] =
+    accountType === 'student' ? STUDENT_YEAR_GROUPS : YEAR_GROUPS;
+  const askConsent = accountType === 'parent' && consentNeeded(yearGroup, existing);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = pupilFormProblems({ name, yearGroup, consent }, existing);
+    setErrors(problems);
+    setGeneral(undefined);
+    if (Object.keys(problems).length > 0 || !yearGroup) return;
+    setSaving(true);
+    try {
+      await onSubmit({ name: name.trim(), yearGroup, email: email.trim(), consent });
+    } catch (error) {
+      const shown = problemsFrom(error);
+      setErrors(shown.fields);
+      setGeneral(shown.general);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const selectId = `${idBase}-year`;
+  const consentId = `${idBase}-consent`;
+  return (
+    <form className="auth-form pupil-form" onSubmit={submit} noValidate>
+      <TextField
+        label={existing ? 'Name' : 'Child’s name'}
+        requiredMark
+        autoComplete="off"
+        value={name}
+        maxLength={100}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <div className="field">
+        <label htmlFor={selectId}>
+          Year group
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </label>
+        <select
+          id={selectId}
+          className="select"
+          value={yearGroup}
+          aria-required
+          aria-invalid={errors.yearGroup ? true : undefined}
+          aria-describedby={errors.yearGroup ? `${selectId}-error` : undefined}
+          onChange={(e) => setYearGroup(e.target.value as YearGroup | '')}
+        >
+          <option value="">Choose a year group</option>
+          {choices.map((group) => (
+            <option key={group} value={group}>
+              {yearGroupLabel(group)}
+            </option>
+          ))}
+        </select>
+        {errors.yearGroup && (
+          <span className="auth-field-error" id={`${selectId}-error`}>
+            {errors.yearGroup}
+          </span>
+        )}
+      </div>
+      <TextField
+        label="Their own email (optional)"
+        type="email"
+        autoComplete="off"
+        value={email}
+        error={errors.email}
+        hint="From Year 12, booking emails are copied to it."
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      {askConsent && (
+        <div className="field">
+          <label className="auth-check" htmlFor={consentId}>
+            <input
+              id={consentId}
+              type="checkbox"
+              checked={consent}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? `${consentId}-error` : undefined}
+              onChange={(e) => setConsent(e.target.checked)}
+            />
+            <span>
+              {CONSENT_STATEMENT} <a href="/privacy-policy">Read the privacy policy</a>
+            </span>
+          </label>
+          {errors.consent && (
+            <span className="auth-field-error" id={`${consentId}-error`}>
+              {errors.consent}
+            </span>
+          )}
+        </div>
+      )}
+      {general && (
+        <p className="auth-field-error" role="alert">
+          {general}
+        </p>
+      )}
+      <div className="auth-form__actions">
+        {onCancel && (
+          <button type="button" className="btn btn--ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

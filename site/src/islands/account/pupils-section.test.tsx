@@ -1,0 +1,232 @@
+// "Your children" on /my-account against a stubbed service: adding a child (consent asked for
+// Years 6-11 only, the service's refusal shown on the field), editing, removing, and a student's
+// account, which cannot add a second pupil.
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Pupil, PupilList } from './pupils-api.ts';
+
+const session = vi.hoisted(() => ({ signedIn: true }));
+vi.mock('../../lib/auth-client.ts', () => ({
+  useSession: () => ({
+    data: session.signedIn ? { user: { id: 'u1', name: 'Pat Parent', role: 'user' } } : null,
+    isPending: false,
+  }),
+}));
+
+const { PupilsSection, pupilPatch } = await import('./pupils-section.tsx');
+
+configure({ asyncUtilTimeout: 5000 });
+
+const pupil = (over: Partial<Pupil>): Pupil => ({
+  id: 'p1',
+  name: 'Sam',
+  yearGroup: 'y10',
+  email: null,
+  archived: false,
+  consentRecordedAt: '2026-11-01T10:00:00.000Z',
+  consentPolicyVersion: '2026-08-01',
+  ...over,
+});
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** A tiny service: the list, POST (refusing Years 6-11 without consent), PATCH and DELETE. */
+function stubService(initial: PupilList) {
+  const state = structuredClone(initial);
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      if (url.pathname === '/api/me/pupils' && method === 'GET') return Response.json(state);
+      if (url.pathname === '/api/me/pupils' && method === 'POST') {
+        if (['y6', 'y7', 'y8', 'y9', 'y10', 'y11'].includes(body.yearGroup) && !body.consent) {
+          return Response.json(
+            {
+              type: 'about:blank',
+              title: 'Bad Request',
+              status: 400,
+              detail: 'Invalid request.',
+              errors: [{ field: 'consent', message: 'Consent from the service.' }],
+            },
+            { status: 400 },
+          );
+        }
+        const added = pupil({
+          id: `p${state.pupils.length + 1}`,
+          name: body.name,
+          yearGroup: body.yearGroup,
+          email: body.email ?? null,
+          consentRecordedAt: body.consent ? '2026-11-24T10:00:00.000Z' : null,
+        });
+        state.pupils.push(added);
+        return Response.json(added, { status: 201 });
+      }
+      const id = url.pathname.split('/').pop();
+      const index = state.pupils.findIndex((p) => p.id === id);
+      if (method === 'PATCH') {
+        const changed = { ...state.pupils[index], ...body } as Pupil;
+        state.pupils[index] = changed;
+        return Response.json(changed);
+      }
+      if (method === 'DELETE') {
+        state.pupils.splice(index, 1);
+        return Response.json({ id, outcome: 'archived' });
+      }
+      return Response.json({ title: 'Not Found', status: 404, detail: 'no stub' }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  session.signedIn = true;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('PupilsSection', { timeout: 20_000 }, () => {
+  it('lists the children and adds one in Year 10 only once consent is ticked', async () => {
+    const calls = stubService({ accountType: 'parent', pupils: [pupil({})] });
+    render(<PupilsSection />);
+    expect(await screen.findByRole('heading', { name: 'Your children' })).toBeTruthy();
+    expect(await screen.findByText('Sam')).toBeTruthy();
+    expect(screen.getByText('Year 10')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a child' }));
+    fireEvent.change(screen.getByLabelText(/Child’s name/), { target: { value: 'Alex' } });
+    fireEvent.change(screen.getByLabelText(/Year group/), { target: { value: 'y10' } });
+    const tick = screen.getByRole('checkbox', { name: /parent or guardian/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Add child' }));
+    expect(
+      await screen.findByText(/Please confirm that you are their parent or guardian/),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.click(tick);
+    fireEvent.click(screen.getByRole('button', { name: 'Add child' }));
+    expect(await screen.findByText('Alex')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Alex',
+      yearGroup: 'y10',
+      consent: true,
+    });
+  });
+
+  it('asks no consent for Year 12 and sends none', async () => {
+    const calls = stubService({ accountType: 'parent', pupils: [] });
+    render(<PupilsSection />);
+    expect(await screen.findByText('No children added yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a child' }));
+    fireEvent.change(screen.getByLabelText(/Child’s name/), { target: { value: 'Jo' } });
+    fireEvent.change(screen.getByLabelText(/Year group/), { target: { value: 'y12' } });
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add child' }));
+    expect(await screen.findByText('Jo')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Jo', yearGroup: 'y12' });
+  });
+
+  it('moves a child into Year 9 and back: consent already on record is not asked again', async () => {
+    const calls = stubService({ accountType: 'parent', pupils: [pupil({ yearGroup: 'y11' })] });
+    render(<PupilsSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Sam' }));
+    fireEvent.change(screen.getByLabelText(/Year group/), { target: { value: 'y9' } });
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Year 9')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      path: '/api/me/pupils/p1',
+      body: { yearGroup: 'y9' },
+    });
+  });
+
+  it('removes a child after asking, saying their bookings are kept', async () => {
+    const calls = stubService({ accountType: 'parent', pupils: [pupil({})] });
+    render(<PupilsSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Sam' }));
+    const confirm = screen.getByRole('group', { name: 'Remove Sam?' });
+    expect(within(confirm).getByText(/past bookings and payments are kept/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove Sam' }));
+    await waitFor(() => expect(screen.queryByText('Sam')).toBeNull());
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/me/pupils/p1');
+  });
+
+  it('shows the service’s refusal on the field it names', async () => {
+    stubService({ accountType: 'parent', pupils: [] });
+    render(<PupilsSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a child' }));
+    fireEvent.change(screen.getByLabelText(/Child’s name/), { target: { value: 'Kit' } });
+    // Year 6 ticked in the form but the service still refuses: its message is shown.
+    fireEvent.change(screen.getByLabelText(/Year group/), { target: { value: 'y6' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    const fetchStub = vi.mocked(fetch);
+    fetchStub.mockImplementationOnce(async () =>
+      Response.json(
+        {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: 'Invalid request.',
+          errors: [{ field: 'consent', message: 'Consent from the service.' }],
+        },
+        { status: 400 },
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add child' }));
+    expect(await screen.findByText('Consent from the service.')).toBeTruthy();
+  });
+
+  it('a student sees their own pupil, Year 12 or 13 only, and cannot add or remove one', async () => {
+    stubService({ accountType: 'student', pupils: [pupil({ name: 'Robin', yearGroup: 'y12' })] });
+    render(<PupilsSection />);
+    expect(await screen.findByRole('heading', { name: 'Your year group' })).toBeTruthy();
+    expect(await screen.findByText('Robin')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add a child' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Robin' }));
+    const options = within(screen.getByLabelText(/Year group/)).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Choose a year group',
+      'Year 12',
+      'Year 13',
+    ]);
+  });
+
+  it('renders nothing signed out and asks the service nothing', async () => {
+    session.signedIn = false;
+    const calls = stubService({ accountType: 'parent', pupils: [] });
+    const { container } = render(<PupilsSection />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.textContent).toBe('');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('pupilPatch', () => {
+  it('sends only what changed; an emptied e-mail is removed', () => {
+    const sam = pupil({ email: 'sam@example.com' });
+    const values = { name: 'Sam', yearGroup: 'y10' as const, email: '', consent: false };
+    expect(pupilPatch(sam, values)).toEqual({ email: null });
+    expect(pupilPatch(sam, { ...values, email: 'sam@example.com' })).toEqual({});
+    expect(pupilPatch(sam, { ...values, name: 'Samuel', email: 'sam@example.com' })).toEqual({
+      name: 'Samuel',
+    });
+  });
+});

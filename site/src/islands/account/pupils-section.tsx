@@ -1,0 +1,227 @@
+// /my-account "Your children" (issue 14, item 2): a parent adds, renames, moves a child to another
+// year group and removes one (a child with bookings is archived by the service, never deleted);
+// Years 6-11 need the consent statement ticked. A student account shows its one pupil, itself,
+// in Year 12 or 13, with no way to add another. Signed out it renders nothing: the account page
+// beside it shows the login prompt.
+import { yearGroupLabel } from '@tuition/domain';
+import { useState } from 'react';
+import { useSession } from '../../lib/auth-client.ts';
+import { AppProviders } from '../shared/app-providers.tsx';
+import { toastError, toastSuccess } from '../shared/app-toaster.tsx';
+import { PupilForm, type PupilFormValues } from './pupil-form.tsx';
+import {
+  type Pupil,
+  type PupilList,
+  useAddPupil,
+  usePupils,
+  useRemovePupil,
+  useUpdatePupil,
+} from './pupils-api.ts';
+import '../auth/auth-forms.css';
+import './pupils-section.css';
+
+const FORM = { form: 'your-children' } as const;
+
+/** What the service is sent for an edit: only what changed (an empty e-mail removes it). */
+export function pupilPatch(pupil: Pupil, values: PupilFormValues) {
+  return {
+    ...(values.name !== pupil.name ? { name: values.name } : {}),
+    ...(values.yearGroup !== pupil.yearGroup ? { yearGroup: values.yearGroup } : {}),
+    ...(values.email !== (pupil.email ?? '') ? { email: values.email || null } : {}),
+    ...(values.consent ? { consent: true as const } : {}),
+  };
+}
+
+function PupilRow({ pupil, list }: { pupil: Pupil; list: PupilList }) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view');
+  const update = useUpdatePupil();
+  const remove = useRemovePupil();
+  const student = list.accountType === 'student';
+
+  if (mode === 'edit') {
+    return (
+      <li className="pupils__item">
+        <PupilForm
+          accountType={list.accountType}
+          existing={pupil}
+          submitLabel="Save changes"
+          onCancel={() => setMode('view')}
+          onSubmit={async (values) => {
+            const patch = pupilPatch(pupil, values);
+            if (Object.keys(patch).length === 0) {
+              setMode('view');
+              return;
+            }
+            await update.mutateAsync({ pupilId: pupil.id, input: patch });
+            toastSuccess({ title: `${values.name}’s details saved.` }, FORM);
+            setMode('view');
+          }}
+        />
+      </li>
+    );
+  }
+
+  return (
+    <li className="pupils__item">
+      <div className="pupils__who">
+        <strong>{pupil.name}</strong>
+        <span className="pupils__year">{yearGroupLabel(pupil.yearGroup)}</span>
+        {pupil.email && <span className="pupils__email">{pupil.email}</span>}
+      </div>
+      {mode === 'confirm-remove' ? (
+        <fieldset className="pupils__confirm">
+          <legend>Remove {pupil.name}?</legend>
+          <p>
+            Their past bookings and payments are kept; they will no longer be offered when booking.
+          </p>
+          <div className="auth-form__actions">
+            <button type="button" className="btn btn--ghost" onClick={() => setMode('view')}>
+              Keep {pupil.name}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(pupil.id, {
+                  onSuccess: () => toastSuccess({ title: `${pupil.name} removed.` }, FORM),
+                  onError: (error) => {
+                    console.error('Removing a pupil failed', error);
+                    toastError(
+                      { title: `Could not remove ${pupil.name}. Please try again.` },
+                      FORM,
+                    );
+                    setMode('view');
+                  },
+                })
+              }
+            >
+              Remove {pupil.name}
+            </button>
+          </div>
+        </fieldset>
+      ) : (
+        <div className="pupils__actions">
+          <button
+            type="button"
+            className="btn btn--soft"
+            aria-label={`Edit ${pupil.name}`}
+            onClick={() => setMode('edit')}
+          >
+            Edit
+          </button>
+          {!student && (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              aria-label={`Remove ${pupil.name}`}
+              onClick={() => setMode('confirm-remove')}
+            >
+              Remove
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function PupilsContent() {
+  const pupils = usePupils();
+  const [adding, setAdding] = useState(false);
+  const add = useAddPupil((pupil) => {
+    toastSuccess({ title: `${pupil.name} added.` }, FORM);
+    setAdding(false);
+  });
+
+  if (pupils.isPending) {
+    return (
+      <p className="account-loading" role="status">
+        Loading your children…
+      </p>
+    );
+  }
+  if (pupils.isError) {
+    return (
+      <p className="auth-field-error" role="alert">
+        We could not load your children. Please reload the page.
+      </p>
+    );
+  }
+  const list = pupils.data;
+  const student = list.accountType === 'student';
+  const addChild = (values: PupilFormValues) =>
+    add.mutateAsync({
+      name: values.name,
+      yearGroup: values.yearGroup,
+      ...(values.email ? { email: values.email } : {}),
+      ...(values.consent ? { consent: true as const } : {}),
+    });
+
+  return (
+    <>
+      <p className="pupils__lead">
+        {student
+          ? 'Your account is a student’s: you book for yourself, in Year 12 or 13.'
+          : 'Book sessions for each of your children from this one account.'}
+      </p>
+      {list.pupils.length === 0 ? (
+        <p className="pupils__empty">
+          {student ? 'Add your year group when you first book.' : 'No children added yet.'}
+        </p>
+      ) : (
+        <ul className="pupils">
+          {list.pupils.map((pupil) => (
+            <PupilRow key={pupil.id} pupil={pupil} list={list} />
+          ))}
+        </ul>
+      )}
+      {student && list.pupils.length === 0 && !adding && (
+        <button type="button" className="btn" onClick={() => setAdding(true)}>
+          Add your year group
+        </button>
+      )}
+      {!student && !adding && (
+        <button type="button" className="btn" onClick={() => setAdding(true)}>
+          Add a child
+        </button>
+      )}
+      {adding && (
+        <div className="pupils__add">
+          <h3>{student ? 'Your details' : 'Add a child'}</h3>
+          <PupilForm
+            accountType={list.accountType}
+            submitLabel={student ? 'Save' : 'Add child'}
+            onCancel={() => setAdding(false)}
+            onSubmit={addChild}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+function PupilsSectionContent() {
+  const { data: session, isPending } = useSession();
+  const signedIn = Boolean(session?.user);
+  // The same query as the list below: asked once.
+  const pupils = usePupils(signedIn);
+  if (isPending || !signedIn) return null;
+  const student = pupils.data?.accountType === 'student';
+  return (
+    <section className="account-card pupils-section" aria-labelledby="children-heading">
+      <h2 id="children-heading">{student ? 'Your year group' : 'Your children'}</h2>
+      <PupilsContent />
+    </section>
+  );
+}
+
+export function PupilsSection() {
+  return (
+    <AppProviders>
+      <PupilsSectionContent />
+    </AppProviders>
+  );
+}
+
+export default PupilsSection;
