@@ -7,7 +7,7 @@ import {
   type Weekday,
   type YearGroup,
 } from '@tuition/domain';
-import type { AttendanceStatus } from '@tuition/api-contract';
+import type { AttendanceStatus, AuditAction, AuditActorRole } from '@tuition/api-contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -48,6 +48,11 @@ export const user = pgTable('user', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: instant('ban_expires'),
+  /**
+   * Set when the account was deleted (docs/decisions/058): the row stays, anonymised as
+   * "Deleted customer", so its bookings and payments keep their owner until retention purges them.
+   */
+  deletedAt: instant('deleted_at'),
   createdAt: instant('created_at').defaultNow().notNull(),
   updatedAt: instant('updated_at')
     .defaultNow()
@@ -365,3 +370,30 @@ export const processedEvents = pgTable('processed_events', {
   type: text('type').notNull(),
   receivedAt: instant('received_at').defaultNow().notNull(),
 });
+
+/**
+ * The audit trail (docs/decisions/058): one row per staff action, and per customer's own cancel
+ * or reschedule, written in the action's transaction. Append-only: a trigger (migration 0005)
+ * refuses UPDATE and DELETE. No foreign keys, so an entry outlives the accounts it names.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: instant('at').defaultNow().notNull(),
+    /** Who acted; null for the service itself (retention, ADMIN_EMAILS). */
+    actorId: text('actor_id'),
+    actorRole: text('actor_role').$type<AuditActorRole>().notNull(),
+    /** Whose data it concerns, when one account's. */
+    subjectUserId: text('subject_user_id'),
+    action: text('action').$type<AuditAction>().notNull(),
+    /** What was acted on, e.g. `booking:{id}`, `session:{id}`, `user:{id}`. */
+    target: text('target').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_entries_subject_at_idx').on(t.subjectUserId, t.at),
+    index('audit_entries_actor_idx').on(t.actorId),
+  ],
+);

@@ -86,6 +86,7 @@ export {
   RescheduleRequestSchema,
 } from './bookings.ts';
 export { type ClosedDay, ClosedDaySchema } from './closures.ts';
+export * from './data.ts';
 export * from './lessons.ts';
 export {
   CheckoutIdParamsSchema,

@@ -1,0 +1,190 @@
+import { BOOKING_STATUSES, CHECKOUT_STATUSES, SERVICE_CODES } from '@tuition/domain';
+import { z } from 'zod';
+import { isoInstant, named, pence } from './named.ts';
+import { AccountTypeSchema, YearGroupSchema } from './pupils.ts';
+
+/*
+ * Your data (issue 17, docs/decisions/058): the export a customer (or an admin for them)
+ * downloads, the account deletion body, and the audit trail of staff actions.
+ */
+
+/* The audit trail. */
+
+/** Every action the trail records. Customers' own cancels and reschedules are in it too. */
+export const AUDIT_ACTIONS = [
+  'booking.cancel',
+  'booking.reschedule',
+  'user.password-reset',
+  'user.password-set',
+  'user.role-change',
+  'user.delete',
+  'user.export',
+  'attendance.mark',
+  'meeting-link.change',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who acted: staff, the customer on their own account, or the service itself. */
+export const AUDIT_ACTOR_ROLES = ['admin', 'customer', 'system'] as const;
+export type AuditActorRole = (typeof AUDIT_ACTOR_ROLES)[number];
+
+const auditValues = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .meta({ description: 'The changed fields before or after the action; null when none' });
+
+export const AuditEntrySchema = named(
+  'AuditEntry',
+  z.object({
+    id: z.string(),
+    at: isoInstant,
+    actorId: z.string().nullable().meta({ description: 'null: the service itself' }),
+    actorName: z
+      .string()
+      .nullable()
+      .meta({ description: "The actor's current name; null for the service or a purged account" }),
+    actorRole: z.enum(AUDIT_ACTOR_ROLES),
+    subjectUserId: z.string().nullable(),
+    action: z.enum(AUDIT_ACTIONS),
+    target: z.string().meta({ examples: ['booking:2f0c…', 'user:abc…'] }),
+    before: auditValues,
+    after: auditValues,
+  }),
+);
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** Newest first, at most AUDIT_PAGE_SIZE entries. */
+export const AUDIT_PAGE_SIZE = 200;
+
+export const AuditListSchema = named('AuditList', z.object({ entries: z.array(AuditEntrySchema) }));
+export type AuditList = z.infer<typeof AuditListSchema>;
+
+export const AuditQuerySchema = z.object({
+  userId: z
+    .string()
+    .min(1)
+    .max(100, { error: 'userId must be at most 100 characters.' })
+    .optional()
+    .meta({ description: 'Only entries about this account (its History); else every entry' }),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+/* Account deletion. */
+
+export const AccountDeletionSchema = named(
+  'AccountDeletion',
+  z.object({
+    password: z
+      .string({ error: 'Enter your password to delete your account.' })
+      .min(1, { error: 'Enter your password to delete your account.' })
+      .max(200, { error: 'password must be at most 200 characters.' }),
+  }),
+);
+export type AccountDeletionRequest = z.input<typeof AccountDeletionSchema>;
+
+/** The label every deleted account's kept records carry. */
+export const DELETED_CUSTOMER_NAME = 'Deleted customer';
+
+/* The export document. */
+
+const ExportProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  accountType: AccountTypeSchema,
+  role: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: isoInstant,
+});
+
+const ExportPupilSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  yearGroup: YearGroupSchema.nullable(),
+  email: z.string().nullable(),
+  consentRecordedAt: isoInstant.nullable(),
+  consentPolicyVersion: z.string().nullable(),
+  createdAt: isoInstant,
+  archivedAt: isoInstant.nullable(),
+});
+
+const ExportStatusChangeSchema = z.object({
+  at: isoInstant,
+  action: z.enum(AUDIT_ACTIONS),
+  by: z.enum(AUDIT_ACTOR_ROLES),
+  before: auditValues,
+  after: auditValues,
+});
+
+const ExportBookingSchema = z.object({
+  id: z.string(),
+  pupilId: z.string(),
+  service: z.enum(SERVICE_CODES),
+  subject: z.string(),
+  startsAt: isoInstant,
+  endsAt: isoInstant,
+  status: z.enum(BOOKING_STATUSES),
+  checkoutId: z.string().nullable(),
+  rescheduledFrom: z.string().nullable(),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+  history: z.array(ExportStatusChangeSchema).meta({ description: 'Status changes, oldest first' }),
+});
+
+const ExportPaymentSchema = z.object({
+  id: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  amountPence: pence,
+  sessionCount: z.number().int(),
+  provider: z.string(),
+  paymentReference: z.string().nullable(),
+  createdAt: isoInstant,
+  paidAt: isoInstant.nullable(),
+  refundedAt: isoInstant.nullable().meta({ description: 'Set when the payment was refunded' }),
+});
+
+const ExportEnquirySchema = z.object({
+  id: z.string(),
+  createdAt: isoInstant,
+  parentName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  yearGroup: z.string().nullable(),
+  subject: z.string().nullable(),
+  preference: z.string().nullable(),
+  message: z.string(),
+});
+
+const ExportEmailSchema = z.object({ sentAt: isoInstant, to: z.string(), subject: z.string() });
+
+/** A waiting-list place; the list itself arrives with its own issue, so this is empty today. */
+const ExportWaitingListPlaceSchema = z.object({
+  sessionId: z.string(),
+  pupilId: z.string(),
+  status: z.string(),
+  createdAt: isoInstant,
+});
+
+export const DataExportSchema = named(
+  'DataExport',
+  z.object({
+    exportedAt: isoInstant,
+    profile: ExportProfileSchema,
+    pupils: z.array(ExportPupilSchema),
+    bookings: z.array(ExportBookingSchema),
+    payments: z.array(ExportPaymentSchema),
+    refunds: z.array(
+      z.object({ paymentId: z.string(), amountPence: pence, refundedAt: isoInstant }),
+    ),
+    waitingList: z.array(ExportWaitingListPlaceSchema),
+    enquiries: z
+      .array(ExportEnquirySchema)
+      .meta({ description: "Contact-form enquiries sent from the account's e-mail address" }),
+    emails: z
+      .array(ExportEmailSchema)
+      .meta({ description: 'E-mails sent to the account (date and subject only)' }),
+  }),
+  'Everything the business holds on one account, as a JSON file (Content-Disposition: attachment)',
+);
+export type DataExport = z.infer<typeof DataExportSchema>;
