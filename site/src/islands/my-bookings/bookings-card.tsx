@@ -33,18 +33,25 @@ export interface BookingsCardProps {
   booking: Booking;
   now: Date;
   children?: ReactNode;
+  /** The date's heading level: h3 when the list sits under a section heading. */
+  headingLevel?: 'h2' | 'h3';
 }
 
-export function BookingsCard({ booking, now, children }: BookingsCardProps) {
+export function BookingsCard({
+  booking,
+  now,
+  children,
+  headingLevel: Heading = 'h2',
+}: BookingsCardProps) {
   const start = new Date(booking.startsAt);
   const valid = !Number.isNaN(start.getTime());
   const badge = BADGES[bookingBadge({ status: booking.status, startsAt: start }, now)];
   return (
     <li className="bookings-card card">
       <div className="bookings-card__head">
-        <h2 className="bookings-card__date">
+        <Heading className="bookings-card__date">
           {valid ? formatLondonDate(start) : MESSAGES.invalidDate.title}
-        </h2>
+        </Heading>
         <Badge color={badge.color} variant="soft" size="2" highContrast>
           {badge.text}
         </Badge>

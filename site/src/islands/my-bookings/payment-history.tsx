@@ -1,42 +1,59 @@
-// /payments-invoices: the customer's paid checkouts, newest first, with what each paid for.
-// The spec shows only a placeholder here; a list of payments is what a customer expects.
-import { formatLondonDate, formatPounds, MESSAGES } from '@tuition/domain';
-import { useQuery } from '@tanstack/react-query';
+// /payments-invoices: the customer's paid checkouts, newest first, each seat with how it stands
+// now (upcoming, completed, cancelled, or moved and where to) and a link to its printable
+// receipt (decision 053). The spec shows only a placeholder here; a list of payments is what a
+// customer expects.
+import { Badge } from '@radix-ui/themes';
+import { type Clock, formatLondonDate, MESSAGES, systemClock } from '@tuition/domain';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError } from '../shared/app-providers.tsx';
-import { BookingsSkeleton, serviceLabel } from './bookings-card.tsx';
+import { BookingsSkeleton } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
+import {
+  amountPaid,
+  paidOn,
+  type Receipt,
+  type ReceiptLine,
+  receiptHref,
+  receiptsApi,
+  seatState,
+  sessionsPaidFor,
+} from './receipts.ts';
 import './bookings.css';
+import './receipts.css';
 
-export function PaymentHistoryContent() {
+export interface PaymentHistoryProps {
+  clock?: Clock;
+}
+
+export function PaymentHistoryContent({ clock = systemClock }: PaymentHistoryProps) {
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
-  const payments = useQuery({
-    queryKey: ['payments'],
-    queryFn: api.payments,
+  const receipts = useQuery({
+    queryKey: ['receipts'],
+    queryFn: receiptsApi.list,
     enabled: signedIn,
   });
 
   useEffect(() => {
-    if (payments.isError) toastError(MESSAGES.bookingsLoadFailed);
-  }, [payments.isError]);
+    if (receipts.isError) toastError(MESSAGES.bookingsLoadFailed);
+  }, [receipts.isError]);
 
   if (session.isPending) return <BookingsSkeleton />;
   if (!signedIn) return <BookingsLoginPrompt what="see your payments" />;
-  if (payments.isPending) return <BookingsSkeleton />;
-  if (payments.isError) {
+  if (receipts.isPending) return <BookingsSkeleton />;
+  if (receipts.isError) {
     return (
       <p className="notice notice--error" role="alert">
         {MESSAGES.bookingsLoadFailed.title}{' '}
-        <button type="button" className="btn btn--outline" onClick={() => payments.refetch()}>
+        <button type="button" className="btn btn--outline" onClick={() => receipts.refetch()}>
           Try again
         </button>
       </p>
     );
   }
-  if (payments.data.length === 0) {
+  if (receipts.data.length === 0) {
     return (
       <div className="bookings__empty card">
         <h2>No payments yet</h2>
@@ -47,37 +64,65 @@ export function PaymentHistoryContent() {
       </div>
     );
   }
+  const now = clock.now();
   return (
     <ul className="bookings-list">
-      {payments.data.map((payment) => (
-        <li key={payment.id} className="bookings-card card payment-record">
-          <div className="bookings-card__head">
-            <h2 className="bookings-card__date">
-              Paid {formatLondonDate(new Date(payment.paidAt))}
-            </h2>
-            <span className="payment-record__amount">{formatPounds(payment.amountPence)}</span>
-          </div>
-          <p className="bookings-card__service">
-            {payment.sessionCount === 1 ? '1 session' : `${payment.sessionCount} sessions`}
-            {payment.isSpecialOffer ? ' · special offer applied' : ''}
-          </p>
-          <ul className="payment-record__sessions">
-            {payment.sessions.map((s) => (
-              <li key={s.startsAt}>
-                {formatLondonDate(new Date(s.startsAt))}, {s.time} · {serviceLabel(s.service)}
-              </li>
-            ))}
-          </ul>
-        </li>
+      {receipts.data.map((receipt) => (
+        <PaymentRecord key={receipt.paymentId} receipt={receipt} now={now} />
       ))}
     </ul>
   );
 }
 
-export function PaymentHistory() {
+function PaymentRecord({ receipt, now }: { receipt: Receipt; now: Date }) {
   return (
-    <AppProviders>
-      <PaymentHistoryContent />
+    <li className="bookings-card card payment-record">
+      <div className="bookings-card__head">
+        <h2 className="bookings-card__date">Paid {paidOn(receipt)}</h2>
+        <span className="payment-record__amount">{amountPaid(receipt)}</span>
+      </div>
+      <p className="bookings-card__service">{sessionsPaidFor(receipt)}</p>
+      <ul className="payment-record__sessions">
+        {receipt.lines.map((line) => (
+          <PaidSeat key={`${line.startsAt} ${line.pupil.id}`} line={line} now={now} />
+        ))}
+      </ul>
+      <div className="bookings-card__actions">
+        <a className="btn btn--outline" href={receiptHref(receipt.paymentId)}>
+          View receipt
+          <span className="visually-hidden">
+            {' '}
+            for {amountPaid(receipt)} paid {paidOn(receipt)}
+          </span>
+        </a>
+      </div>
+    </li>
+  );
+}
+
+function PaidSeat({ line, now }: { line: ReceiptLine; now: Date }) {
+  const state = seatState(line, now);
+  return (
+    <li className="payment-record__seat">
+      <span>
+        {formatLondonDate(new Date(line.startsAt))}, {line.time} · {line.label} · for{' '}
+        {line.pupil.name}
+      </span>{' '}
+      <Badge color={state.tone} variant="soft" size="1" highContrast>
+        {state.text}
+      </Badge>
+      {state.detail && <span className="payment-record__moved">{state.detail}</span>}
+    </li>
+  );
+}
+
+export function PaymentHistory({
+  queryClient,
+  ...props
+}: PaymentHistoryProps & { queryClient?: QueryClient }) {
+  return (
+    <AppProviders {...(queryClient ? { queryClient } : {})}>
+      <PaymentHistoryContent {...props} />
     </AppProviders>
   );
 }
