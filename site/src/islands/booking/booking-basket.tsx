@@ -13,6 +13,8 @@ export interface BasketProps {
   totals: BasketTotals;
   pricing: PricingRules;
   busy: boolean;
+  /** Who the seats are for (issue 14): with names, each session is a line per pupil. */
+  pupilNames?: readonly string[];
   /** Shown under the pay button after a signed-out visitor pressed it. */
   note?: string | undefined;
   /** Pressing pay opens the login dialog instead, so the sheet must close first. */
@@ -49,35 +51,41 @@ function OfferNote({ totals, pricing, mode }: Pick<BasketProps, 'totals' | 'pric
 }
 
 /** The list and the sums; shared by the side panel and the sheet. */
-function BasketLines({ mode, selection, totals, pricing, onRemove }: BasketProps) {
+function BasketLines({ mode, selection, totals, pricing, onRemove, pupilNames }: BasketProps) {
   const linePrice = mode === 'reschedule' ? 0 : pricing.sessionPricePence;
+  // One line per seat: a session for two children is two lines (issue 14, item 4).
+  const forWhom: ReadonlyArray<string | undefined> =
+    pupilNames && pupilNames.length > 0 ? pupilNames : [undefined];
   return (
     <>
       {selection.length === 0 ? (
         <p className="booking-basket__empty">No sessions selected yet.</p>
       ) : (
         <ul className="booking-basket__list">
-          {selection.map((s) => (
-            <li key={s.startsAt} className="booking-basket__item">
-              <span className="booking-basket__item-text">
-                <span className="booking-basket__item-date">
-                  {formatLondonDate(new Date(s.startsAt))}
+          {selection.flatMap((s) =>
+            forWhom.map((name) => (
+              <li key={`${s.startsAt} ${name ?? ''}`} className="booking-basket__item">
+                <span className="booking-basket__item-text">
+                  <span className="booking-basket__item-date">
+                    {formatLondonDate(new Date(s.startsAt))}
+                  </span>
+                  <span className="booking-basket__item-info">
+                    {s.label}, {s.time}
+                    {name ? `, for ${name}` : ''}
+                  </span>
                 </span>
-                <span className="booking-basket__item-info">
-                  {s.label}, {s.time}
-                </span>
-              </span>
-              <span className="booking-basket__item-price">{formatPounds(linePrice)}</span>
-              <button
-                type="button"
-                className="booking-basket__remove"
-                onClick={() => onRemove(s.startsAt)}
-                aria-label={`Remove ${formatLondonDate(new Date(s.startsAt))}, ${s.label}`}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
+                <span className="booking-basket__item-price">{formatPounds(linePrice)}</span>
+                <button
+                  type="button"
+                  className="booking-basket__remove"
+                  onClick={() => onRemove(s.startsAt)}
+                  aria-label={`Remove ${formatLondonDate(new Date(s.startsAt))}, ${s.label}${forWhom.length > 1 ? ' for everyone' : ''}`}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            )),
+          )}
         </ul>
       )}
       <dl className="booking-basket__sums">
@@ -154,7 +162,7 @@ export function BookingBottomBar(props: BasketProps & { container?: HTMLElement 
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <div className="booking-bar">
         <p className="booking-bar__summary">
-          <span>{sessionsWord(selection.length)}</span>
+          <span>{sessionsWord(totals.sessionCount)}</span>
           <span className="booking-bar__total">{formatPounds(totals.amountPence)}</span>
         </p>
         <Dialog.Trigger asChild>

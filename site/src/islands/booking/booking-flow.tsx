@@ -11,6 +11,7 @@ import { PendingPayments } from '../payment/pending-payments.tsx';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { BookingBasket, BookingBottomBar } from './booking-basket.tsx';
 import { CurrentSessionStep, DatesStep, ServiceStep, SubjectStep } from './booking-steps.tsx';
+import { PupilStep } from './pupil-step.tsx';
 import { type BookingFlowProps, useBookingFlow } from './use-booking-flow.ts';
 import './booking-flow.css';
 
@@ -34,6 +35,7 @@ export function BookingFlowContent(props: BookingFlowProps) {
             />
           </>
         )}
+        {!rescheduling && <PupilStep choice={flow.pupils} />}
         {rescheduling && booking && <CurrentSessionStep booking={booking} />}
         <DatesStep flow={flow} />
       </div>

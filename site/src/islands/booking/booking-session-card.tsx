@@ -11,6 +11,8 @@ export interface BookingSessionCardProps {
   checking: boolean;
   /** The price shown: the session price, or £0 when rescheduling. */
   pricePence: number;
+  /** The account's pupils already holding a seat in it (heldBy, issue 14). */
+  heldByNames?: readonly string[];
   onToggle: (slot: AvailabilitySlot) => void;
 }
 
@@ -19,6 +21,7 @@ export function BookingSessionCard({
   selected,
   checking,
   pricePence,
+  heldByNames = [],
   onToggle,
 }: BookingSessionCardProps) {
   const full = slot.state === 'full';
@@ -40,7 +43,11 @@ export function BookingSessionCard({
           <span>{slot.time}</span>
           <span className="booking-session__price">{formatPounds(pricePence)}</span>
         </span>
-        {slot.state === 'booked' && <span className="booking-session__tag">Booked</span>}
+        {heldByNames.length > 0 ? (
+          <span className="booking-session__tag">Booked for {heldByNames.join(', ')}</span>
+        ) : (
+          slot.state === 'booked' && <span className="booking-session__tag">Booked</span>
+        )}
         {slot.state === 'pending' && (
           <span className="booking-session__tag booking-session__tag--pending">
             Payment pending

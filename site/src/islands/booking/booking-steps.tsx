@@ -117,6 +117,8 @@ export function DatesStep({ flow }: { flow: BookingFlowState }) {
       </h2>
       {service === undefined ? (
         <p className="booking-step__hint">Choose a service to see its sessions.</p>
+      ) : flow.pupils.missing ? (
+        <p className="booking-step__hint">Choose who the sessions are for first.</p>
       ) : availability.isPending ? (
         <p className="booking-step__hint" role="status">
           Loading sessions…
@@ -186,6 +188,7 @@ function SessionPicker({ flow, service }: { flow: BookingFlowState; service: Ser
               selected={selectedStarts.has(slot.startsAt)}
               checking={flow.checking.has(slot.startsAt)}
               pricePence={rescheduling ? 0 : slot.pricePence}
+              heldByNames={flow.heldBy(slot)}
               onToggle={flow.toggle}
             />
           ))}

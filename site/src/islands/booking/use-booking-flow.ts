@@ -30,6 +30,8 @@ import {
   saveBasket,
 } from './basket-storage.ts';
 import type { BasketProps } from './booking-basket.tsx';
+import { heldByNames, seatCount } from './pupil-choice.ts';
+import { usePupilChoice } from './use-pupil-choice.ts';
 import { londonDay } from './booking-calendar.tsx';
 import {
   addSession,
@@ -81,6 +83,7 @@ export interface BookingFlowProps {
 }
 
 const goTo = (url: string) => window.location.assign(url);
+const CHOOSE_PUPILS = { title: 'Please choose who the sessions are for.' };
 // Long enough to read the success toast before the page changes.
 const RESCHEDULE_REDIRECT_DELAY_MS = 1200;
 
@@ -132,11 +135,14 @@ function useStoredBasket(options: {
   setService: (code: ServiceCode) => void;
   selection: readonly SelectedSession[];
   setSelection: (selection: SelectedSession[]) => void;
+  /** Who the basket is for (issue 14), kept with it. */
+  pupilIds: readonly string[] | undefined;
   /** The availability answer for `service`, once it has arrived. */
   fresh: readonly SelectedSession[] | undefined;
   now: Date;
 }): string | undefined {
-  const { keep, service, setSubject, setService, selection, setSelection, fresh, now } = options;
+  const { keep, service, setSubject, setService, selection, setSelection, pupilIds, fresh, now } =
+    options;
   // undefined: not read yet; null: nothing (left) to restore.
   const [pending, setPending] = useState<StoredBasket | null | undefined>(undefined);
   const [restoreNote, setRestoreNote] = useState<string>();
@@ -164,8 +170,12 @@ function useStoredBasket(options: {
   // Saved only once restoring is over, so the empty first render never wipes the basket.
   useEffect(() => {
     if (!keep || pending !== null || !settled.current || !service) return;
-    saveBasket({ service, starts: selection.map((s) => s.startsAt) });
-  }, [keep, pending, service, selection]);
+    saveBasket({
+      service,
+      starts: selection.map((s) => s.startsAt),
+      ...(pupilIds ? { pupilIds } : {}),
+    });
+  }, [keep, pending, service, selection, pupilIds]);
 
   useEffect(() => {
     if (pending === null) settled.current = true;
@@ -213,6 +223,24 @@ export function useBookingFlow({
     if (signedIn) setLoginNote(undefined);
   }, [signedIn]);
 
+  // Who the sessions are for (issue 14): the stored basket's pupils are chosen again.
+  const [storedPupilIds, setStoredPupilIds] = useState<string[]>();
+  useEffect(() => {
+    if (!rescheduling && !forUser) setStoredPupilIds(loadBasket()?.pupilIds);
+  }, [rescheduling, forUser]);
+  const pupils = usePupilChoice({
+    enabled: signedIn && !rescheduling && !forUser,
+    service,
+    stored: storedPupilIds,
+  });
+  const { pupilIds } = pupils;
+  /** The basket as the service takes it: each start × pupil is one seat. */
+  const basketFor = (chosenService: ServiceCode, startsAt: string[]) => ({
+    service: chosenService,
+    startsAt,
+    ...(pupilIds ? { pupilIds } : {}),
+  });
+
   const now = useMinuteClock(clock);
   const window56 = bookingWindow(now);
   const [month, setMonth] = useState<Date>(() => monthOf(window56.from));
@@ -240,6 +268,7 @@ export function useBookingFlow({
     setService,
     selection,
     setSelection,
+    pupilIds,
     // Only an answer read since this page opened: a cached one may predate a seat filling up.
     fresh: availability.isFetchedAfterMount ? availability.data?.slots : undefined,
     now,
@@ -252,7 +281,7 @@ export function useBookingFlow({
   const monthClosures = closedRanges(closed).filter(
     (range) => range.from.slice(0, 7) <= monthKey && range.to.slice(0, 7) >= monthKey,
   );
-  const totals = basketTotals(selection.length, pricing, mode);
+  const totals = basketTotals(seatCount(selection.length, pupilIds), pricing, mode);
   const selectedStarts = new Set(selection.map((s) => s.startsAt));
 
   function chooseSubject(code: SubjectCode) {
@@ -272,6 +301,10 @@ export function useBookingFlow({
    */
   async function pick(slot: AvailabilitySlot) {
     if (!service) return;
+    if (pupils.missing) {
+      toastError(CHOOSE_PUPILS);
+      return;
+    }
     if (rescheduling && selection.length >= 1) {
       // Refused before asking the service: the first pick stays
       // (docs/product-rules.md#seats-and-bookings).
@@ -281,7 +314,18 @@ export function useBookingFlow({
     }
     setChecking((c) => new Set(c).add(slot.startsAt));
     try {
-      const { results } = await api.bookability({ service, startsAt: [slot.startsAt] }, forUser);
+      const { results } = await api.bookability(basketFor(service, [slot.startsAt]), forUser);
+      const names = heldByNames(results[0]?.pupilIds ?? [], pupils.pupils);
+      if (
+        results[0]?.status === 'duplicate' &&
+        names.length > 0 &&
+        pupilIds &&
+        pupilIds.length > 1
+      ) {
+        // Siblings: say which of them already has a seat, so the parent can untick them.
+        toastError({ title: `${names.join(' and ')} already booked into this session.` });
+        return;
+      }
       const refusal = selectionRefusal(results[0]?.status ?? 'ok', mode);
       if (refusal) {
         toastError(refusal);
@@ -330,13 +374,17 @@ export function useBookingFlow({
       openAuthDialog('login', MESSAGES.loginToPay.title);
       return;
     }
+    if (pupils.missing) {
+      toastError(CHOOSE_PUPILS);
+      return;
+    }
     const startsAt = selection.map((s) => s.startsAt);
     setBusy(true);
     let leaving = false;
     try {
       let results: Awaited<ReturnType<typeof api.bookability>>['results'];
       try {
-        ({ results } = await api.bookability({ service, startsAt }));
+        ({ results } = await api.bookability(basketFor(service, startsAt)));
       } catch (error) {
         console.error('Pre-flight availability check failed', error);
         toastError(MESSAGES.availabilityError);
@@ -350,7 +398,7 @@ export function useBookingFlow({
       }
       let created: Awaited<ReturnType<typeof api.createCheckout>>;
       try {
-        created = await api.createCheckout({ service, startsAt });
+        created = await api.createCheckout(basketFor(service, startsAt));
       } catch (error) {
         console.error('Checkout failed', error);
         toastError(checkoutFailureMessage(error));
@@ -361,6 +409,7 @@ export function useBookingFlow({
         toastError(MESSAGES.paymentUrlMissing);
         return;
       }
+      const forWhom = pupils.chosenPupils.map((p) => p.name).join(', ');
       savePaymentBasket({
         checkoutId: created.checkoutId,
         sessionCount: created.sessionCount,
@@ -368,7 +417,7 @@ export function useBookingFlow({
         isSpecialOffer: created.isSpecialOffer,
         selectedSessions: selection.map((s) => ({
           date: s.date,
-          info: `${s.label}, ${s.time}`,
+          info: `${s.label}, ${s.time}${forWhom ? `, for ${forWhom}` : ''}`,
           startsAt: s.startsAt,
         })),
       });
@@ -409,6 +458,7 @@ export function useBookingFlow({
     totals,
     pricing,
     busy,
+    pupilNames: pupils.chosenPupils.map((p) => p.name),
     note: loginNote ?? restoreNote,
     signedOut: !session.isPending && !signedIn,
     onRemove: (startsAt: string) => setSelection((c) => removeSession(c, startsAt)),
@@ -440,6 +490,9 @@ export function useBookingFlow({
     onDayClick,
     openCheckouts: openCheckouts.open,
     basket,
+    pupils,
+    /** The names of the account's pupils already holding a seat in a session. */
+    heldBy: (slot: AvailabilitySlot) => heldByNames(slot.heldBy, pupils.pupils),
   };
 }
 

@@ -1,0 +1,93 @@
+// "Who is this for?" (issue 14, item 5), before the dates: a parent with several children ticks
+// one or more; with one child it is only a line saying who, with "Add a child" beside it. A
+// course outside a chosen child's year group gets a gentle note, never a block.
+import { yearGroupLabel } from '@tuition/domain';
+import { useId, useState } from 'react';
+import { PupilForm } from '../account/pupil-form.tsx';
+import { type Pupil, useAddPupil } from '../account/pupils-api.ts';
+import { toastSuccess } from '../shared/app-toaster.tsx';
+import type { PupilChoice } from './use-pupil-choice.ts';
+
+function AddChild({ choice, onDone }: { choice: PupilChoice; onDone: () => void }) {
+  const add = useAddPupil((pupil: Pupil) => {
+    toastSuccess({ title: `${pupil.name} added.` });
+    choice.toggle(pupil.id, true);
+    onDone();
+  });
+  return (
+    <div className="booking-pupils__add">
+      <PupilForm
+        accountType="parent"
+        submitLabel="Add child"
+        onCancel={onDone}
+        onSubmit={(values) =>
+          add.mutateAsync({
+            name: values.name,
+            yearGroup: values.yearGroup,
+            ...(values.email ? { email: values.email } : {}),
+            ...(values.consent ? { consent: true as const } : {}),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+export function PupilStep({ choice }: { choice: PupilChoice }) {
+  const id = useId();
+  const [adding, setAdding] = useState(false);
+  const { pupils, chosenIds, warnings, student } = choice;
+  if (!choice.shown) return null;
+  const several = pupils.length > 1;
+
+  return (
+    <fieldset className="booking-step booking-pupils">
+      <legend className="booking-step__title">Who is this for?</legend>
+      {several ? (
+        <>
+          <p className="booking-step__hint">Choose one or more. Each session is a seat for each.</p>
+          <div className="booking-options booking-options--pupils">
+            {pupils.map((pupil) => (
+              <label key={pupil.id} className="booking-option">
+                <input
+                  type="checkbox"
+                  name={`${id}-pupil`}
+                  value={pupil.id}
+                  checked={chosenIds.includes(pupil.id)}
+                  onChange={(e) => choice.toggle(pupil.id, e.target.checked)}
+                />
+                <span className="booking-option__title">{pupil.name}</span>
+                <span className="booking-option__meta">{yearGroupLabel(pupil.yearGroup)}</span>
+              </label>
+            ))}
+          </div>
+        </>
+      ) : pupils[0] ? (
+        <p className="booking-step__hint">
+          Booking for <strong>{pupils[0].name}</strong> ({yearGroupLabel(pupils[0].yearGroup)}).
+        </p>
+      ) : (
+        <p className="booking-step__hint">
+          No children added yet: sessions are booked in your name until you add one.
+        </p>
+      )}
+      {warnings.length > 0 && (
+        <ul className="booking-pupils__warnings">
+          {warnings.map((text) => (
+            <li key={text} className="notice">
+              {text}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!student &&
+        (adding ? (
+          <AddChild choice={choice} onDone={() => setAdding(false)} />
+        ) : (
+          <button type="button" className="btn btn--outline" onClick={() => setAdding(true)}>
+            Add a child
+          </button>
+        ))}
+    </fieldset>
+  );
+}
