@@ -16,6 +16,7 @@ vi.mock('../../lib/auth-client.ts', () => ({
 
 const { PaymentSuccess } = await import('./payment-success.tsx');
 const { PAYMENT_BASKET_KEY } = await import('./payment-basket.ts');
+const { BASKET_STORAGE_KEY, loadBasket, saveBasket } = await import('../booking/basket-storage.ts');
 const { DEFAULT_PRICING } = await import('@tuition/domain');
 const { createQueryClient } = await import('../shared/app-providers.tsx');
 
@@ -53,6 +54,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
+  window.localStorage.clear();
 });
 
 /** The neutral page: no success claimed, the two ways on. */
@@ -97,6 +99,44 @@ describe('PaymentSuccess', () => {
     expect(screen.getByText('£15.00')).toBeTruthy();
     expect(window.sessionStorage.getItem(PAYMENT_BASKET_KEY)).toBeNull();
   }, 15_000);
+
+  it('clears the stored booking basket once the checkout is paid, not while it is pending', async () => {
+    saveBasket({ service: 'gcse', starts: ['2026-11-10T17:00:00.000Z'] });
+    let calls = 0;
+    stubFetch(() => {
+      calls += 1;
+      return Response.json(summary(calls < 2 ? 'pending' : 'paid'));
+    });
+    render(
+      <PaymentSuccess
+        queryClient={createQueryClient()}
+        pricing={DEFAULT_PRICING}
+        checkoutId={CHECKOUT}
+      />,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'We are confirming your payment' }),
+    ).toBeTruthy();
+    expect(loadBasket()?.starts).toEqual(['2026-11-10T17:00:00.000Z']);
+    expect(
+      await screen.findByRole('heading', { name: 'Payment Successful' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(window.localStorage.getItem(BASKET_STORAGE_KEY)).toBeNull();
+  }, 15_000);
+
+  it('keeps the stored booking basket when the checkout was not paid', async () => {
+    saveBasket({ service: 'gcse', starts: ['2026-11-10T17:00:00.000Z'] });
+    stubFetch(() => Response.json(summary('expired')));
+    render(
+      <PaymentSuccess
+        queryClient={createQueryClient()}
+        pricing={DEFAULT_PRICING}
+        checkoutId={CHECKOUT}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
+    expect(loadBasket()?.starts).toEqual(['2026-11-10T17:00:00.000Z']);
+  });
 
   it("is neutral for someone else's or an unknown checkout (the service answers 404)", async () => {
     stubFetch(() =>

@@ -5,7 +5,8 @@
 // checkout still "pending" says "We are confirming your payment" and is asked again a few times.
 // Opened without a checkout, for someone else's or an unknown one, or signed out, the page claims
 // nothing: it points to /upcoming-bookings and /booking. The basket saved before the redirect is
-// removed unread (the service's summary is the only source the page shows).
+// removed unread (the service's summary is the only source the page shows); the booking basket
+// kept across reloads and sign-up is cleared once the checkout is paid.
 import {
   formatLondonDate,
   formatPounds,
@@ -18,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, api, type CheckoutSummary } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
+import { clearBasket } from '../booking/basket-storage.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { takePaymentBasket } from './payment-basket.ts';
 import './payment-pages.css';
@@ -203,6 +205,13 @@ export function PaymentSuccessContent({ pricing, checkoutId }: PaymentSuccessPro
         : false,
   });
   const data = checkout.data;
+  const paid = data?.status === 'paid';
+  useEffect(() => {
+    // The booking basket kept across reloads and sign-up (basket-storage.ts) lives until it is
+    // paid for: once the service says so, the next visit to /booking starts empty. A pending,
+    // lapsed or released checkout keeps it, so the customer can try again.
+    if (paid) clearBasket();
+  }, [paid]);
 
   if (id === undefined || session.isPending || (signedIn && wellFormed && checkout.isPending)) {
     return (
