@@ -208,6 +208,7 @@ export function RescheduleForUser({
           service: booking.service,
           label: booking.label,
           startsAt: booking.sessionStartsAt,
+          pupilName: booking.pupil.name,
         }}
         forUser={userId}
         onConfirm={(startsAt) => adminApi.rescheduleBooking(booking.id, startsAt)}

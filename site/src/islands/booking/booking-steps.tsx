@@ -101,6 +101,7 @@ export function CurrentSessionStep({ booking }: { booking: BookingToMove }) {
         <span>
           {booking.label}, {formatTime12h(new Date(booking.startsAt))}
         </span>
+        {booking.pupilName && <span>Moving {booking.pupilName}’s seat only</span>}
       </p>
     </section>
   );

@@ -55,6 +55,8 @@ export interface BookingToMove {
   service: ServiceCode;
   label: string;
   startsAt: string;
+  /** Whose seat moves (issue 14): a sibling in the same session keeps theirs. */
+  pupilName?: string;
 }
 
 export interface BookingFlowProps {

@@ -66,6 +66,10 @@ export function BookingsCard({
           ? ` · ${booking.label}`
           : ''}
       </p>
+      {/* Who attends (issue 14): a family's bookings are for different children. */}
+      <p className="bookings-card__pupil">
+        For <strong>{booking.pupil.name}</strong>
+      </p>
       {children && <div className="bookings-card__actions">{children}</div>}
     </li>
   );

@@ -3,12 +3,13 @@
 // only sessions that took place counted as completed.
 import { bookingBadge, type Clock, MESSAGES, systemClock } from '@tuition/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { api, type Booking } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError } from '../shared/app-providers.tsx';
 import { BookingsCard, BookingsSkeleton } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
+import { ALL_PUPILS, byPupil, PupilFilter } from './pupil-filter.tsx';
 import './bookings.css';
 import './receipts.css';
 
@@ -24,6 +25,7 @@ export function BookingsPreviousContent({ clock = systemClock }: BookingsPreviou
     queryFn: () => api.bookings('previous'),
     enabled: signedIn,
   });
+  const [pupilShown, setPupilShown] = useState(ALL_PUPILS);
 
   useEffect(() => {
     if (bookings.isError) toastError(MESSAGES.bookingsLoadFailed);
@@ -58,7 +60,7 @@ export function BookingsPreviousContent({ clock = systemClock }: BookingsPreviou
     );
   }
   const now = clock.now();
-  const groups = groupPrevious(list, now);
+  const groups = groupPrevious(byPupil(list, pupilShown), now);
   return (
     <div className="bookings">
       <div className="bookings__bar">
@@ -66,6 +68,7 @@ export function BookingsPreviousContent({ clock = systemClock }: BookingsPreviou
           Book New Session
         </a>
       </div>
+      <PupilFilter bookings={list} value={pupilShown} onChange={setPupilShown} />
       <p className="bookings__count" role="status">
         {previousCountLine(groups)}
       </p>

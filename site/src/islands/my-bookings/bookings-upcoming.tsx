@@ -17,6 +17,7 @@ import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { BookingsCard, BookingsSkeleton, londonTimeRange, serviceLabel } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
+import { ALL_PUPILS, byPupil, PupilFilter } from './pupil-filter.tsx';
 import { saveBookingToMove, takeMovedBookingId } from './bookings-reschedule-state.ts';
 import {
   PendingPayments,
@@ -155,6 +156,7 @@ export function BookingsUpcomingContent({
   const now = clock.now();
   const openCheckouts = useOpenCheckouts(signedIn, now);
   const movedId = useMovedBooking();
+  const [pupilShown, setPupilShown] = useState(ALL_PUPILS);
 
   // The moved booking is brought into view once the list shows it.
   useEffect(() => {
@@ -173,7 +175,8 @@ export function BookingsUpcomingContent({
   if (session.isPending) return <BookingsSkeleton />;
   if (!signedIn) return <BookingsLoginPrompt what="view your bookings" />;
 
-  const list = bookings.data ?? [];
+  const all = bookings.data ?? [];
+  const list = byPupil(all, pupilShown);
 
   function reschedule(booking: Booking) {
     saveBookingToMove(booking);
@@ -188,6 +191,7 @@ export function BookingsUpcomingContent({
         </a>
       </div>
       <PendingPayments checkouts={openCheckouts.open} />
+      <PupilFilter bookings={all} value={pupilShown} onChange={setPupilShown} />
       {bookings.isPending ? (
         <BookingsSkeleton />
       ) : bookings.isError ? (
