@@ -15,6 +15,7 @@ import { createHealthRoutes } from './health/health-routes.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
 import { createPaymentRoutes } from './payments/payment-routes.ts';
 import { createPupilRoutes } from './pupils/pupils-routes.ts';
+import { createDataRoutes } from './your-data/data-routes.ts';
 import { databaseUnreachableCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
 import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAuthRoutes(deps));
   app.route('/', createAccountRoutes(deps));
   app.route('/', createPupilRoutes(deps));
+  app.route('/', createDataRoutes(deps));
   app.route('/', createAvailabilityRoutes(deps));
   app.route('/', createContactRoutes(deps));
   app.route('/', createAdminRoutes(deps));

@@ -17,6 +17,7 @@ import {
   UserIdParamsSchema,
 } from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
 import {
   currentUser,
@@ -245,13 +246,25 @@ export function createAdminRoutes(deps: AdminRouteDeps) {
       if (!target) throw new NotFoundError('User profile not found.');
       const admin = currentUser(c);
       await sendAdminPasswordReset(deps, { email: target.email, adminName: admin.name });
+      await recordAudit(deps.db, {
+        actorId: admin.id,
+        actorRole: 'admin',
+        subjectUserId: c.req.valid('param').id,
+        action: 'user.password-reset',
+        target: `user:${c.req.valid('param').id}`,
+        after: { resetLinkSent: true },
+      });
       c.get('log').info({ adminId: admin.id }, 'admin sent a password reset');
       return c.json({ email: target.email }, 202);
     })
     .openapi(cancelRoute, async (c) => {
       const { id } = c.req.valid('param');
-      const booking = await cancelBooking(deps, { bookingId: id, actor: { kind: 'admin' } });
-      c.get('log').info({ adminId: currentUser(c).id, bookingId: id }, 'admin cancelled a booking');
+      const adminId = currentUser(c).id;
+      const booking = await cancelBooking(deps, {
+        bookingId: id,
+        actor: { kind: 'admin', adminId },
+      });
+      c.get('log').info({ adminId, bookingId: id }, 'admin cancelled a booking');
       return c.json(booking, 200);
     })
     .openapi(rescheduleRoute, async (c) => {
@@ -260,7 +273,7 @@ export function createAdminRoutes(deps: AdminRouteDeps) {
       const booking = await rescheduleBooking(deps, {
         bookingId: id,
         startsAt,
-        actor: { kind: 'admin' },
+        actor: { kind: 'admin', adminId: currentUser(c).id },
       });
       c.get('log').info(
         { adminId: currentUser(c).id, bookingId: id, newBookingId: booking.id },

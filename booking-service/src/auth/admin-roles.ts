@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { recordSystemRoleGrant } from '../audit/auth-audit.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 
@@ -20,12 +21,20 @@ export async function grantAdminRole(
   const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
   if (wanted.length === 0) return { granted: [], unverified: [], missing: [] };
   const byAddress = inArray(sql`lower(${user.email})`, wanted);
+  // Who was not an admin yet: each grant is one entry of the audit trail.
+  const newlyGranted = await db
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(and(byAddress, eq(user.emailVerified, true), ne(user.role, 'admin')));
   const updated = await db
     .update(user)
     .set({ role: 'admin' })
     .where(and(byAddress, eq(user.emailVerified, true)))
     .returning({ email: user.email });
   const granted = updated.map((row) => row.email.toLowerCase());
+  for (const row of newlyGranted) {
+    await recordSystemRoleGrant(db, { userId: row.id, before: row.role });
+  }
   const existing = await db.select({ email: user.email }).from(user).where(byAddress);
   const unverified = existing
     .map((row) => row.email.toLowerCase())

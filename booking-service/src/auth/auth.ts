@@ -27,6 +27,11 @@ import {
 } from './auth-emails.ts';
 import { isAdminEmail } from './admin-roles.ts';
 import {
+  afterAdminEndpoint,
+  beforeAdminEndpoint,
+  recordSystemRoleGrant,
+} from '../audit/auth-audit.ts';
+import {
   clearFailedSignIns,
   recordFailedSignIn,
   signInPause,
@@ -179,7 +184,9 @@ export function createAuth(options: AuthOptions) {
         const ctx = await auth.$context;
         // ADMIN_EMAILS grants admin only to an address its owner has proved they read.
         if (isAdminEmail(config.auth.adminEmails, user.email)) {
+          const before = (user as { role?: string }).role ?? 'user';
           await ctx.internalAdapter.updateUser(user.id, { role: 'admin' });
+          await recordSystemRoleGrant(db, { userId: user.id, before });
           log.info({ userId: user.id }, 'ADMIN_EMAILS address verified: admin role granted');
         }
         // More than one sign-up used this address: the password may be a stranger's, so
@@ -193,6 +200,8 @@ export function createAuth(options: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Staff actions through the admin plugin: remove-user refused, role changes audited.
+        if (ctx.path.startsWith('/admin/')) await beforeAdminEndpoint(db, ctx);
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : null;
         if (ctx.path === '/sign-up/email') {
           // The account form's rule (and length cap) for names, as a clear 400.
@@ -274,6 +283,7 @@ export function createAuth(options: AuthOptions) {
         if (ctx.path === '/admin/set-user-password' && typeof ctx.body?.userId === 'string') {
           await invalidateResetLinks(db, ctx.body.userId);
         }
+        if (ctx.path.startsWith('/admin/')) await afterAdminEndpoint(db, ctx);
       }),
     },
     rateLimit: {

@@ -190,7 +190,7 @@ describe.each(TEST_DB_KINDS)('customer bookings on %s', (dbKind) => {
     const moved = await rescheduleBooking(t.deps, {
       bookingId: tonight!.id,
       startsAt: SUN,
-      actor: { kind: 'admin' },
+      actor: { kind: 'admin', adminId: 'admin-test' },
     });
     expect(moved.startsAt).toBe(SUN);
     expect((await list(t, customer, 'upcoming')).map((b) => b.startsAt)).toEqual([SUN]);

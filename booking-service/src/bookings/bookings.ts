@@ -16,6 +16,7 @@ import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
 import type { Database, DbExecutor, Transaction } from '../db/client.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
 import { bookings, classSessions, pupils, user } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
@@ -35,8 +36,14 @@ export interface BookingDeps {
   mail: MailOutbox;
 }
 
-/** Who acts: a customer on their own bookings, or an admin on anyone's. */
-export type Actor = { kind: 'customer'; userId: string } | { kind: 'admin' };
+/** Who acts: a customer on their own bookings, or an admin (adminId) on anyone's. */
+export type Actor = { kind: 'customer'; userId: string } | { kind: 'admin'; adminId: string };
+
+/** The audit trail's actor fields for an action on a booking (docs/decisions/058). */
+const auditActor = (actor: Actor) =>
+  actor.kind === 'admin'
+    ? { actorId: actor.adminId, actorRole: 'admin' as const }
+    : { actorId: actor.userId, actorRole: 'customer' as const };
 
 const policyActor = (actor: Actor): BookingActor => (actor.kind === 'admin' ? 'admin' : 'customer');
 
@@ -195,6 +202,14 @@ export async function cancelBooking(
       throw new ConflictError('not-cancellable', undefined, MESSAGES.notCancellable.title);
     }
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
+    await recordAudit(tx, {
+      ...auditActor(request.actor),
+      subjectUserId: booking.userId,
+      action: 'booking.cancel',
+      target: `booking:${booking.id}`,
+      before: { status: booking.status },
+      after: { status: 'cancelled' },
+    });
     const customer = await customerOf(tx, booking.userId);
     if (customer) {
       for (const to of mailRecipients(customer, booking)) {
@@ -300,6 +315,18 @@ export async function rescheduleBooking(
       })
       .returning({ id: bookings.id, createdAt: bookings.createdAt });
     if (!created) throw new Error('the new booking was not created');
+    await recordAudit(tx, {
+      ...auditActor(request.actor),
+      subjectUserId: booking.userId,
+      action: 'booking.reschedule',
+      target: `booking:${booking.id}`,
+      before: { status: booking.status, startsAt: booking.startsAt.toISOString() },
+      after: {
+        status: 'rescheduled',
+        newBookingId: created.id,
+        startsAt: targetRow.startsAt.toISOString(),
+      },
+    });
     const customer = await customerOf(tx, booking.userId);
     if (customer) {
       for (const to of mailRecipients(customer, booking)) {

@@ -1,0 +1,208 @@
+import { DELETED_CUSTOMER_NAME } from '@tuition/api-contract';
+import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { Clock } from '../clock.ts';
+import type { Database, Transaction } from '../db/client.ts';
+import {
+  account,
+  bookings,
+  calendarFeeds,
+  checkoutItems,
+  checkouts,
+  classSessions,
+  enquiries,
+  mailMessages,
+  pupils,
+  session,
+  user,
+  verification,
+} from '../db/schema.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../http/problem.ts';
+import { lockSessionRows } from '../sessions/seat-locks.ts';
+import { eraseQueuedMailTo } from './mail-bodies.ts';
+
+/*
+ * Deleting an account (issue 17 item 2, docs/decisions/058). The user row stays, anonymised
+ * as "Deleted customer" with an address nobody can own, so every booking and payment keeps a
+ * valid owner and the figures do not move; everything that names or reaches the person goes:
+ * name, e-mail, phone, pupils' names and e-mails, sign-in credentials, sessions, calendar feed,
+ * enquiries from that address and the mail sent to it. Future bookings are cancelled (no refund,
+ * per the terms) and their seats freed. Retention purges the kept records 7 years after payment.
+ */
+
+export interface AccountDeletionDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export type DeletionActor = { kind: 'customer' } | { kind: 'admin'; adminId: string };
+
+/** The address a deleted account keeps: unique, and in a domain that can never receive mail. */
+export const deletedAddress = (userId: string) => `deleted-${userId}@deleted.invalid`;
+
+/**
+ * Seats freed by a deletion. The waiting list (its own issue) offers them here, inside the
+ * deleting transaction, as every seat-freeing write does; until it exists there is nothing to do.
+ */
+export async function offerFreedSeatsToWaitingList(
+  _tx: Transaction,
+  _sessionIds: readonly string[],
+): Promise<void> {}
+
+export interface DeletionOutcome {
+  cancelledBookings: number;
+  releasedCheckouts: number;
+}
+
+/** Checks the account's password (DELETE /api/me); 400 naming `password` when it is wrong. */
+export async function verifyAccountPassword(
+  deps: { db: Database; auth: Auth },
+  userId: string,
+  password: string,
+): Promise<void> {
+  const [credential] = await deps.db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  const context = await deps.auth.$context;
+  const matches = credential?.hash
+    ? await context.password.verify({ hash: credential.hash, password })
+    : false;
+  if (!matches) {
+    throw new ValidationError([{ field: 'password', message: 'Password is incorrect.' }]);
+  }
+}
+
+/**
+ * Deletes (anonymises) one account in one transaction. 404 for an unknown or already deleted
+ * account; 403 for an admin account (its role is removed first, so no one deletes the last
+ * admin by accident).
+ */
+export async function deleteAccount(
+  deps: AccountDeletionDeps,
+  request: { userId: string; actor: DeletionActor },
+): Promise<DeletionOutcome> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .where(and(eq(user.id, request.userId), isNull(user.deletedAt)))
+      .for('update');
+    if (!target) throw new NotFoundError('User profile not found.');
+    if (target.role === 'admin') {
+      throw new ForbiddenError(
+        'Admin accounts cannot be deleted: another admin removes the admin role first.',
+      );
+    }
+
+    const cancelled = await cancelFutureBookings(tx, target.id, now);
+    const released = await tx
+      .update(checkouts)
+      .set({ status: 'cancelled' })
+      .where(and(eq(checkouts.userId, target.id), eq(checkouts.status, 'pending')))
+      .returning({ id: checkouts.id });
+
+    const pupilAddresses = await erasePupils(tx, target.id, now);
+    const addresses = [target.email, ...pupilAddresses];
+    await tx.delete(enquiries).where(inArray(sql`lower(${enquiries.email})`, lowered(addresses)));
+    await tx
+      .delete(mailMessages)
+      .where(inArray(sql`lower(${mailMessages.to})`, lowered(addresses)));
+    await eraseQueuedMailTo(tx, addresses);
+
+    await tx.delete(session).where(eq(session.userId, target.id));
+    await tx.delete(account).where(eq(account.userId, target.id));
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, target.id));
+    // Verification and reset tokens are keyed by address (verification) or hold the id (reset).
+    await tx
+      .delete(verification)
+      .where(
+        or(
+          inArray(sql`lower(${verification.identifier})`, lowered([target.email])),
+          eq(verification.value, target.id),
+        ),
+      );
+    await tx
+      .update(user)
+      .set({
+        name: DELETED_CUSTOMER_NAME,
+        email: deletedAddress(target.id),
+        emailVerified: false,
+        image: null,
+        phone: null,
+        banned: true,
+        banReason: 'deleted',
+        deletedAt: now,
+      })
+      .where(eq(user.id, target.id));
+
+    const outcome = { cancelledBookings: cancelled.length, releasedCheckouts: released.length };
+    await recordAudit(tx, {
+      ...(request.actor.kind === 'admin'
+        ? { actorId: request.actor.adminId, actorRole: 'admin' as const }
+        : { actorId: target.id, actorRole: 'customer' as const }),
+      subjectUserId: target.id,
+      action: 'user.delete',
+      target: `user:${target.id}`,
+      before: { deleted: false },
+      after: { deleted: true, cancelledBookingIds: cancelled, ...outcome },
+      at: now,
+    });
+    return outcome;
+  });
+}
+
+const lowered = (addresses: readonly string[]) => addresses.map((a) => a.toLowerCase());
+
+/** Cancels every confirmed booking not yet started, seat rows locked first; returns their ids. */
+async function cancelFutureBookings(tx: Transaction, userId: string, now: Date): Promise<string[]> {
+  const future = await tx
+    .select({ id: bookings.id, sessionId: bookings.sessionId })
+    .from(bookings)
+    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        eq(bookings.status, 'confirmed'),
+        gt(classSessions.startsAt, now),
+      ),
+    );
+  if (future.length === 0) return [];
+  const sessionIds = future.map((row) => row.sessionId);
+  await lockSessionRows(tx, sessionIds);
+  const ids = future.map((row) => row.id);
+  await tx.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.id, ids));
+  await offerFreedSeatsToWaitingList(tx, sessionIds);
+  return ids;
+}
+
+/**
+ * Pupils without history are removed; those with bookings or checkout lines stay (their rows
+ * carry the seats) with nothing that names them. Returns the pupils' own addresses.
+ */
+async function erasePupils(tx: Transaction, userId: string, now: Date): Promise<string[]> {
+  const rows = await tx
+    .select({ email: pupils.email })
+    .from(pupils)
+    .where(eq(pupils.userId, userId));
+  const withoutHistory = and(
+    eq(pupils.userId, userId),
+    notExists(tx.select().from(bookings).where(eq(bookings.pupilId, pupils.id))),
+    notExists(tx.select().from(checkoutItems).where(eq(checkoutItems.pupilId, pupils.id))),
+  );
+  await tx.delete(pupils).where(withoutHistory);
+  await tx
+    .update(pupils)
+    .set({
+      name: DELETED_CUSTOMER_NAME,
+      email: null,
+      yearGroup: null,
+      consentRecordedAt: null,
+      consentPolicyVersion: null,
+      archivedAt: now,
+    })
+    .where(eq(pupils.userId, userId));
+  return rows.flatMap((row) => (row.email ? [row.email] : []));
+}

@@ -1,0 +1,196 @@
+import type { AuditAction, AuditActorRole, DataExport } from '@tuition/api-contract';
+import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
+import type { DbExecutor } from '../db/client.ts';
+import {
+  auditEntries,
+  bookings,
+  checkouts,
+  classSessions,
+  enquiries,
+  pupils,
+  user,
+} from '../db/schema.ts';
+import { NotFoundError } from '../http/problem.ts';
+import { mailSentTo } from './mail-bodies.ts';
+
+/*
+ * Everything held on one account (issue 17 item 1): profile, pupils and their consents, bookings
+ * with their status history (from the audit trail), payments and refunds, waiting-list places,
+ * enquiries sent from the account's address and the mail sent to it (dates and subjects).
+ * Only rows owned by the account, or addressed to its or its pupils' addresses, are read.
+ */
+
+export interface DataExportDeps {
+  db: DbExecutor;
+  clock: Clock;
+  mail: { mailer: { kind: 'local' | 'resend' } };
+}
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** The export document of one live account; 404 for an unknown or deleted one. */
+export async function buildDataExport(deps: DataExportDeps, userId: string): Promise<DataExport> {
+  const db = deps.db;
+  const [profile] = await db
+    .select()
+    .from(user)
+    .where(and(eq(user.id, userId), isNull(user.deletedAt)));
+  if (!profile) throw new NotFoundError('User profile not found.');
+
+  const pupilRows = await db
+    .select()
+    .from(pupils)
+    .where(eq(pupils.userId, userId))
+    .orderBy(asc(pupils.createdAt));
+  const bookingRows = await db
+    .select({
+      id: bookings.id,
+      pupilId: bookings.pupilId,
+      service: classSessions.service,
+      subject: classSessions.subject,
+      startsAt: classSessions.startsAt,
+      endsAt: classSessions.endsAt,
+      status: bookings.status,
+      checkoutId: bookings.checkoutId,
+      rescheduledFrom: bookings.rescheduledFrom,
+      createdAt: bookings.createdAt,
+      updatedAt: bookings.updatedAt,
+    })
+    .from(bookings)
+    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+    .where(eq(bookings.userId, userId))
+    .orderBy(asc(classSessions.startsAt), asc(bookings.createdAt));
+  const history = await bookingHistory(
+    db,
+    userId,
+    bookingRows.map((row) => row.id),
+  );
+  const payments = await db
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.userId, userId))
+    .orderBy(asc(checkouts.createdAt));
+  const addresses = [
+    profile.email,
+    ...pupilRows.flatMap((pupil) => (pupil.email ? [pupil.email] : [])),
+  ];
+  const enquiryRows = await db
+    .select()
+    .from(enquiries)
+    .where(eq(sql`lower(${enquiries.email})`, profile.email.toLowerCase()))
+    .orderBy(asc(enquiries.createdAt));
+  const mail = await mailSentTo(db, addresses, deps.mail.mailer.kind);
+
+  return {
+    exportedAt: deps.clock.now().toISOString(),
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      accountType: profile.accountType,
+      role: profile.role,
+      emailVerified: profile.emailVerified,
+      createdAt: profile.createdAt.toISOString(),
+    },
+    pupils: pupilRows.map((pupil) => ({
+      id: pupil.id,
+      name: pupil.name,
+      yearGroup: pupil.yearGroup,
+      email: pupil.email,
+      consentRecordedAt: iso(pupil.consentRecordedAt),
+      consentPolicyVersion: pupil.consentPolicyVersion,
+      createdAt: pupil.createdAt.toISOString(),
+      archivedAt: iso(pupil.archivedAt),
+    })),
+    bookings: bookingRows.map((row) => ({
+      ...row,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      history: history.get(row.id) ?? [],
+    })),
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      status: payment.status,
+      amountPence: payment.amountPence,
+      sessionCount: payment.sessionCount,
+      provider: payment.provider,
+      paymentReference: payment.paymentIntentId,
+      createdAt: payment.createdAt.toISOString(),
+      paidAt: iso(payment.paidAt),
+      refundedAt: iso(payment.refundedAt),
+    })),
+    refunds: payments.flatMap((payment) =>
+      payment.refundedAt
+        ? [
+            {
+              paymentId: payment.id,
+              amountPence: payment.amountPence,
+              refundedAt: payment.refundedAt.toISOString(),
+            },
+          ]
+        : [],
+    ),
+    // The waiting list arrives with its own issue; its places join the export then.
+    waitingList: [],
+    enquiries: enquiryRows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      parentName: row.parentName,
+      email: row.email,
+      phone: row.phone,
+      yearGroup: row.yearGroup,
+      subject: row.subject,
+      preference: row.preference,
+      message: row.message,
+    })),
+    emails: mail.map((m) => ({ sentAt: m.sentAt.toISOString(), to: m.to, subject: m.subject })),
+  };
+}
+
+interface StatusChange {
+  at: string;
+  action: AuditAction;
+  by: AuditActorRole;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** Each booking's entries in the audit trail, oldest first (the actor's role, never their id). */
+async function bookingHistory(
+  db: DbExecutor,
+  userId: string,
+  bookingIds: readonly string[],
+): Promise<Map<string, StatusChange[]>> {
+  const byBooking = new Map<string, StatusChange[]>();
+  if (bookingIds.length === 0) return byBooking;
+  const rows = await db
+    .select()
+    .from(auditEntries)
+    .where(and(eq(auditEntries.subjectUserId, userId), like(auditEntries.target, 'booking:%')))
+    .orderBy(asc(auditEntries.at));
+  const wanted = new Set(bookingIds);
+  for (const row of rows) {
+    const id = row.target.slice('booking:'.length);
+    if (!wanted.has(id)) continue;
+    const list = byBooking.get(id) ?? [];
+    list.push({
+      at: row.at.toISOString(),
+      action: row.action,
+      by: row.actorRole,
+      before: row.before,
+      after: row.after,
+    });
+    byBooking.set(id, list);
+  }
+  return byBooking;
+}
+
+/** The download's file name: the account's id and the date, never the person's name. */
+export function dataExportFilename(userId: string, now: Date): string {
+  const safeId = userId.replace(/[^A-Za-z0-9_-]/g, '');
+  return `your-data-${safeId}-${now.toISOString().slice(0, 10)}.json`;
+}

@@ -1,0 +1,132 @@
+import { and, asc, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../db/client.ts';
+import { mailMessages } from '../db/schema.ts';
+import { MAIL_DEAD_LETTER_QUEUE, MAIL_QUEUE } from '../mail/outbox.ts';
+
+/*
+ * Mail held by the service (docs/decisions/058): the outbox (pg-boss jobs of the mail queues,
+ * whose data is the whole message) and, with the local mailer, the local mailbox. The export
+ * lists subjects and dates, a deletion erases the messages to the account's addresses, and
+ * retention empties bodies older than 90 days.
+ */
+
+const MAIL_QUEUES = [MAIL_QUEUE, MAIL_DEAD_LETTER_QUEUE];
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export interface SentMail {
+  sentAt: Date;
+  to: string;
+  subject: string;
+}
+
+/**
+ * The messages sent (or queued) to these addresses, oldest first: the local mailbox when it is
+ * the mailer (it holds every delivered message), else the outbox's jobs, which pg-boss keeps for
+ * its retention period only.
+ */
+export async function mailSentTo(
+  db: DbExecutor,
+  addresses: readonly string[],
+  mailerKind: 'local' | 'resend',
+): Promise<SentMail[]> {
+  const wanted = addresses.map((a) => a.toLowerCase());
+  if (wanted.length === 0) return [];
+  if (mailerKind === 'local') {
+    const rows = await db
+      .select({
+        sentAt: mailMessages.createdAt,
+        to: mailMessages.to,
+        subject: mailMessages.subject,
+      })
+      .from(mailMessages)
+      .where(inArray(sql`lower(${mailMessages.to})`, wanted))
+      .orderBy(asc(mailMessages.createdAt));
+    return rows;
+  }
+  const rows = rowsOf<{ sent_at: Date | string; to: string; subject: string }>(
+    await db.execute(sql`
+      select created_on as sent_at, data->>'to' as "to", coalesce(data->>'subject', '') as subject
+      from pgboss.job
+      where name in (${sql.join(
+        MAIL_QUEUES.map((q) => sql`${q}`),
+        sql`, `,
+      )}) and lower(data->>'to') in (${sql.join(
+        wanted.map((a) => sql`${a}`),
+        sql`, `,
+      )})
+      order by created_on`),
+  );
+  return rows.map((row) => ({ sentAt: new Date(row.sent_at), to: row.to, subject: row.subject }));
+}
+
+/** Removes every queued or kept outbox message to these addresses (account deletion). */
+export async function eraseQueuedMailTo(
+  db: DbExecutor,
+  addresses: readonly string[],
+): Promise<void> {
+  const wanted = addresses.map((a) => a.toLowerCase());
+  if (wanted.length === 0) return;
+  await db.execute(sql`
+    delete from pgboss.job
+    where name in (${sql.join(
+      MAIL_QUEUES.map((q) => sql`${q}`),
+      sql`, `,
+    )}) and lower(data->>'to') in (${sql.join(
+      wanted.map((a) => sql`${a}`),
+      sql`, `,
+    )})`);
+}
+
+/** Mail bodies written before `cutoff`: local mailbox messages and finished outbox jobs. */
+export async function expiredMailBodies(
+  db: DbExecutor,
+  cutoff: Date,
+): Promise<{ mailbox: number; outbox: number }> {
+  const [mailbox] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from mail_messages
+      where created_at < ${cutoff} and (text <> '' or html is not null or attachments <> '[]'::jsonb)`),
+  );
+  const [outbox] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from pgboss.job
+      where ${outboxExpired(cutoff)}`),
+  );
+  return { mailbox: mailbox?.n ?? 0, outbox: outbox?.n ?? 0 };
+}
+
+/** Empties those bodies, keeping address, subject and date (what the export lists). */
+export async function eraseExpiredMailBodies(
+  db: DbExecutor,
+  cutoff: Date,
+): Promise<{ mailbox: number; outbox: number }> {
+  const mailbox = await db
+    .update(mailMessages)
+    .set({ text: '', html: null, attachments: [] })
+    .where(
+      and(
+        lt(mailMessages.createdAt, cutoff),
+        or(
+          ne(mailMessages.text, ''),
+          isNotNull(mailMessages.html),
+          sql`${mailMessages.attachments} <> '[]'::jsonb`,
+        ),
+      ),
+    )
+    .returning({ id: mailMessages.id });
+  const outbox = rowsOf<{ id: string }>(
+    await db.execute(sql`update pgboss.job
+      set data = jsonb_build_object('to', data->'to', 'subject', data->'subject')
+      where ${outboxExpired(cutoff)}
+      returning id`),
+  );
+  return { mailbox: mailbox.length, outbox: outbox.length };
+}
+
+/** Finished (not waiting) outbox jobs older than the cutoff that still carry a body. */
+const outboxExpired = (cutoff: Date) => sql`name in (${sql.join(
+  MAIL_QUEUES.map((q) => sql`${q}`),
+  sql`, `,
+)})
+  and created_on < ${cutoff}
+  and state in ('completed', 'failed', 'cancelled')
+  and (data ? 'text' or data ? 'html' or data ? 'attachments')`;
