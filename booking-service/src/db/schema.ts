@@ -7,10 +7,16 @@ import {
   type Weekday,
   type YearGroup,
 } from '@tuition/domain';
-import type { AttendanceStatus, AuditAction, AuditActorRole } from '@tuition/api-contract';
+import type {
+  AttendanceStatus,
+  AuditAction,
+  AuditActorRole,
+  WaitlistStatus,
+} from '@tuition/api-contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -395,5 +401,68 @@ export const auditEntries = pgTable(
   (t) => [
     index('audit_entries_subject_at_idx').on(t.subjectUserId, t.at),
     index('audit_entries_actor_idx').on(t.actorId),
+  ],
+);
+
+/**
+ * An offer from a session's waiting list (docs/decisions/060): the seat(s) of the entries that
+ * point at it are held for their account until `expiresAt`, and count as taken for everyone
+ * else (sessions/seats.ts). Siblings offered together share one offer.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => classSessions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    index('waitlist_offers_session_id_idx').on(t.sessionId),
+    index('waitlist_offers_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A place on a session's waiting list, one per pupil (docs/decisions/060). `seq` is the queue
+ * order (first come, first served); pupils who joined together share `joinId`. Rows are
+ * history once they leave `waiting`/`offered`.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => classSessions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    pupilId: uuid('pupil_id')
+      .notNull()
+      .references(() => pupils.id, { onDelete: 'cascade' }),
+    joinId: uuid('join_id').notNull(),
+    status: text('status').$type<WaitlistStatus>().default('waiting').notNull(),
+    offerId: uuid('offer_id').references(() => waitlistOffers.id),
+    joinedAt: instant('joined_at').notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [
+    // One open place per pupil and session; left, lapsed and booked rows stay as history.
+    uniqueIndex('waitlist_one_open_entry_per_pupil_session')
+      .on(t.pupilId, t.sessionId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('waitlist_entries_session_status_idx').on(t.sessionId, t.status),
+    index('waitlist_entries_user_id_idx').on(t.userId),
+    index('waitlist_entries_offer_id_idx').on(t.offerId),
   ],
 );

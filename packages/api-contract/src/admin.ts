@@ -73,6 +73,9 @@ export const AdminSessionSchema = named(
     capacity: count,
     closedReason: closedReasonField,
     meetingLinkMissing: meetingLinkMissingField,
+    waitingCount: count.optional().meta({
+      description: 'Places on its waiting list (waiting or holding an offer)',
+    }),
   }),
 );
 export type AdminSession = z.infer<typeof AdminSessionSchema>;

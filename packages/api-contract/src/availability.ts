@@ -63,6 +63,12 @@ export const AvailabilitySlotSchema = named(
         "Ids of the signed-in viewer's pupils with a confirmed seat in it (any that are " +
         'booked, whatever `state` says); always [] when signed out.',
     }),
+    waiting: count.optional().meta({
+      description: 'Places on its waiting list (waiting or holding an offer)',
+    }),
+    waitingFor: z.array(z.string()).optional().meta({
+      description: "Ids of the viewer's pupils waiting for it or holding an offer of it",
+    }),
   }),
 );
 export type AvailabilitySlot = z.infer<typeof AvailabilitySlotSchema>;

@@ -162,3 +162,4 @@ export {
   ReceiptListSchema,
   ReceiptSchema,
 } from './receipts.ts';
+export * from './waitlist.ts';

@@ -26,6 +26,12 @@ export const PROBLEM_CODES = [
   'student-account',
   /** 400: a webhook whose signature does not match its body. */
   'invalid-signature',
+  /** 409: joining a waiting list while seats are free (book instead). */
+  'not-full',
+  /** 409: the waiting list is closed (the session starts too soon for an offer). */
+  'list-closed',
+  /** 409: a waiting-list offer that lapsed, was declined or was used. */
+  'offer-expired',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -38,6 +44,9 @@ export const CONFLICT_CODES = [
   'not-cancellable',
   'not-reschedulable',
   'student-account',
+  'not-full',
+  'list-closed',
+  'offer-expired',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 
