@@ -10,6 +10,7 @@ import { type Clock, type PricingRules, systemClock } from '@tuition/domain';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { AdminGate } from './admin-gate.tsx';
 import { BookingsHistory, RescheduleForUser } from './admin-user-bookings.tsx';
+import { UserDataSection } from './admin-user-data.tsx';
 import {
   BackToAdmin,
   UserDetailFailed,
@@ -68,6 +69,7 @@ function UserDetailContent({
           </>
         )}
       </Card>
+      <UserDataSection userId={userId} name={profile.name} />
     </div>
   );
 }

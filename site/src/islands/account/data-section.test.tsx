@@ -1,0 +1,122 @@
+// "Your data" on /my-account against a stubbed service: the download link, the statement said
+// before anything is asked, nothing sent without the password or without confirming, a wrong
+// password shown on the field, and the signed-out message after a deletion.
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const session = vi.hoisted(() => ({ signedIn: true, signOuts: 0 }));
+vi.mock('../../lib/auth-client.ts', () => ({
+  useSession: () => ({
+    data: session.signedIn ? { user: { id: 'u1', name: 'Pat Parent', role: 'user' } } : null,
+    isPending: false,
+  }),
+  signOutEverywhere: async () => {
+    session.signOuts += 1;
+  },
+}));
+
+const { DataSection, DATA_TEXTS, EXPORT_PATH } = await import('./data-section.tsx');
+
+configure({ asyncUtilTimeout: 5000 });
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+function stubService(correctPassword: string) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      if (url.pathname === '/api/me' && method === 'DELETE') {
+        if (body?.password === correctPassword) return new Response(null, { status: 204 });
+        return Response.json(
+          {
+            type: 'about:blank',
+            title: 'Invalid request',
+            status: 400,
+            detail: 'password: Password is incorrect.',
+            errors: [{ field: 'password', message: 'Password is incorrect.' }],
+          },
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        );
+      }
+      return new Response(null, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const deletions = (calls: Call[]) => calls.filter((c) => c.method === 'DELETE');
+
+describe('Your data on /my-account', () => {
+  beforeEach(() => {
+    session.signedIn = true;
+    session.signOuts = 0;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers the download as a file and states what deletion does before asking', () => {
+    stubService('secret-pass');
+    render(<DataSection />);
+    const download = screen.getByRole('link', { name: 'Download your data' });
+    expect(download.getAttribute('href')).toBe(EXPORT_PATH);
+    expect(download.hasAttribute('download')).toBe(true);
+    expect(screen.getByText(/Cancelled sessions are not refunded/)).toBeTruthy();
+    expect(screen.getByText(/“Deleted customer”, until 7 years after each payment/)).toBeTruthy();
+  });
+
+  it('asks for the password and a confirmation before sending anything', async () => {
+    const calls = stubService('secret-pass');
+    render(<DataSection />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText(DATA_TEXTS.passwordRequired)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(deletions(calls)).toEqual([]);
+  });
+
+  it('shows a wrong password on the field and keeps the account', async () => {
+    const calls = stubService('secret-pass');
+    render(<DataSection />);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'not-it' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(DATA_TEXTS.passwordWrong)).toBeTruthy();
+    expect(deletions(calls)).toHaveLength(1);
+    expect(session.signOuts).toBe(0);
+    expect(screen.getByRole('link', { name: 'Download your data' })).toBeTruthy();
+  });
+
+  it('deletes with the password, signs out and says so', async () => {
+    const calls = stubService('secret-pass');
+    render(<DataSection />);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(DATA_TEXTS.deleted)).toBeTruthy();
+    expect(deletions(calls)).toEqual([
+      { method: 'DELETE', path: '/api/me', body: { password: 'secret-pass' } },
+    ]);
+    expect(session.signOuts).toBe(1);
+  });
+
+  it('renders nothing when signed out', () => {
+    session.signedIn = false;
+    stubService('secret-pass');
+    const { container } = render(<DataSection />);
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,174 @@
+// /my-account "Your data" (issue 17, items 1 and 2): download everything held on the account as
+// a JSON file, and delete the account with the password re-entered, after a plain statement of
+// what happens and a confirm dialog. Signed out it renders nothing: the account page beside it
+// shows the login prompt.
+import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
+import { apiErrorFrom } from '../../lib/api-client.ts';
+import { signOutEverywhere, useSession } from '../../lib/auth-client.ts';
+import { AppProviders } from '../shared/app-providers.tsx';
+import { toastError } from '../shared/app-toaster.tsx';
+import { TextField } from '../shared/form-fields.tsx';
+import '../auth/auth-forms.css';
+import './data-section.css';
+
+export const EXPORT_PATH = '/api/me/export';
+
+export const DATA_TEXTS = {
+  passwordRequired: 'Enter your password to delete your account.',
+  passwordWrong: 'Password is incorrect.',
+  failed: 'Your account could not be deleted. Please try again.',
+  deleted: 'Your account has been deleted and you have been signed out.',
+} as const;
+
+const FORM = { form: 'delete-account' } as const;
+
+/** DELETE /api/me: resolves when deleted; throws the service's ApiError otherwise. */
+export async function deleteMyAccount(password: string): Promise<void> {
+  const response = await fetch('/api/me', {
+    method: 'DELETE',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ password }),
+  });
+  if (!response.ok) throw await apiErrorFrom(response);
+}
+
+/** What deleting does, said before anything is asked (docs/decisions/058). */
+function DeletionStatement() {
+  return (
+    <ul className="data-section__effects">
+      <li>
+        Your future bookings are cancelled and their seats offered to others.{' '}
+        <strong>Cancelled sessions are not refunded</strong>, as our terms say.
+      </li>
+      <li>
+        Your name, e-mail address and phone number, your children’s names and e-mail addresses, your
+        enquiries and the e-mails we sent you are erased, and you are signed out everywhere.
+      </li>
+      <li>
+        Booking and payment records are kept for our accounts, without your name, as “Deleted
+        customer”, until 7 years after each payment; then they are removed too.
+      </li>
+      <li>You can register again with the same e-mail address later.</li>
+    </ul>
+  );
+}
+
+function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  function askToConfirm(event: FormEvent) {
+    event.preventDefault();
+    if (password === '') {
+      setError(DATA_TEXTS.passwordRequired);
+      return;
+    }
+    setError(undefined);
+    setConfirming(true);
+  }
+
+  async function confirmDeletion() {
+    setBusy(true);
+    try {
+      await deleteMyAccount(password);
+      setConfirming(false);
+      await signOutEverywhere();
+      onDeleted();
+    } catch (failure) {
+      console.error('Deleting the account failed', failure);
+      setConfirming(false);
+      const wrongPassword =
+        (failure as { status?: number }).status === 400 &&
+        (failure as { errors?: { field?: string }[] }).errors?.some((e) => e.field === 'password');
+      if (wrongPassword) setError(DATA_TEXTS.passwordWrong);
+      else toastError({ title: DATA_TEXTS.failed }, FORM);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={askToConfirm} aria-labelledby="delete-heading">
+      <h3 id="delete-heading">Delete your account</h3>
+      <DeletionStatement />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        revealable
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={error}
+      />
+      <div className="auth-form__actions">
+        <button type="submit" className="btn data-section__delete">
+          Delete account
+        </button>
+      </div>
+      <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
+        <AlertDialog.Content maxWidth="460px">
+          <AlertDialog.Title>Delete your account?</AlertDialog.Title>
+          <AlertDialog.Description size="2">
+            This cannot be undone. Your future bookings are cancelled without a refund and your
+            personal data is erased.
+          </AlertDialog.Description>
+          <Flex gap="3" mt="4" justify="end" wrap="wrap">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray">
+                Keep my account
+              </Button>
+            </AlertDialog.Cancel>
+            <Button color="red" loading={busy} onClick={() => void confirmDeletion()}>
+              Delete my account
+            </Button>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+    </form>
+  );
+}
+
+function DataSectionContent() {
+  const { data: session, isPending } = useSession();
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) {
+    return (
+      <section className="account-card data-section" aria-labelledby="your-data-heading">
+        <h2 id="your-data-heading">Your data</h2>
+        <p role="status">{DATA_TEXTS.deleted}</p>
+        <a className="btn" href="/">
+          Go to the home page
+        </a>
+      </section>
+    );
+  }
+  if (isPending || !session?.user) return null;
+  return (
+    <section className="account-card data-section" aria-labelledby="your-data-heading">
+      <h2 id="your-data-heading">Your data</h2>
+      <p className="data-section__lead">
+        Download a copy of everything we hold on your account: your details, your children and their
+        consents, bookings, payments and refunds, enquiries and the e-mails we sent you.
+      </p>
+      <a className="btn btn--soft" href={EXPORT_PATH} download>
+        Download your data
+      </a>
+      <DeleteAccount onDeleted={() => setDeleted(true)} />
+    </section>
+  );
+}
+
+export function DataSection() {
+  return (
+    <AppProviders>
+      <DataSectionContent />
+    </AppProviders>
+  );
+}
+
+export default DataSection;
