@@ -12,6 +12,10 @@ import { createBookingRoutes } from './bookings/booking-routes.ts';
 import { createCheckoutRoutes } from './checkout/checkout-routes.ts';
 import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
+import { createLessonRoutes } from './lessons/lesson-routes.ts';
+import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.ts';
+import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
+import { sendDueReminders } from './reminders/reminders.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
 import { createPaymentRoutes } from './payments/payment-routes.ts';
 import { createPupilRoutes } from './pupils/pupils-routes.ts';
@@ -94,8 +98,17 @@ export function createApp(deps: AppDeps) {
   app.route('/', createPaymentRoutes(deps));
   app.route('/', createCheckoutRoutes(deps));
   app.route('/', createBookingRoutes(deps));
+  app.route('/', createLessonRoutes(deps));
+  app.route('/', createCalendarFeedRoutes(deps));
   // The local mailbox exists only while the local mailer is in use (never in production).
   if (deps.mail.mailer.kind === 'local') app.route('/', createDevMailRoutes(deps));
+  // Moving time by hand (issue 15): local mode only, like the mailbox; 404 otherwise.
+  if (deps.mail.mailer.kind === 'local' && deps.config.nodeEnv !== 'production') {
+    const afterMove = async () => {
+      await sendDueReminders(deps);
+    };
+    app.route('/', createDevClockRoutes({ clock: deps.clock, config: deps.config, afterMove }));
+  }
 
   declareSecuritySchemes(app);
   app.doc31('/api/openapi.json', openApiDocument(deps.config));

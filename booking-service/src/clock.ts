@@ -3,7 +3,32 @@ import type { Config } from './config/env.ts';
 
 export type { Clock };
 
-/** The one clock every booking rule reads: the real time, or TEST_CLOCK (refused in production). */
-export function clockFromConfig(config: Pick<Config, 'testClock'>): Clock {
-  return config.testClock ? fixedClock(config.testClock) : systemClock;
+/** A clock the local /dev/clock route can move (never built in production). */
+export interface SettableClock extends Clock {
+  /** From now on, "now" reads `at` and runs on from there (a fixed clock stays fixed there). */
+  set(at: Date): void;
+}
+
+/** Wraps a clock so it can be moved; the offset applies to whatever the base clock says. */
+export function settableClock(base: Clock): SettableClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offsetMs),
+    set(at: Date) {
+      offsetMs = at.getTime() - base.now().getTime();
+    },
+  };
+}
+
+export function isSettableClock(clock: Clock): clock is SettableClock {
+  return typeof (clock as Partial<SettableClock>).set === 'function';
+}
+
+/**
+ * The one clock every booking rule reads: the real time, or TEST_CLOCK (refused in production).
+ * Outside production it can be moved by POST /dev/clock (local mode, issue 15).
+ */
+export function clockFromConfig(config: Pick<Config, 'testClock' | 'nodeEnv'>): Clock {
+  const base = config.testClock ? fixedClock(config.testClock) : systemClock;
+  return config.nodeEnv === 'production' ? base : settableClock(base);
 }

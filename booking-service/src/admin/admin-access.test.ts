@@ -7,7 +7,7 @@ import { insertBooking, insertCustomer, insertSession } from './admin-fixtures.t
 const NOW = '2026-11-03T09:00:00Z';
 
 interface Endpoint {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: unknown;
   /** What the admin gets. */
@@ -28,6 +28,8 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
     const someone = await insertCustomer(db, { name: 'Someone', email: 'someone@example.com' });
     const session = await insertSession(db, { service: 'gcse', date: '2026-11-03', time: '17:00' });
     const toCancel = await insertBooking(db, { userId: someone, sessionId: session.id });
+    const sibling = await insertCustomer(db, { name: 'Sibling', email: 'sibling@example.com' });
+    const toMark = await insertBooking(db, { userId: sibling, sessionId: session.id });
     const other = await insertSession(db, { service: 'ks3', date: '2026-11-03', time: '18:00' });
     const toMove = await insertBooking(db, { userId: someone, sessionId: other.id });
     endpoints = [
@@ -45,6 +47,25 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
         path: `/api/admin/bookings/${toMove}/reschedule`,
         // Thursday 5pm KS3, the same class two days later.
         body: { startsAt: '2026-11-05T17:00:00.000Z' },
+        adminStatus: 200,
+      },
+      { method: 'GET', path: '/api/admin/classes', adminStatus: 200 },
+      {
+        method: 'PUT',
+        path: '/api/admin/classes/00000000-0000-4000-8000-000000000000/meeting',
+        body: { url: 'https://meet.example.org/room' },
+        adminStatus: 404,
+      },
+      {
+        method: 'PUT',
+        path: `/api/admin/sessions/${session.id}/meeting`,
+        body: { url: 'https://meet.example.org/room' },
+        adminStatus: 200,
+      },
+      {
+        method: 'PUT',
+        path: `/api/admin/sessions/${session.id}/attendance`,
+        body: { bookingId: toMark, status: 'present' },
         adminStatus: 200,
       },
     ];
@@ -71,7 +92,7 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       .sort();
     const tested = endpoints
       .map((e) => `${e.method} ${e.path.split('?')[0]}`)
-      .map((line) => line.replace(/\/(sessions|users|bookings)\/[^/]+/, '/$1/{id}'))
+      .map((line) => line.replace(/\/(sessions|users|bookings|classes)\/[^/]+/, '/$1/{id}'))
       .sort();
     expect(tested).toEqual(documented);
   });
@@ -93,7 +114,7 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
   });
 
   it("refuses an admin's POST sent from another site", async () => {
-    for (const endpoint of endpoints.filter((e) => e.method === 'POST')) {
+    for (const endpoint of endpoints.filter((e) => e.method !== 'GET')) {
       const response = await call(endpoint, admin.cookie, 'https://evil.example');
       expect(response.status, endpoint.path).toBe(403);
     }

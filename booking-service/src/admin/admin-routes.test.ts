@@ -126,6 +126,8 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         time: '5-6pm',
         bookedCount: 2,
         capacity: 10,
+        // No meeting link set for its class yet (issue 15): the dashboard flags it.
+        meetingLinkMissing: true,
       },
       expect.objectContaining({ id: ids.tueKs3, label: 'KS3', bookedCount: 1 }),
       expect.objectContaining({ id: ids.satSats, label: 'SATs', time: '10-11am', bookedCount: 3 }),
@@ -224,10 +226,10 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
     const csv = new TextDecoder().decode(bytes.slice(3));
     expect(csv).toBe(
       [
-        '"Pupil","Year group","Account holder","Email","Phone"',
-        `"'=Carol Cole","","'=Carol Cole","carol@example.com",""`,
-        `"Alice Archer","","Alice Archer","alice@example.com","'+44 7700 900001"`,
-        '"Bob Baker","","Bob Baker","bob@example.com",""',
+        '"Pupil","Year group","Account holder","Email","Phone","Attendance"',
+        `"'=Carol Cole","","'=Carol Cole","carol@example.com","",""`,
+        `"Alice Archer","","Alice Archer","alice@example.com","'+44 7700 900001",""`,
+        '"Bob Baker","","Bob Baker","bob@example.com","",""',
         '',
       ].join('\r\n'),
     );

@@ -27,10 +27,13 @@ export function csvLine(fields: readonly (string | null | undefined)[]): string 
 
 const BOM = '\uFEFF';
 
+/** The register's words for each mark (issue 15, item 5); blank while unmarked. */
+const ATTENDANCE_LABELS = { present: 'Present', absent: 'Absent', late: 'Late' } as const;
+
 export function attendanceRegisterCsv(register: SessionAttendees): string {
   return (
     BOM +
-    csvLine(['Pupil', 'Year group', 'Account holder', 'Email', 'Phone']) +
+    csvLine(['Pupil', 'Year group', 'Account holder', 'Email', 'Phone', 'Attendance']) +
     register.attendees
       .map((a) =>
         csvLine([
@@ -39,6 +42,7 @@ export function attendanceRegisterCsv(register: SessionAttendees): string {
           a.name,
           a.email,
           a.phone,
+          a.attendance ? ATTENDANCE_LABELS[a.attendance] : '',
         ]),
       )
       .join('')

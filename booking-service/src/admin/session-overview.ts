@@ -4,8 +4,14 @@ import type {
   SessionFilter,
   SessionSort,
 } from '@tuition/api-contract';
-import { type Closure, closureOn } from '@tuition/domain';
-import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
+import {
+  addDays,
+  type Closure,
+  closureOn,
+  londonDate,
+  londonWallClockToUtc,
+} from '@tuition/domain';
+import { and, asc, count, desc, eq, gt, gte, lt, lte } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
@@ -14,6 +20,7 @@ import { bookings, classSessions, pupils, user } from '../db/schema.ts';
 import { pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
+import { meetingUrlsOf } from '../lessons/weekly-classes.ts';
 
 interface OverviewDeps {
   db: Database;
@@ -33,9 +40,20 @@ export async function listBookedSessions(
   query: { filter: SessionFilter; sort: SessionSort },
 ): Promise<AdminSession[]> {
   const now = deps.clock.now();
-  const upcoming = query.filter === 'upcoming';
+  const upcoming = query.filter !== 'previous';
   const bookedCount = count(bookings.id);
   const byDate = upcoming ? asc(classSessions.startsAt) : desc(classSessions.startsAt);
+  // Today: every session of the London day, started or not (the register view, issue 15).
+  const today = londonDate(now);
+  const when =
+    query.filter === 'today'
+      ? and(
+          gte(classSessions.startsAt, londonWallClockToUtc(today, '00:00')),
+          lt(classSessions.startsAt, londonWallClockToUtc(addDays(today, 1), '00:00')),
+        )
+      : upcoming
+        ? gt(classSessions.startsAt, now)
+        : lte(classSessions.startsAt, now);
   const [rows, timetable, closures] = await Promise.all([
     deps.db
       .select({
@@ -49,15 +67,18 @@ export async function listBookedSessions(
       })
       .from(classSessions)
       .innerJoin(bookings, confirmedIn)
-      .where(upcoming ? gt(classSessions.startsAt, now) : lte(classSessions.startsAt, now))
+      .where(when)
       .groupBy(classSessions.id)
       .orderBy(...(query.sort === 'bookings' ? [desc(bookedCount), byDate] : [byDate])),
     deps.content.timetable(),
     deps.content.closures(),
   ]);
+  const links = await meetingUrlsOf(deps.db, rows);
   return rows.map((row) => {
     const session = describeSession(timetable, row);
     const closed = closedReason(closures, session.date);
+    // Flag a booked session still to be held that nobody could join (issue 15, item 2).
+    const linkMissing = row.endsAt > now && !links.get(row.id);
     return {
       id: row.id,
       service: session.service,
@@ -70,6 +91,7 @@ export async function listBookedSessions(
       bookedCount: Number(row.bookedCount),
       capacity: row.capacity,
       ...closed,
+      ...(linkMissing ? { meetingLinkMissing: true } : {}),
     };
   });
 }
@@ -113,6 +135,7 @@ export async function loadSessionAttendees(
         name: user.name,
         email: user.email,
         phone: user.phone,
+        attendance: bookings.attendance,
       })
       .from(bookings)
       .innerJoin(user, eq(user.id, bookings.userId))
@@ -148,8 +171,9 @@ export async function loadSessionAttendees(
       capacity: sessionRow.capacity,
       ...closedReason(closures, session.date),
     },
-    attendees: people.map(({ pupilId, pupilName, pupilYearGroup, ...person }) => ({
+    attendees: people.map(({ pupilId, pupilName, pupilYearGroup, attendance, ...person }) => ({
       ...person,
+      ...(attendance ? { attendance } : {}),
       pupil: pupilRef({ pupilId, pupilName, pupilYearGroup }),
       ...(figures.get(person.userId) ?? {
         bookings: NO_BOOKINGS,

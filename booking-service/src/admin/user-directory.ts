@@ -161,6 +161,7 @@ export async function loadUserDetail(
         startsAt: classSessions.startsAt,
         endsAt: classSessions.endsAt,
         ...pupilRefColumns,
+        attendance: bookings.attendance,
       })
       .from(bookings)
       .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
@@ -211,7 +212,10 @@ export async function loadUserDetail(
         canCancel: canCancel(facts, now),
         canReschedule: canReschedule(facts, now, 'admin'),
         pupil: pupilRef(row),
+        attendance: row.attendance,
       };
     }),
+    // Seats marked absent in the register (issue 15, item 5); each entry names its pupil.
+    noShows: history.filter((row) => row.attendance === 'absent').length,
   };
 }

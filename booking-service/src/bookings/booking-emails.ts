@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import { button, greeting, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
+import { joinPageUrl } from '../lessons/join-window.ts';
 import { calendarAttachment } from '../sessions/calendar-invite.ts';
 import type { SessionSummary } from '../sessions/session-description.ts';
 import { calendarSession, seatLine } from '../sessions/session-lines.ts';
@@ -18,6 +19,8 @@ export function bookingCancelledEmail(
     /** Who the cancelled seat was for. */
     pupilName: string;
     byAdmin: boolean;
+    /** The seat's calendar entry, withdrawn by a METHOD:CANCEL file. */
+    calendar?: { bookingId: string; uid: string; sequence: number };
   },
 ): OutgoingMail {
   const subject = `Booking cancelled: ${input.session.label} maths session`;
@@ -48,6 +51,29 @@ export function bookingCancelledEmail(
       refund,
       `Book another session: ${bookingUrl}`,
     ]),
+    ...(input.calendar
+      ? {
+          attachments: [
+            calendarAttachment(
+              brand.name,
+              [
+                calendarSession(
+                  brand.name,
+                  input.calendar.bookingId,
+                  input.session,
+                  input.pupilName,
+                  {
+                    uid: input.calendar.uid,
+                    sequence: input.calendar.sequence,
+                  },
+                ),
+              ],
+              'cancelled-session.ics',
+              'CANCEL',
+            ),
+          ],
+        }
+      : {}),
   };
 }
 
@@ -62,13 +88,16 @@ export function bookingRescheduledEmail(
     newBookingId: string;
     /** Whose seat moved. */
     pupilName: string;
+    /** The seat's calendar UID (kept from its first booking) and the next SEQUENCE. */
+    calendar?: { uid: string; sequence: number };
   },
 ): OutgoingMail {
   const subject = `Session rescheduled: ${input.newSession.label} maths`;
   const fromLine = seatLine(input.oldSession, input.pupilName);
   const toLine = seatLine(input.newSession, input.pupilName);
   const calendarNote =
-    'The attached calendar file has the new time; please remove the old entry from your calendar.';
+    'The attached calendar file moves the entry in your calendar to the new time.';
+  const joinUrl = joinPageUrl(brand.siteUrl, input.newBookingId);
   const manageUrl = `${brand.siteUrl}/upcoming-bookings`;
   return {
     to: input.to,
@@ -94,7 +123,12 @@ export function bookingRescheduledEmail(
     attachments: [
       calendarAttachment(
         brand.name,
-        [calendarSession(brand.name, input.newBookingId, input.newSession, input.pupilName)],
+        [
+          calendarSession(brand.name, input.newBookingId, input.newSession, input.pupilName, {
+            ...input.calendar,
+            joinUrl,
+          }),
+        ],
         'rescheduled-session.ics',
       ),
     ],

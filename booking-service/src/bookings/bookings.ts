@@ -26,6 +26,9 @@ import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails
 import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
 import { pupilCopyAddress, pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
+import { joinWindow } from '../lessons/join-window.ts';
+import { planReminders } from '../reminders/reminders.ts';
+import { defaultCalendarUid } from '../sessions/session-lines.ts';
 
 /** What cancelling and rescheduling need; listing needs only the first three. */
 export interface BookingDeps {
@@ -63,6 +66,8 @@ interface BookingRow {
   pupilName: string;
   pupilYearGroup: YearGroup | null;
   pupilEmail: string | null;
+  calendarUid: string | null;
+  calendarSequence: number;
 }
 
 const bookingColumns = {
@@ -78,6 +83,8 @@ const bookingColumns = {
   endsAt: classSessions.endsAt,
   ...pupilRefColumns,
   pupilEmail: pupils.email,
+  calendarUid: bookings.calendarUid,
+  calendarSequence: bookings.calendarSequence,
 };
 
 function toView(
@@ -100,6 +107,7 @@ function toView(
     canCancel: canCancel(facts, now),
     canReschedule: canReschedule(facts, now, actor),
     pupil: pupilRef(row),
+    join: joinWindow(row, now),
   };
 }
 
@@ -220,6 +228,12 @@ export async function cancelBooking(
             session: describeSession(timetable, booking),
             pupilName: booking.pupilName,
             byAdmin: request.actor.kind === 'admin',
+            // The seat's calendar entry is withdrawn (METHOD:CANCEL, same UID, higher SEQUENCE).
+            calendar: {
+              bookingId: booking.id,
+              uid: booking.calendarUid ?? defaultCalendarUid(booking.id),
+              sequence: booking.calendarSequence + 1,
+            },
           }),
           { tx },
         );
@@ -312,9 +326,13 @@ export async function rescheduleBooking(
         status: 'confirmed',
         checkoutId: booking.checkoutId,
         rescheduledFrom: booking.id,
+        // The seat keeps its calendar entry: same UID, next SEQUENCE, so calendars move it.
+        calendarUid: booking.calendarUid ?? defaultCalendarUid(booking.id),
+        calendarSequence: booking.calendarSequence + 1,
       })
       .returning({ id: bookings.id, createdAt: bookings.createdAt });
     if (!created) throw new Error('the new booking was not created');
+    await planReminders(tx, [{ id: created.id, startsAt: targetRow.startsAt }], now);
     await recordAudit(tx, {
       ...auditActor(request.actor),
       subjectUserId: booking.userId,
@@ -338,6 +356,10 @@ export async function rescheduleBooking(
             newSession: describeSession(timetable, targetRow),
             newBookingId: created.id,
             pupilName: booking.pupilName,
+            calendar: {
+              uid: booking.calendarUid ?? defaultCalendarUid(booking.id),
+              sequence: booking.calendarSequence + 1,
+            },
           }),
           { tx },
         );

@@ -1,5 +1,6 @@
 import { formatPounds } from '@tuition/domain';
 import { html } from 'hono/html';
+import { joinPageUrl } from '../lessons/join-window.ts';
 import { calendarAttachment } from '../sessions/calendar-invite.ts';
 import type { SessionSummary } from '../sessions/session-description.ts';
 import { calendarSession, seatLine } from '../sessions/session-lines.ts';
@@ -73,7 +74,11 @@ export function bookingConfirmationEmail(
     attachments: [
       calendarAttachment(
         brand.name,
-        input.sessions.map((s) => calendarSession(brand.name, s.bookingId, s, s.pupilName)),
+        input.sessions.map((s) =>
+          calendarSession(brand.name, s.bookingId, s, s.pupilName, {
+            joinUrl: joinPageUrl(brand.siteUrl, s.bookingId),
+          }),
+        ),
         'maths-sessions.ics',
       ),
     ],

@@ -15,6 +15,7 @@ import {
   user,
 } from '../db/schema.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
+import { planReminders } from '../reminders/reminders.ts';
 import type { PaymentEvent } from '../payments/payment-provider.ts';
 import {
   type BookedSession,
@@ -197,6 +198,15 @@ async function bookPaidCheckout(
         })),
       )
       .returning({ id: bookings.id, sessionId: bookings.sessionId, pupilId: bookings.pupilId });
+    // Reminders whose time has passed (booked 3 hours ahead: the 24-hour one) are never sent.
+    await planReminders(
+      tx,
+      created.flatMap((b) => {
+        const row = sessionOf.get(b.sessionId);
+        return row ? [{ id: b.id, startsAt: row.startsAt }] : [];
+      }),
+      now,
+    );
     await tx
       .update(checkouts)
       .set({

@@ -74,5 +74,7 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     xFrameOptions: 'DENY',
     // HSTS over plain-http localhost would pin browsers to https for localhost; production only.
     strictTransportSecurity: options.isProduction ? 'max-age=63072000; includeSubDomains' : false,
+    // A route may set a stricter value itself: the /join redirect sends no referrer at all.
+    overwrite: false,
   });
 }

@@ -14,16 +14,33 @@ export function seatLine(session: SessionSummary, pupilName: string): string {
   return `${sessionLine(session)}, for ${pupilName}`;
 }
 
+/** A seat's calendar UID when it has none stored: that of the booking that started it. */
+export function defaultCalendarUid(bookingId: string): string {
+  return `booking-${bookingId}@tuition-bookings`;
+}
+
+/** Where a seat's calendar entry (and any e-mail) sends the pupil to join: the site, never the meeting. */
+export interface CalendarSeat {
+  /** The stored UID (a moved seat keeps its first booking's); default from the booking id. */
+  uid?: string | null;
+  sequence?: number;
+  /** Absolute URL of /join/{bookingId}. */
+  joinUrl?: string;
+}
+
 /** The calendar entry of one booked session. */
 export function calendarSession(
   brandName: string,
   bookingId: string,
   session: SessionSummary,
   pupilName?: string,
+  seat: CalendarSeat = {},
 ): CalendarSession {
   const forPupil = pupilName ? ` for ${pupilName}` : '';
   return {
-    uid: `booking-${bookingId}@tuition-bookings`,
+    uid: seat.uid ?? defaultCalendarUid(bookingId),
+    ...(seat.sequence !== undefined ? { sequence: seat.sequence } : {}),
+    ...(seat.joinUrl ? { joinUrl: seat.joinUrl } : {}),
     title: `${session.label} maths session${forPupil} (${brandName})`,
     description: `${SERVICES[session.service].label} group maths session, ${SERVICES[session.service].years}. One hour, online.`,
     startsAt: new Date(session.startsAt),

@@ -181,3 +181,9 @@ export const DevClockRequestSchema = named(
   }),
 );
 export const DevClockSchema = named('DevClock', z.object({ now: isoInstant }));
+
+/** The feed itself: iCalendar text, not JSON. */
+export const CalendarFeedIcsSchema = z.string().meta({
+  description:
+    "iCalendar text: one VEVENT per upcoming confirmed seat of the account, each with the seat's UID and SEQUENCE and the join page as LOCATION and URL",
+});

@@ -1,0 +1,65 @@
+import type { JoinStatus } from '@tuition/api-contract';
+import type { ContentLoader } from '@tuition/content';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, classSessions, pupils } from '../db/schema.ts';
+import { NotFoundError } from '../http/problem.ts';
+import { describeSession } from '../sessions/session-description.ts';
+import { joinOpensAt, joinState } from './join-window.ts';
+import { meetingUrlsOf } from './weekly-classes.ts';
+
+export interface JoinDeps {
+  db: Database;
+  clock: Clock;
+  content: ContentLoader;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Where the owner of a booking stands with joining it, and (only when `open`) the meeting URL.
+ * Someone else's booking is NotFoundError, exactly like a booking that does not exist.
+ */
+export async function resolveJoin(
+  deps: JoinDeps,
+  bookingId: string,
+  userId: string,
+): Promise<{ status: JoinStatus; meetingUrl: string | null }> {
+  if (!UUID.test(bookingId)) throw new NotFoundError('No such booking.');
+  const [row] = await deps.db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      sessionId: classSessions.id,
+      service: classSessions.service,
+      startsAt: classSessions.startsAt,
+      endsAt: classSessions.endsAt,
+      pupilName: pupils.name,
+    })
+    .from(bookings)
+    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+    .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+    .limit(1);
+  if (!row) throw new NotFoundError('No such booking.');
+  const now = deps.clock.now();
+  const links = await meetingUrlsOf(deps.db, [
+    { id: row.sessionId, service: row.service, startsAt: row.startsAt },
+  ]);
+  const link = links.get(row.sessionId) ?? null;
+  const state = joinState(row, now, link);
+  const session = describeSession(await deps.content.timetable(), row);
+  return {
+    status: {
+      bookingId: row.id,
+      state,
+      label: session.label,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
+      opensAt: joinOpensAt(row.startsAt).toISOString(),
+      pupilName: row.pupilName,
+    },
+    meetingUrl: state === 'open' ? link : null,
+  };
+}

@@ -1,0 +1,225 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  AdminClassListSchema,
+  AdminClassSchema,
+  AttendanceMarkSchema,
+  AttendanceRequestSchema,
+  BookingIdParamsSchema,
+  ClassIdParamsSchema,
+  ClassMeetingRequestSchema,
+  JoinStatusSchema,
+  SessionIdParamsSchema,
+  SessionMeetingRequestSchema,
+  SessionMeetingSchema,
+} from '@tuition/api-contract';
+import type { Context } from 'hono';
+import type { Auth } from '../auth/auth.ts';
+import {
+  currentUser,
+  readSession,
+  rejectCrossSiteRequests,
+  requireAdmin,
+  requireUser,
+  signedIn,
+} from '../auth/middleware.ts';
+import type { Config } from '../config/env.ts';
+import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
+import { NotFoundError } from '../http/problem.ts';
+import { createRouter } from '../http/router.ts';
+import { markAttendance } from './attendance.ts';
+import { type JoinDeps, resolveJoin } from './join.ts';
+import { listClasses, setClassMeetingUrl, setSessionMeetingUrl } from './weekly-classes.ts';
+
+/*
+ * Delivering the lesson (issue 15): the admin's weekly classes and meeting links, the register's
+ * attendance marks, and joining a session through /join/{bookingId}. Meeting URLs are secret:
+ * they are never logged, and reach only a booking's owner inside its join window.
+ */
+
+const guarded = {
+  401: problemResponse('Not signed in'),
+  403: problemResponse('Signed in without the admin role ("Access denied"), or from another site'),
+} as const;
+const admin = { tags: ['admin'], security: signedIn };
+
+const classesRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/classes',
+  operationId: 'listClasses',
+  ...admin,
+  summary: 'The weekly classes of the timetable with their meeting links',
+  responses: {
+    200: jsonResponse(AdminClassListSchema, 'Monday first, by start time'),
+    400: invalidInput('Control characters or bad encoding in the query'),
+    ...guarded,
+  },
+});
+
+const classMeetingRoute = createRoute({
+  method: 'put',
+  path: '/api/admin/classes/{id}/meeting',
+  operationId: 'setClassMeeting',
+  ...admin,
+  summary: "Set a weekly class's online meeting link (https only)",
+  request: { params: ClassIdParamsSchema, body: jsonBody(ClassMeetingRequestSchema) },
+  responses: {
+    200: jsonResponse(AdminClassSchema, 'The class with its new link'),
+    400: invalidInput('Not an https URL (`errors` names url), or not a class id'),
+    404: problemResponse('No such class'),
+    ...guarded,
+  },
+});
+
+const sessionMeetingRoute = createRoute({
+  method: 'put',
+  path: '/api/admin/sessions/{id}/meeting',
+  operationId: 'setSessionMeeting',
+  ...admin,
+  summary: "Override one dated session's meeting link (null: back to the class's link)",
+  request: { params: SessionIdParamsSchema, body: jsonBody(SessionMeetingRequestSchema) },
+  responses: {
+    200: jsonResponse(SessionMeetingSchema, "The session's link now"),
+    400: invalidInput('Not an https URL (`errors` names url), or not a session id'),
+    404: problemResponse('No such session'),
+    ...guarded,
+  },
+});
+
+const attendanceRoute = createRoute({
+  method: 'put',
+  path: '/api/admin/sessions/{id}/attendance',
+  operationId: 'markAttendance',
+  ...admin,
+  summary: 'Mark a pupil of the session present, absent or late',
+  request: { params: SessionIdParamsSchema, body: jsonBody(AttendanceRequestSchema) },
+  responses: {
+    200: jsonResponse(AttendanceMarkSchema, 'The mark as saved'),
+    400: invalidInput('Unknown status, or not a booking or session id'),
+    404: problemResponse('No confirmed booking with that id in this session'),
+    ...guarded,
+  },
+});
+
+const joinStatusRoute = createRoute({
+  method: 'get',
+  path: '/api/me/bookings/{id}/join',
+  operationId: 'getJoinStatus',
+  tags: ['bookings'],
+  summary: 'Whether one of your bookings can be joined now, and why not (the /join page)',
+  security: signedIn,
+  request: { params: BookingIdParamsSchema },
+  responses: {
+    200: jsonResponse(JoinStatusSchema, 'The state; the meeting URL itself is never included'),
+    400: invalidInput('Control characters or bad encoding in the path'),
+    401: problemResponse('Not signed in'),
+    404: problemResponse('No such booking of yours'),
+  },
+});
+
+export type LessonRouteDeps = JoinDeps & { auth: Auth; config: Config };
+
+export function createLessonRoutes(deps: LessonRouteDeps) {
+  const router = createRouter();
+  // Guarded here too, so these routes stay admin-only wherever this router is mounted.
+  const adminPaths = [
+    '/api/admin/classes',
+    '/api/admin/classes/*',
+    '/api/admin/sessions/:id/meeting',
+    '/api/admin/sessions/:id/attendance',
+  ];
+  for (const prefix of adminPaths) {
+    router.use(prefix, requireAdmin(deps.auth));
+    router.use(prefix, rejectCrossSiteRequests(deps.config.trustedOrigins));
+  }
+  router.use('/api/me/bookings/:id/join', requireUser(deps.auth));
+
+  // The page /join/{bookingId} (not JSON): the meeting for its owner inside the window, else
+  // the site's join page, which asks /api/me/bookings/{id}/join why and says so.
+  router.get('/join/:id', async (c) => {
+    const session = await readSession(deps.auth, c.req.raw.headers);
+    if (!session) return joinPage(c, deps.config, 401);
+    try {
+      const { meetingUrl } = await resolveJoin(deps, c.req.param('id'), session.user.id);
+      if (!meetingUrl) return joinPage(c, deps.config, 200);
+      // The request log records the path only; the meeting URL is in no log line. The meeting
+      // host must not learn which page sent the pupil, and nothing may cache the redirect.
+      return c.body(null, 302, {
+        Location: meetingUrl,
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+      });
+    } catch (error) {
+      if (error instanceof NotFoundError) return joinPage(c, deps.config, 404);
+      throw error;
+    }
+  });
+
+  return router
+    .openapi(classesRoute, async (c) => {
+      const classes = await listClasses(deps.db, await deps.content.timetable());
+      return c.json({ classes }, 200);
+    })
+    .openapi(classMeetingRoute, async (c) => {
+      const updated = await setClassMeetingUrl(
+        deps.db,
+        await deps.content.timetable(),
+        c.req.valid('param').id,
+        c.req.valid('json').url,
+      );
+      // TODO(issue 17): record in the audit trail once recordAudit exists (never the URL itself).
+      c.get('log').info(
+        { adminId: currentUser(c).id, classId: updated.id },
+        'admin set a class meeting link',
+      );
+      return c.json(updated, 200);
+    })
+    .openapi(sessionMeetingRoute, async (c) => {
+      const meeting = await setSessionMeetingUrl(
+        deps.db,
+        c.req.valid('param').id,
+        c.req.valid('json').url,
+      );
+      c.get('log').info(
+        { adminId: currentUser(c).id, sessionId: meeting.sessionId },
+        'admin set a session meeting link',
+      );
+      return c.json(meeting, 200);
+    })
+    .openapi(attendanceRoute, async (c) => {
+      const mark = await markAttendance(
+        deps.db,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        deps.clock.now(),
+      );
+      c.get('log').info(
+        { adminId: currentUser(c).id, bookingId: mark.bookingId, status: mark.status },
+        'admin marked attendance',
+      );
+      return c.json(mark, 200);
+    })
+    .openapi(joinStatusRoute, async (c) => {
+      const { status } = await resolveJoin(deps, c.req.valid('param').id, currentUser(c).id);
+      return c.json(status, 200);
+    });
+}
+
+/** The join page's possible file names in the built site (directory or file build format). */
+const JOIN_PAGE_FILES = ['join.html', path.join('join', 'index.html')];
+
+const FALLBACK_JOIN_PAGE = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>Join session</title></head>
+<body><h1>Join session</h1><p>This session cannot be joined from here right now. See
+<a href="/upcoming-bookings">your upcoming bookings</a>.</p></body></html>`;
+
+/** The built site's /join page (read per request, like the 404 page), never cached. */
+function joinPage(c: Context, config: Pick<Config, 'siteDist'>, status: 200 | 401 | 404) {
+  const file = JOIN_PAGE_FILES.map((name) => path.join(config.siteDist, name)).find((f) =>
+    existsSync(f),
+  );
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  return c.html(file ? readFileSync(file, 'utf8') : FALLBACK_JOIN_PAGE, status);
+}
