@@ -139,6 +139,17 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'enquiryRetentionMonths',
+      title: 'Keep enquiries for (months)',
+      type: 'number',
+      group: 'contact',
+      description:
+        'Contact-form enquiries older than this are deleted every night; the privacy policy ' +
+        'states it as {enquiryRetention}.',
+      initialValue: 24,
+      validation: (rule) => rule.required().integer().min(1).max(120),
+    }),
+    defineField({
       name: 'claims',
       title: 'Marketing claims',
       type: 'array',

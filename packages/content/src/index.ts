@@ -34,4 +34,5 @@ export {
   type PricingPlaceholder,
   pricingCopyValues,
 } from './pricing-copy.ts';
+export * from './retention.ts';
 export * from './types.ts';

@@ -21,6 +21,7 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   dataProtectionUrl,
   openingHours[]{days, hours},
   responsePromise,
+  "enquiryRetentionMonths": coalesce(enquiryRetentionMonths, 24),
   "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),
   promoBanner,
   business{name, address, "vatNumber": coalesce(vatNumber, null)},

@@ -402,6 +402,7 @@ export type SiteSettings = {
     _key: string;
   }>;
   responsePromise: string;
+  enquiryRetentionMonths: number;
   claims?: Array<{
     kind?: "family-count" | "grade-improvement" | "schedule";
     value: string;
@@ -566,7 +567,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  "enquiryRetentionMonths": coalesce(enquiryRetentionMonths, 24),  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: "siteSettings";
   _type: "siteSettings";
@@ -589,6 +590,7 @@ export type SITE_SETTINGS_QUERY_RESULT = {
     hours: string;
   }>;
   responsePromise: string;
+  enquiryRetentionMonths: number;
   claims:
     | Array<{
         kind: "family-count" | "grade-improvement" | "schedule" | null;

@@ -13,6 +13,7 @@ import {
 } from '@tuition/domain';
 import { z } from 'zod';
 import { copyTemplate } from './copy-template.ts';
+import { PRIVACY_PLACEHOLDERS } from './retention.ts';
 import {
   CONTACT_PLACEHOLDERS,
   COURSE_TIMELINE_PLACEHOLDERS,
@@ -74,6 +75,8 @@ export const SiteSettingsSchema = z.object({
   dataProtectionUrl: httpsUrl,
   openingHours: z.array(z.object({ days: text, hours: text })).min(1),
   responsePromise: text,
+  /** Months an enquiry is kept (docs/decisions/058): the retention job and the privacy policy read it. */
+  enquiryRetentionMonths: z.number().int().min(1).max(120),
   claims: z.array(ClaimSchema),
   /** Null when editors have switched the banner off. */
   promoBanner: text.nullable(),
@@ -332,6 +335,11 @@ export const LegalPageSchema = z.object({
   title: text,
   description: text,
   updatedAt: calendarDate,
-  sections: z.array(z.object({ heading: text, paragraphs: z.array(text).min(1) })).min(1),
+  /** Paragraphs may state the retention periods as {enquiryRetention} and the like (retention.ts). */
+  sections: z
+    .array(
+      z.object({ heading: text, paragraphs: z.array(copyTemplate(PRIVACY_PLACEHOLDERS)).min(1) }),
+    )
+    .min(1),
 });
 export type LegalPage = z.infer<typeof LegalPageSchema>;
