@@ -20,6 +20,7 @@ import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
 import { createPaymentRoutes } from './payments/payment-routes.ts';
 import { createPupilRoutes } from './pupils/pupils-routes.ts';
 import { createDataRoutes } from './your-data/data-routes.ts';
+import { createWaitlistRoutes } from './waitlist/waitlist-routes.ts';
 import { databaseUnreachableCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
 import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createPaymentRoutes(deps));
   app.route('/', createCheckoutRoutes(deps));
   app.route('/', createBookingRoutes(deps));
+  app.route('/', createWaitlistRoutes(deps));
   app.route('/', createLessonRoutes(deps));
   app.route('/', createCalendarFeedRoutes(deps));
   // The local mailbox exists only while the local mailer is in use (never in production).

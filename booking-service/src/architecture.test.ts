@@ -24,6 +24,7 @@ const FEATURES = [
   'contact',
   'payments',
   'pupils',
+  'waitlist',
 ] as const;
 
 /** Shared modules below the features: they may import no feature at all. */
@@ -41,6 +42,7 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
   ['checkout', 'payments/payment-provider.ts', 'checkout opens pages through the provider port'],
   ['payments', 'checkout/checkout.ts', "the provider's pages and webhook act on checkouts"],
   ['payments', 'checkout/payment-events.ts', 'the webhook hands verified events to checkout'],
+  ['*', 'waitlist/offer-engine.ts', 'every seat-freeing write hands the seat to the waiting list'],
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -20,6 +20,7 @@ export const siteSettings = defineType({
     { name: 'marketing', title: 'Marketing' },
     { name: 'footer', title: 'Footer' },
     { name: 'receipts', title: 'Receipts' },
+    { name: 'bookings', title: 'Bookings' },
     { name: 'seo', title: 'SEO' },
   ],
   fields: [
@@ -251,6 +252,17 @@ export const siteSettings = defineType({
         }),
       ],
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'offerHours',
+      title: 'Offer time (hours)',
+      type: 'number',
+      group: 'bookings',
+      description:
+        'How long a seat freed in a full session is held for the next family on its waiting list ' +
+        'before it passes to the one after. Offers always end 2 hours before the session starts.',
+      initialValue: 12,
+      validation: (rule) => rule.required().integer().min(1).max(72),
     }),
     defineField({
       name: 'seo',

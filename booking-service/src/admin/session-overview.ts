@@ -19,6 +19,7 @@ import { describeSession } from '../sessions/session-description.ts';
 import { bookings, classSessions, pupils, user } from '../db/schema.ts';
 import { pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { NotFoundError } from '../http/problem.ts';
+import { waitingCounts } from '../sessions/waitlist-seats.ts';
 import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
 import { meetingUrlsOf } from '../lessons/weekly-classes.ts';
 
@@ -74,6 +75,12 @@ export async function listBookedSessions(
     deps.content.closures(),
   ]);
   const links = await meetingUrlsOf(deps.db, rows);
+  // How many wait for each (decision 060); the list itself: GET /api/admin/sessions/{id}/waitlist.
+  const waiting = await waitingCounts(
+    deps.db,
+    rows.map((row) => row.id),
+    now,
+  );
   return rows.map((row) => {
     const session = describeSession(timetable, row);
     const closed = closedReason(closures, session.date);
@@ -90,6 +97,8 @@ export async function listBookedSessions(
       time: session.time,
       bookedCount: Number(row.bookedCount),
       capacity: row.capacity,
+      // Only when someone waits, like the other flags.
+      ...(waiting.get(row.id) ? { waitingCount: waiting.get(row.id) } : {}),
       ...closed,
       ...(linkMissing ? { meetingLinkMissing: true } : {}),
     };

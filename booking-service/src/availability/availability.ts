@@ -17,6 +17,7 @@ import type { Database } from '../db/client.ts';
 import { activePupils, seatPupils } from '../sessions/seat-pupils.ts';
 import { type UserSeats, userSeats } from '../sessions/seats.ts';
 import { ensureSessionRowsWithSeats } from '../sessions/session-rows.ts';
+import { userWaitlistPlaces, waitingCounts } from '../sessions/waitlist-seats.ts';
 
 export interface AvailabilityDeps {
   db: Database;
@@ -25,7 +26,7 @@ export interface AvailabilityDeps {
 }
 
 /** Signed out: nothing is anybody's. */
-const NO_SEATS: UserSeats = { booked: new Map(), pending: new Map() };
+const NO_SEATS: UserSeats = { booked: new Map(), pending: new Map(), offered: new Map() };
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -65,11 +66,19 @@ export async function listAvailability(
         activePupils(deps.db, query.userId),
       ])
     : [NO_SEATS, []];
+  // The waiting list (docs/decisions/060): how many wait, and which of the viewer's pupils.
+  const rowIds = [...rows.values()].map((row) => row.id);
+  const [waiting, waitingMine] = await Promise.all([
+    waitingCounts(deps.db, rowIds, now),
+    query.userId ? userWaitlistPlaces(deps.db, query.userId, rowIds, now) : new Map(),
+  ]);
 
   return sessions.flatMap((session) => {
     const row = rows.get(session.startsAt.getTime());
     if (!row) return [];
-    const seatsLeft = Math.max(0, row.capacity - row.seatsTaken);
+    // A seat held for the viewer by a live waiting-list offer is theirs to pick.
+    const offeredMine = mine.offered.get(row.id)?.size ?? 0;
+    const seatsLeft = Math.max(0, row.capacity - row.seatsTaken + offeredMine);
     const heldBy = mine.booked.get(row.id) ?? NONE;
     // Booked once nobody in the account is left to book it for (one pupil: as before).
     const everyoneBooked = heldBy.size > 0 && current.every((pupil) => heldBy.has(pupil.id));
@@ -94,6 +103,8 @@ export async function listAvailability(
         seatsLeft,
         state,
         heldBy: [...heldBy],
+        waiting: waiting.get(row.id) ?? 0,
+        waitingFor: [...(waitingMine.get(row.id) ?? NONE)],
       },
     ];
   });
@@ -150,7 +161,10 @@ export async function checkBookability(
     if (booked.length > 0) return { startsAt: text, status: 'duplicate', pupilIds: booked };
     const pending = named.filter((id) => mine.pending.get(row.id)?.has(id));
     if (pending.length > 0) return { startsAt: text, status: 'pending', pupilIds: pending };
-    if (row.capacity - row.seatsTaken < seatsWanted) return { startsAt: text, status: 'full' };
+    const offered = named.filter((id) => mine.offered.get(row.id)?.has(id)).length;
+    if (row.capacity - row.seatsTaken + offered < seatsWanted) {
+      return { startsAt: text, status: 'full' };
+    }
     return { startsAt: text, status: 'ok' };
   });
 }

@@ -26,6 +26,7 @@ import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails
 import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
 import { pupilCopyAddress, pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
+import { offerFreedSeats } from '../waitlist/offer-engine.ts';
 import { joinWindow } from '../lessons/join-window.ts';
 import { planReminders } from '../reminders/reminders.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
@@ -210,6 +211,9 @@ export async function cancelBooking(
       throw new ConflictError('not-cancellable', undefined, MESSAGES.notCancellable.title);
     }
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
+    // The freed seat goes to the session's waiting list, under its row lock (decision 060).
+    await lockSessionRows(tx, [booking.sessionId]);
+    await offerFreedSeats(deps, tx, booking.sessionId);
     await recordAudit(tx, {
       ...auditActor(request.actor),
       subjectUserId: booking.userId,
@@ -317,6 +321,8 @@ export async function rescheduleBooking(
       throw new ConflictError('full', [request.startsAt], MESSAGES.rescheduleFull.description);
     }
     await tx.update(bookings).set({ status: 'rescheduled' }).where(eq(bookings.id, booking.id));
+    // The seat it leaves goes to that session's waiting list (both rows are locked).
+    await offerFreedSeats(deps, tx, booking.sessionId);
     const [created] = await tx
       .insert(bookings)
       .values({

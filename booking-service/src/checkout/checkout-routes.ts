@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
-  BasketSchema,
   CheckoutIdParamsSchema,
+  CheckoutRequestSchema,
   CheckoutStatusSchema,
   CheckoutSummarySchema,
   OpenCheckoutListSchema,
@@ -18,6 +18,7 @@ import {
 } from '../auth/middleware.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import { createRouter } from '../http/router.ts';
 import {
   type CheckoutDeps,
@@ -49,7 +50,7 @@ const startCheckoutRoute = createRoute({
     '(one named after the account holder when it has none yet). Your own unpaid checkouts ' +
     'holding a seat of the same pupil in any of the same sessions are cancelled and replaced.',
   security: signedIn,
-  request: { body: jsonBody(BasketSchema) },
+  request: { body: jsonBody(CheckoutRequestSchema) },
   responses: {
     201: jsonResponse(StartedCheckoutSchema, 'Seats held; send the customer to `url`'),
     400: invalidInput(
@@ -58,10 +59,11 @@ const startCheckoutRoute = createRoute({
     ),
     401: problemResponse('Not signed in'),
     403: problemResponse('E-mail not verified, or sent from another site'),
-    404: problemResponse('A pupil id that is not one of your pupils'),
+    404: problemResponse('A pupil id that is not one of your pupils, or an offerId not yours'),
     409: problemResponse(
       '`code` duplicate (a named pupil already has a confirmed seat) or full (fewer seats left ' +
-        'than pupils named); `slots` lists the starts concerned',
+        'than pupils named); `slots` lists the starts concerned; offer-expired (offerId was ' +
+        'used, declined or ran out)',
     ),
     502: problemResponse('The payment provider did not open a page; the seats were released'),
   },
@@ -133,7 +135,7 @@ const listPaymentsRoute = createRoute({
  * The checkout API. The payment provider's own routes (webhook, local checkout pages) are
  * mounted beside it in app.ts, with the same provider instance.
  */
-export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth }) {
+export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth; mail: MailOutbox }) {
   const router = createRouter();
   const sameSiteOnly = rejectCrossSiteRequests(deps.config.trustedOrigins);
   router.use('/api/checkout', sameSiteOnly, requireVerifiedUser(deps.auth));
@@ -145,13 +147,14 @@ export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth }) {
   return (
     router
       .openapi(startCheckoutRoute, async (c) => {
-        const { service, startsAt, pupilIds } = c.req.valid('json');
+        const { service, startsAt, pupilIds, offerId } = c.req.valid('json');
         const me = currentUser(c);
         const started = await startCheckout(deps, {
           user: { id: me.id, email: me.email, name: me.name },
           service,
           startsAt,
           pupilIds,
+          offerId,
         });
         return c.json(started, 201);
       })

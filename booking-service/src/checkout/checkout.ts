@@ -26,6 +26,12 @@ import { describeSession } from '../sessions/session-description.ts';
 import type { Database, DbExecutor, Transaction } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
 import { checkoutItems, checkouts, classSessions, pupils } from '../db/schema.ts';
+import {
+  checkOfferForBasket,
+  offerFreedSeats,
+  takeUpOffers,
+  type WaitlistDeps,
+} from '../waitlist/offer-engine.ts';
 import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
 import { type PaymentProvider, paymentLines } from '../payments/payment-provider.ts';
 
@@ -66,6 +72,8 @@ export async function startCheckout(
     service: ServiceCode;
     startsAt: readonly string[];
     pupilIds?: readonly string[] | undefined;
+    /** A live waiting-list offer of this account for one of these sessions (decision 060). */
+    offerId?: string | undefined;
   },
 ): Promise<StartedCheckout> {
   const now = deps.clock.now();
@@ -108,6 +116,14 @@ export async function startCheckout(
   const seatsWanted = new Map(wanted.map((w) => [w.sessionId, pupilIds]));
   const price = priceBasket(wanted.length * pupilIds.length, pricing);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  if (request.offerId) {
+    await checkOfferForBasket(deps.db, {
+      userId: request.user.id,
+      offerId: request.offerId,
+      sessionIds: wanted.map((w) => w.sessionId),
+      now,
+    });
+  }
 
   const refuseTakenSeats = async (executor: DbExecutor, sessionRows: readonly SessionRow[]) => {
     // `full` leaves the customer's own pending hold out: this checkout replaces it.
@@ -146,6 +162,8 @@ export async function startCheckout(
       now,
     );
     await refuseTakenSeats(tx, locked);
+    // Offers of these seats are taken up: the checkout's hold replaces theirs.
+    await takeUpOffers(tx, request.user.id, seatsWanted, now);
     const [created] = await tx
       .insert(checkouts)
       .values({
@@ -409,21 +427,33 @@ export async function checkoutSummary(
  * status; a checkout already paid, expired or cancelled is left as it is.
  */
 export async function cancelCheckout(
-  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'payments' | 'logger'>,
+  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'payments' | 'logger'> & WaitlistDeps,
   checkoutId: string,
   userId?: string,
 ): Promise<CheckoutStatus> {
-  const [cancelled] = await deps.db
-    .update(checkouts)
-    .set({ status: 'cancelled' })
-    .where(
-      and(
-        eq(checkouts.id, checkoutId),
-        eq(checkouts.status, 'pending'),
-        ...(userId ? [eq(checkouts.userId, userId)] : []),
-      ),
-    )
-    .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+  const items = await deps.db
+    .select({ sessionId: checkoutItems.sessionId })
+    .from(checkoutItems)
+    .where(eq(checkoutItems.checkoutId, checkoutId));
+  const sessionIds = items.map((item) => item.sessionId);
+  const cancelled = await deps.db.transaction(async (tx) => {
+    // Session rows first, as every seat write locks them; the released seats then go to the
+    // sessions' waiting lists in the same transaction (decision 060).
+    await lockSessionRows(tx, sessionIds);
+    const [row] = await tx
+      .update(checkouts)
+      .set({ status: 'cancelled' })
+      .where(
+        and(
+          eq(checkouts.id, checkoutId),
+          eq(checkouts.status, 'pending'),
+          ...(userId ? [eq(checkouts.userId, userId)] : []),
+        ),
+      )
+      .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+    if (row) await offerFreedSeats(deps, tx, sessionIds);
+    return row;
+  });
   // If the page stays open and the customer pays anyway, the late-payment path handles it.
   if (cancelled) await closeHostedPage(deps, cancelled);
   const [row] = await deps.db

@@ -17,6 +17,7 @@ import {
 import { mailBrand } from '../mail/mail-setup.ts';
 import { planReminders } from '../reminders/reminders.ts';
 import type { PaymentEvent } from '../payments/payment-provider.ts';
+import { offerFreedSeats } from '../waitlist/offer-engine.ts';
 import {
   type BookedSession,
   bookingConfirmationEmail,
@@ -116,6 +117,14 @@ async function releaseOnExpiry(
     }
     if (checkout.status !== 'pending') return 'no-change';
     await tx.update(checkouts).set({ status: 'expired' }).where(eq(checkouts.id, checkout.id));
+    // The released seats go to the sessions' waiting lists, under their row locks (decision 060).
+    const items = await tx
+      .select({ sessionId: checkoutItems.sessionId })
+      .from(checkoutItems)
+      .where(eq(checkoutItems.checkoutId, checkout.id));
+    const sessionIds = items.map((item) => item.sessionId);
+    await lockSessionRows(tx, sessionIds);
+    await offerFreedSeats(deps, tx, sessionIds);
     return 'released';
   });
 }

@@ -32,14 +32,16 @@ export interface SeatCheck {
    * unexpired checkouts (replaceable by them).
    */
   pending: Map<string, string[]>;
+  /** Per session, the wanted pupils holding a live waiting-list offer of it (docs/decisions/060). */
+  offered: Map<string, string[]>;
   /**
    * Sessions a wanted pupil holds either way. A payment that arrives after its hold lapsed
    * must not book over either (a pending checkout of the same seats will book them when paid).
    */
   duplicates: Set<string>;
   /**
-   * Sessions with fewer seats left than pupils wanted (the account's own pending holds of
-   * those same seats count as theirs).
+   * Sessions with fewer seats left than pupils wanted (the account's own pending holds and
+   * live offers of those same seats count as theirs).
    */
   full: Set<string>;
 }
@@ -65,6 +67,7 @@ export async function checkSeats(
   const check: SeatCheck = {
     booked: new Map(),
     pending: new Map(),
+    offered: new Map(),
     duplicates: new Set(),
     full: new Set(),
   };
@@ -75,7 +78,10 @@ export async function checkSeats(
     if (booked.length > 0) check.booked.set(row.id, booked);
     if (pending.length > 0) check.pending.set(row.id, pending);
     if (booked.length > 0 || pending.length > 0) check.duplicates.add(row.id);
-    const seatsLeft = row.capacity - ((taken.get(row.id) ?? 0) - pending.length);
+    // A seat held for one of them by a live offer is theirs, like their own pending hold.
+    const offered = pupils.filter((id) => mine.offered.get(row.id)?.has(id));
+    if (offered.length > 0) check.offered.set(row.id, offered);
+    const seatsLeft = row.capacity - ((taken.get(row.id) ?? 0) - pending.length - offered.length);
     if (seatsLeft < pupils.length) check.full.add(row.id);
   }
   return check;

@@ -1,6 +1,7 @@
 import { and, type Column, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { bookings, checkoutItems, checkouts, classSessions } from '../db/schema.ts';
+import { liveOffersSql, userLiveOffers, waitingClaimsSql } from './waitlist-seats.ts';
 
 /**
  * Seats taken in the session whose id is `sessionId` (a column of the outer query) =
@@ -8,8 +9,16 @@ import { bookings, checkoutItems, checkouts, classSessions } from '../db/schema.
  * its seats while the customer pays). The one definition every feature uses (availability,
  * bookability, checkout and reschedule), as an SQL expression so a read of session rows can
  * carry its seat counts in the same round trip. Each count is an index lookup by session.
+ *
+ * The waiting list adds two terms (docs/decisions/060): seats held by live offers, and, while
+ * the list is open, the free seats up to one per place still waiting (they belong to the queue).
+ * `claims: false` leaves the second out: what the offer engine counts to find freed seats.
  */
-export function seatsTakenSql(sessionId: Column, now: Date): SQL<number> {
+export function seatsTakenSql(
+  sessionId: Column,
+  now: Date,
+  options: { claims?: boolean } = {},
+): SQL<number> {
   const confirmed = sql`(select ${count()} from ${bookings} where ${and(
     eq(bookings.sessionId, sessionId),
     eq(bookings.status, 'confirmed'),
@@ -22,7 +31,12 @@ export function seatsTakenSql(sessionId: Column, now: Date): SQL<number> {
     eq(checkouts.status, 'pending'),
     gt(checkouts.expiresAt, now),
   )})`;
-  return sql<number>`(${confirmed} + ${held})`.mapWith(Number);
+  const offered = liveOffersSql(sessionId, now);
+  if (options.claims === false) {
+    return sql<number>`(${confirmed} + ${held} + ${offered})`.mapWith(Number);
+  }
+  const taken = sql`(${confirmed} + ${held} + ${offered})`;
+  return sql<number>`(${taken} + ${waitingClaimsSql(sessionId, now, taken)})`.mapWith(Number);
 }
 
 /**
@@ -58,6 +72,8 @@ export interface UserSeats {
    * customer may resume, release or replace that checkout ("Payment pending").
    */
   pending: PupilsBySession;
+  /** Seats held for the account's pupils by live waiting-list offers: theirs to check out. */
+  offered: PupilsBySession;
 }
 
 function bySession(rows: readonly { sessionId: string; pupilId: string }[]): PupilsBySession {
@@ -80,9 +96,9 @@ export async function userSeats(
   sessionIds: readonly string[],
   now: Date,
 ): Promise<UserSeats> {
-  if (sessionIds.length === 0) return { booked: new Map(), pending: new Map() };
+  if (sessionIds.length === 0) return { booked: new Map(), pending: new Map(), offered: new Map() };
   const ids = [...new Set(sessionIds)];
-  const [booked, held] = await Promise.all([
+  const [booked, held, offered] = await Promise.all([
     db
       .select({ sessionId: bookings.sessionId, pupilId: bookings.pupilId })
       .from(bookings)
@@ -105,6 +121,7 @@ export async function userSeats(
           gt(checkouts.expiresAt, now),
         ),
       ),
+    userLiveOffers(db, userId, ids, now),
   ]);
-  return { booked: bySession(booked), pending: bySession(held) };
+  return { booked: bySession(booked), pending: bySession(held), offered };
 }

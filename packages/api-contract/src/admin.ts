@@ -74,7 +74,7 @@ export const AdminSessionSchema = named(
     closedReason: closedReasonField,
     meetingLinkMissing: meetingLinkMissingField,
     waitingCount: count.optional().meta({
-      description: 'Places on its waiting list (waiting or holding an offer)',
+      description: 'Places on its waiting list (waiting or holding an offer); absent when none',
     }),
   }),
 );

@@ -25,6 +25,7 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),
   promoBanner,
   business{name, address, "vatNumber": coalesce(vatNumber, null)},
+  "offerHours": coalesce(offerHours, 12),
   seo{titleSuffix, homeTitlePhrase, defaultDescription},
   footer{quickLinksHeading, contactHeading}
 }`;

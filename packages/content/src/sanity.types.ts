@@ -420,6 +420,7 @@ export type SiteSettings = {
     address: string;
     vatNumber?: string;
   };
+  offerHours: number;
   seo: {
     titleSuffix: string;
     homeTitlePhrase: string;
@@ -567,7 +568,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  "enquiryRetentionMonths": coalesce(enquiryRetentionMonths, 24),  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  "enquiryRetentionMonths": coalesce(enquiryRetentionMonths, 24),  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  "offerHours": coalesce(offerHours, 12),  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: "siteSettings";
   _type: "siteSettings";
@@ -604,6 +605,7 @@ export type SITE_SETTINGS_QUERY_RESULT = {
     address: string;
     vatNumber: string | null;
   };
+  offerHours: number;
   seo: {
     titleSuffix: string;
     homeTitlePhrase: string;

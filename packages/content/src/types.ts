@@ -81,6 +81,8 @@ export const SiteSettingsSchema = z.object({
   /** Null when editors have switched the banner off. */
   promoBanner: text.nullable(),
   business: BusinessDetailsSchema,
+  /** How long a waiting-list offer holds its seat (docs/decisions/060); 12 when unset. */
+  offerHours: z.number().int().min(1).max(72),
   seo: SeoDefaultsSchema,
   footer: z.object({ quickLinksHeading: text, contactHeading: text }),
 });

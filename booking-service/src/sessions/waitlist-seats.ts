@@ -1,0 +1,139 @@
+import { and, type Column, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '../db/client.ts';
+import { classSessions, waitlistEntries, waitlistOffers } from '../db/schema.ts';
+
+/*
+ * What a session's waiting list does to its seat count (docs/decisions/060), kept beside
+ * seats.ts because every seat count includes it: a live offer holds a seat for its holder, and
+ * while the list is open a free seat belongs to the people waiting, not to general sale.
+ */
+
+/** An offer never runs past this long before the start (a family needs time to get ready). */
+export const OFFER_ENDS_BEFORE_START_MINUTES = 120;
+/** Less time than this to answer is no offer at all: the seat goes back to general sale. */
+export const OFFER_MIN_MINUTES = 30;
+/**
+ * From this long before the start no offer can be made (less than OFFER_MIN_MINUTES would be
+ * left before the 2-hour cut-off), so the list stops claiming free seats.
+ */
+export const LIST_CLOSES_BEFORE_START_MINUTES = OFFER_ENDS_BEFORE_START_MINUTES + OFFER_MIN_MINUTES;
+
+/** The instant a session's list closes. */
+export function listClosesAt(startsAt: Date): Date {
+  return new Date(startsAt.getTime() - LIST_CLOSES_BEFORE_START_MINUTES * 60_000);
+}
+
+/** Places holding an offer that has not expired: each holds one seat. */
+const liveOffer = (now: Date) =>
+  and(eq(waitlistEntries.status, 'offered'), gt(waitlistOffers.expiresAt, now));
+
+/** Seats held by live offers in the session whose id is `sessionId` (an outer column). */
+export function liveOffersSql(sessionId: Column, now: Date): SQL<number> {
+  return sql<number>`(select ${count()} from ${waitlistEntries} inner join ${waitlistOffers} on ${eq(
+    waitlistOffers.id,
+    waitlistEntries.offerId,
+  )} where ${and(eq(waitlistEntries.sessionId, sessionId), liveOffer(now))})`;
+}
+
+/** The session of a waiting place, named apart from an outer query's `sessions`. */
+const CLAIMED_SESSION = 'waitlist_claimed_session';
+const claimedSession = alias(classSessions, CLAIMED_SESSION);
+
+/**
+ * Seats the list claims: the free seats (capacity less `taken`, what is held otherwise), up to
+ * one per place still waiting, while the list is open. A seat that frees without reaching the
+ * offer engine at once (a hold that lapsed, an offer that ran out, an account deleted) is
+ * thereby never sold past the queue before the next sweep offers it. Never more than the free
+ * seats, so an offer's holder still finds their held seat free.
+ */
+export function waitingClaimsSql(sessionId: Column, now: Date, taken: SQL): SQL<number> {
+  const listOpenUntil = new Date(now.getTime() + LIST_CLOSES_BEFORE_START_MINUTES * 60_000);
+  // A raw template renders an alias by its name alone, so the FROM item is spelt out.
+  return sql<number>`(select least(${count()}, greatest(min(${claimedSession.capacity}) - ${taken}, 0)) from ${waitlistEntries} inner join ${classSessions} as ${sql.identifier(CLAIMED_SESSION)} on ${eq(
+    claimedSession.id,
+    waitlistEntries.sessionId,
+  )} where ${and(
+    eq(waitlistEntries.sessionId, sessionId),
+    eq(waitlistEntries.status, 'waiting'),
+    gt(claimedSession.startsAt, listOpenUntil),
+  )})`;
+}
+
+/** Per session id, the pupils concerned. */
+type PupilsBySession = Map<string, Set<string>>;
+
+function bySession(rows: readonly { sessionId: string; pupilId: string }[]): PupilsBySession {
+  const map: PupilsBySession = new Map();
+  for (const row of rows) {
+    const pupils = map.get(row.sessionId) ?? new Set<string>();
+    pupils.add(row.pupilId);
+    map.set(row.sessionId, pupils);
+  }
+  return map;
+}
+
+/** The account's pupils holding a live offer in these sessions: those seats are theirs. */
+export async function userLiveOffers(
+  db: DbExecutor,
+  userId: string,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<PupilsBySession> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ sessionId: waitlistEntries.sessionId, pupilId: waitlistEntries.pupilId })
+    .from(waitlistEntries)
+    .innerJoin(waitlistOffers, eq(waitlistOffers.id, waitlistEntries.offerId))
+    .where(
+      and(
+        eq(waitlistEntries.userId, userId),
+        inArray(waitlistEntries.sessionId, [...new Set(sessionIds)]),
+        liveOffer(now),
+      ),
+    );
+  return bySession(rows);
+}
+
+/** Open places (waiting, or holding a live offer), per session. */
+const openPlace = (now: Date) => or(eq(waitlistEntries.status, 'waiting'), liveOffer(now));
+
+/** How many wait for each session (waiting or holding a live offer). */
+export async function waitingCounts(
+  db: DbExecutor,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(sessionIds.map((id) => [id, 0]));
+  if (sessionIds.length === 0) return counts;
+  const rows = await db
+    .select({ sessionId: waitlistEntries.sessionId, n: count() })
+    .from(waitlistEntries)
+    .leftJoin(waitlistOffers, eq(waitlistOffers.id, waitlistEntries.offerId))
+    .where(and(inArray(waitlistEntries.sessionId, [...new Set(sessionIds)]), openPlace(now)))
+    .groupBy(waitlistEntries.sessionId);
+  for (const row of rows) counts.set(row.sessionId, row.n);
+  return counts;
+}
+
+/** The account's pupils with an open place on each session's list. */
+export async function userWaitlistPlaces(
+  db: DbExecutor,
+  userId: string,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<PupilsBySession> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ sessionId: waitlistEntries.sessionId, pupilId: waitlistEntries.pupilId })
+    .from(waitlistEntries)
+    .leftJoin(waitlistOffers, eq(waitlistOffers.id, waitlistEntries.offerId))
+    .where(
+      and(
+        eq(waitlistEntries.userId, userId),
+        inArray(waitlistEntries.sessionId, [...new Set(sessionIds)]),
+        openPlace(now),
+      ),
+    );
+  return bySession(rows);
+}
