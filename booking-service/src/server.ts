@@ -7,6 +7,7 @@ import { seedDemoUsers } from './auth/demo-users.ts';
 import { startAuth } from './auth/start-auth.ts';
 import { clockFromConfig } from './clock.ts';
 import { scheduleLapsedCheckoutSweep } from './checkout/lapsed-checkout-sweep.ts';
+import { scheduleRetention } from './retention/retention-job.ts';
 import { scheduleWaitlistSweep } from './waitlist/waitlist-sweep.ts';
 import { scheduleReminderSweep } from './reminders/reminder-sweep.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
@@ -65,6 +66,7 @@ async function main() {
 
   await startMailWorker(deps);
   const checkoutSweep = scheduleLapsedCheckoutSweep(deps);
+  const retention = await scheduleRetention(deps);
   const waitlistSweep = scheduleWaitlistSweep(deps);
   const reminderSweep = scheduleReminderSweep(deps);
   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];
@@ -94,6 +96,7 @@ async function main() {
     // Stop taking requests first, let in-flight ones finish, then stop workers and the pool.
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await checkoutSweep.stop();
+    await retention.stop();
     await waitlistSweep.stop();
     await reminderSweep.stop();
     await stopMailWorker(deps);

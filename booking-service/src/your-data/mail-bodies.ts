@@ -44,6 +44,7 @@ export async function mailSentTo(
       .orderBy(asc(mailMessages.createdAt));
     return rows;
   }
+  if (!(await outboxExists(db))) return [];
   const rows = rowsOf<{ sent_at: Date | string; to: string; subject: string }>(
     await db.execute(sql`
       select created_on as sent_at, data->>'to' as "to", coalesce(data->>'subject', '') as subject
@@ -60,13 +61,21 @@ export async function mailSentTo(
   return rows.map((row) => ({ sentAt: new Date(row.sent_at), to: row.to, subject: row.subject }));
 }
 
+/** Whether pg-boss has created its tables yet (the outbox starts it; a bare CLI may not). */
+async function outboxExists(db: DbExecutor): Promise<boolean> {
+  const [row] = rowsOf<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('pgboss.job') is not null as present`),
+  );
+  return row?.present === true;
+}
+
 /** Removes every queued or kept outbox message to these addresses (account deletion). */
 export async function eraseQueuedMailTo(
   db: DbExecutor,
   addresses: readonly string[],
 ): Promise<void> {
   const wanted = addresses.map((a) => a.toLowerCase());
-  if (wanted.length === 0) return;
+  if (wanted.length === 0 || !(await outboxExists(db))) return;
   await db.execute(sql`
     delete from pgboss.job
     where name in (${sql.join(
@@ -78,23 +87,10 @@ export async function eraseQueuedMailTo(
     )})`);
 }
 
-/** Mail bodies written before `cutoff`: local mailbox messages and finished outbox jobs. */
-export async function expiredMailBodies(
-  db: DbExecutor,
-  cutoff: Date,
-): Promise<{ mailbox: number; outbox: number }> {
-  const [mailbox] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from mail_messages
-      where created_at < ${cutoff} and (text <> '' or html is not null or attachments <> '[]'::jsonb)`),
-  );
-  const [outbox] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from pgboss.job
-      where ${outboxExpired(cutoff)}`),
-  );
-  return { mailbox: mailbox?.n ?? 0, outbox: outbox?.n ?? 0 };
-}
-
-/** Empties those bodies, keeping address, subject and date (what the export lists). */
+/**
+ * Empties the bodies of mail written before `cutoff` (local mailbox messages and finished outbox
+ * jobs), keeping address, subject and date (what the export lists).
+ */
 export async function eraseExpiredMailBodies(
   db: DbExecutor,
   cutoff: Date,
@@ -113,6 +109,7 @@ export async function eraseExpiredMailBodies(
       ),
     )
     .returning({ id: mailMessages.id });
+  if (!(await outboxExists(db))) return { mailbox: mailbox.length, outbox: 0 };
   const outbox = rowsOf<{ id: string }>(
     await db.execute(sql`update pgboss.job
       set data = jsonb_build_object('to', data->'to', 'subject', data->'subject')

@@ -1,0 +1,165 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertBooking,
+  insertCheckout,
+  insertCustomer,
+  insertSession,
+} from '../admin/admin-fixtures.ts';
+import { bookings, checkouts, enquiries, mailMessages, user } from '../db/schema.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { runRetention } from './retention.ts';
+
+/*
+ * Each rule gets a row just past its period (removed) and one just inside it (kept), with the
+ * clock fixed; the seed's enquiry period is the default 24 months.
+ */
+const NOW = new Date('2026-11-03T09:00:00Z');
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
+const yearsAgo = (years: number, plusDays = 0) => {
+  const at = new Date(NOW);
+  at.setUTCFullYear(at.getUTCFullYear() - years);
+  return new Date(at.getTime() + plusDays * DAY);
+};
+
+describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
+  let t: TestApp;
+  const ids: Record<string, string> = {};
+
+  async function snapshot() {
+    const db = t.deps.db;
+    return {
+      enquiries: (await db.select({ id: enquiries.id }).from(enquiries)).length,
+      users: (await db.select({ id: user.id }).from(user)).map((u) => u.id).sort(),
+      bookings: (await db.select({ id: bookings.id }).from(bookings)).length,
+      checkouts: (await db.select({ id: checkouts.id }).from(checkouts)).length,
+      bodies: (await db.select({ text: mailMessages.text }).from(mailMessages))
+        .map((m) => m.text)
+        .sort(),
+    };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: NOW.toISOString() });
+    const db = t.deps.db;
+    const enquiry = (createdAt: Date, message: string) => ({
+      parentName: 'Sam Parent',
+      email: 'sam@example.com',
+      message,
+      createdAt,
+    });
+    await db
+      .insert(enquiries)
+      .values([enquiry(yearsAgo(2, -1), 'expired'), enquiry(yearsAgo(2, 1), 'kept')]);
+
+    const account = async (id: string, verified: boolean, createdAt: Date) => {
+      await db.insert(user).values({
+        id,
+        name: id,
+        email: `${id}@example.com`,
+        emailVerified: verified,
+        createdAt,
+      });
+    };
+    await account('unverified-old', false, ago(31));
+    await account('unverified-new', false, ago(29));
+    await account('verified-old', true, ago(400));
+    await account('unverified-paid', false, ago(31));
+    await insertCheckout(db, { userId: 'unverified-paid', status: 'paid', amountPence: 1500 });
+
+    await db.insert(mailMessages).values([
+      {
+        to: 'a@example.com',
+        subject: 'Old',
+        text: 'old body',
+        html: '<p>old</p>',
+        createdAt: ago(91),
+      },
+      { to: 'a@example.com', subject: 'New', text: 'new body', createdAt: ago(89) },
+    ]);
+
+    // Deleted customers: one paid just over 7 years ago, one just under; a live customer's old
+    // payment stays whatever its age.
+    const session = await insertSession(db, { service: 'gcse', date: '2019-10-01', time: '17:00' });
+    for (const [key, paidAt] of [
+      ['goneOld', yearsAgo(7, -1)],
+      ['goneRecent', yearsAgo(7, 1)],
+      ['live', yearsAgo(8)],
+    ] as const) {
+      ids[key] = await insertCustomer(db, { name: key, email: `${key}@example.com` });
+      const checkoutId = await insertCheckout(db, {
+        userId: ids[key]!,
+        status: 'paid',
+        amountPence: 1500,
+        paidAt,
+      });
+      await insertBooking(db, { userId: ids[key]!, sessionId: session.id, checkoutId });
+    }
+    await db
+      .update(user)
+      .set({ deletedAt: ago(10), name: 'Deleted customer' })
+      .where(inArray(user.id, [ids.goneOld!, ids.goneRecent!]));
+  });
+  afterAll(() => t.close());
+
+  it('a dry run counts what would go and changes nothing', async () => {
+    const before = await snapshot();
+    const counts = await runRetention(t.deps, { dryRun: true });
+    expect(counts).toMatchObject({
+      enquiries: 1,
+      unverifiedAccounts: 1,
+      mailBodies: 1,
+      bookingRecords: 1,
+      paymentRecords: 1,
+      deletedAccounts: 1,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('removes exactly the expired rows, and a second run finds nothing', async () => {
+    const counts = await runRetention(t.deps, { dryRun: false });
+    expect(counts).toMatchObject({
+      enquiries: 1,
+      unverifiedAccounts: 1,
+      mailBodies: 1,
+      bookingRecords: 1,
+      paymentRecords: 1,
+      deletedAccounts: 1,
+    });
+    const db = t.deps.db;
+    expect((await db.select().from(enquiries)).map((e) => e.message)).toEqual(['kept']);
+    const users = (await db.select({ id: user.id }).from(user)).map((u) => u.id);
+    expect(users).not.toContain('unverified-old');
+    expect(users).not.toContain(ids.goneOld);
+    for (const kept of [
+      'unverified-new',
+      'verified-old',
+      'unverified-paid',
+      ids.goneRecent,
+      ids.live,
+    ]) {
+      expect(users).toContain(kept);
+    }
+    const mail = await db.select().from(mailMessages);
+    expect(mail.find((m) => m.subject === 'Old')).toMatchObject({ text: '', html: null });
+    expect(mail.find((m) => m.subject === 'New')).toMatchObject({ text: 'new body' });
+    expect(await db.select().from(checkouts).where(eq(checkouts.userId, ids.live!))).toHaveLength(
+      1,
+    );
+    expect(
+      await db.select().from(bookings).where(eq(bookings.userId, ids.goneRecent!)),
+    ).toHaveLength(1);
+
+    expect(await runRetention(t.deps, { dryRun: false })).toEqual({
+      enquiries: 0,
+      unverifiedAccounts: 0,
+      mailBodies: 0,
+      outboxBodies: 0,
+      bookingRecords: 0,
+      paymentRecords: 0,
+      deletedAccounts: 0,
+    });
+  });
+});
