@@ -28,6 +28,7 @@ import type { Config } from '../config/env.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { markAttendance } from './attendance.ts';
 import { type JoinDeps, resolveJoin } from './join.ts';
 import { listClasses, setClassMeetingUrl, setSessionMeetingUrl } from './weekly-classes.ts';
@@ -162,40 +163,67 @@ export function createLessonRoutes(deps: LessonRouteDeps) {
       return c.json({ classes }, 200);
     })
     .openapi(classMeetingRoute, async (c) => {
-      const updated = await setClassMeetingUrl(
-        deps.db,
-        await deps.content.timetable(),
-        c.req.valid('param').id,
-        c.req.valid('json').url,
-      );
-      // TODO(issue 17): record in the audit trail once recordAudit exists (never the URL itself).
-      c.get('log').info(
-        { adminId: currentUser(c).id, classId: updated.id },
-        'admin set a class meeting link',
-      );
+      const adminId = currentUser(c).id;
+      const timetable = await deps.content.timetable();
+      const { id } = c.req.valid('param');
+      const { url } = c.req.valid('json');
+      const updated = await deps.db.transaction(async (tx) => {
+        const saved = await setClassMeetingUrl(tx, timetable, id, url);
+        // The URL is a secret: the trail keeps only that a link is set, and its host.
+        await recordAudit(tx, {
+          actorId: adminId,
+          actorRole: 'admin',
+          subjectUserId: null,
+          action: 'meeting-link.change',
+          target: `class:${saved.id}`,
+          after: linkFacts(saved.meetingUrl),
+        });
+        return saved;
+      });
+      c.get('log').info({ adminId, classId: updated.id }, 'admin set a class meeting link');
       return c.json(updated, 200);
     })
     .openapi(sessionMeetingRoute, async (c) => {
-      const meeting = await setSessionMeetingUrl(
-        deps.db,
-        c.req.valid('param').id,
-        c.req.valid('json').url,
-      );
+      const adminId = currentUser(c).id;
+      const { id } = c.req.valid('param');
+      const { url } = c.req.valid('json');
+      const meeting = await deps.db.transaction(async (tx) => {
+        const saved = await setSessionMeetingUrl(tx, id, url);
+        await recordAudit(tx, {
+          actorId: adminId,
+          actorRole: 'admin',
+          subjectUserId: null,
+          action: 'meeting-link.change',
+          target: `session:${saved.sessionId}`,
+          after: linkFacts(saved.overrideUrl),
+        });
+        return saved;
+      });
       c.get('log').info(
-        { adminId: currentUser(c).id, sessionId: meeting.sessionId },
+        { adminId, sessionId: meeting.sessionId },
         'admin set a session meeting link',
       );
       return c.json(meeting, 200);
     })
     .openapi(attendanceRoute, async (c) => {
-      const mark = await markAttendance(
-        deps.db,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-        deps.clock.now(),
-      );
+      const adminId = currentUser(c).id;
+      const sessionId = c.req.valid('param').id;
+      const request = c.req.valid('json');
+      const mark = await deps.db.transaction(async (tx) => {
+        const marked = await markAttendance(tx, sessionId, request, deps.clock.now());
+        await recordAudit(tx, {
+          actorId: adminId,
+          actorRole: 'admin',
+          subjectUserId: marked.userId,
+          action: 'attendance.mark',
+          target: `booking:${marked.mark.bookingId}`,
+          before: { attendance: marked.previous },
+          after: { attendance: marked.mark.status },
+        });
+        return marked.mark;
+      });
       c.get('log').info(
-        { adminId: currentUser(c).id, bookingId: mark.bookingId, status: mark.status },
+        { adminId, bookingId: mark.bookingId, status: mark.status },
         'admin marked attendance',
       );
       return c.json(mark, 200);
@@ -204,6 +232,11 @@ export function createLessonRoutes(deps: LessonRouteDeps) {
       const { status } = await resolveJoin(deps, c.req.valid('param').id, currentUser(c).id);
       return c.json(status, 200);
     });
+}
+
+/** What the audit trail keeps of a meeting link: whether one is set, and its host; never the URL. */
+function linkFacts(url: string | null): Record<string, unknown> {
+  return url ? { hasLink: true, host: new URL(url).host } : { hasLink: false };
 }
 
 /** The join page's possible file names in the built site (directory or file build format). */

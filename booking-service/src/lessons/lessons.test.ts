@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { bookableStarts, bookPaid } from '../checkout/checkout-test-kit.ts';
 import { type SettableClock, settableClock } from '../clock.ts';
-import { bookingReminders, bookings, mailMessages } from '../db/schema.ts';
+import { auditEntries, bookingReminders, bookings, mailMessages } from '../db/schema.ts';
 import { deliverPendingMail } from '../mail/mail-setup.ts';
 import { sendDueReminders } from '../reminders/reminders.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
@@ -141,6 +141,14 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
       AdminClassSchema,
     );
     expect(saved.meetingUrl).toBe(CLASS_URL);
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.target, `class:${gcse!.id}`));
+    // The trail says a link was set and where, never the secret URL itself.
+    expect(audit).toMatchObject({ action: 'meeting-link.change', actorId: admin.id });
+    expect(audit?.after).toEqual({ hasLink: true, host: 'meet.example.org' });
+    expect(JSON.stringify(audit)).not.toContain('secret-room');
     // Every GCSE Higher class meets in the same room (the later tests book any of them).
     for (const other of classes.filter((c) => c.service === 'gcse-higher' && c.id !== gcse!.id)) {
       await put(`/api/admin/classes/${other.id}/meeting`, { url: CLASS_URL });
@@ -485,6 +493,15 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
       .from(bookings)
       .where(and(eq(bookings.id, booking.id), eq(bookings.sessionId, sessionId)));
     expect(row?.attendance).toBe('late');
+    // Both marks are in the audit trail, against the account, with the admin who made them.
+    const trail = await t.deps.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.target, `booking:${booking.id}`));
+    expect(trail.map((e) => [e.action, e.actorId, e.subjectUserId, e.after])).toEqual([
+      ['attendance.mark', admin.id, parent.id, { attendance: 'absent' }],
+      ['attendance.mark', admin.id, parent.id, { attendance: 'late' }],
+    ]);
   });
 
   it('moves the clock through /dev/clock in local mode only', async () => {

@@ -38,7 +38,7 @@ describe.each(TEST_DB_KINDS)('the local mailbox pages on %s', (dbKind) => {
     const messages = (await response.json()) as Array<Record<string, unknown>>;
     expect(messages.map((m) => m.subject)).toEqual(['Second', 'First']);
     expect(Object.keys(messages[0]!).sort()).toEqual(
-      ['createdAt', 'html', 'id', 'subject', 'text', 'to'].sort(),
+      ['attachments', 'createdAt', 'html', 'id', 'subject', 'text', 'to'].sort(),
     );
   });
 
@@ -57,6 +57,34 @@ describe.each(TEST_DB_KINDS)('the local mailbox pages on %s', (dbKind) => {
     const one = await t.app.request(`/dev/mail/${id}`);
     expect(await one.text()).toBe('<p>3</p>');
     expect((await t.app.request('/dev/mail/not-an-id')).status).toBe(404);
+  });
+
+  it('lists each attachment in the JSON and offers it for download', async () => {
+    const content = Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n').toString('base64');
+    await t.deps.mail.enqueue({
+      to: 'ics@example.com',
+      subject: 'With a file',
+      text: 'see attached',
+      html: '<p>see attached</p>',
+      attachments: [
+        { filename: 'session.ics', contentType: 'text/calendar; charset=utf-8', content },
+      ],
+    });
+    await deliverPendingMail(t.deps);
+    const [message] = (await (
+      await t.app.request('/dev/mail/messages?to=ics@example.com')
+    ).json()) as Array<{ id: string; attachments: unknown[] }>;
+    expect(message?.attachments).toEqual([
+      { filename: 'session.ics', contentType: 'text/calendar; charset=utf-8', content },
+    ]);
+    expect(await (await t.app.request('/dev/mail')).text()).toContain(
+      `/dev/mail/${message!.id}/attachments/0`,
+    );
+    const download = await t.app.request(`/dev/mail/${message!.id}/attachments/0`);
+    expect(download.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="session.ics"');
+    expect(await download.text()).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    expect((await t.app.request(`/dev/mail/${message!.id}/attachments/1`)).status).toBe(404);
   });
 });
 

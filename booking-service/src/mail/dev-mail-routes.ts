@@ -31,13 +31,26 @@ ${
   messages.length === 0
     ? html`<p>No messages yet.</p>`
     : html`<table style="width:100%;border-collapse:collapse;margin-top:1rem">
-<thead><tr><th align="left">When</th><th align="left">To</th><th align="left">Subject</th></tr></thead>
+<thead><tr><th align="left">When</th><th align="left">To</th><th align="left">Subject</th><th align="left">Attachments</th></tr></thead>
 <tbody>${messages.map(
         (m) =>
-          html`<tr style="border-top:1px solid #ddd"><td>${m.createdAt}</td><td>${m.to}</td><td><a href="/dev/mail/${m.id}">${m.subject}</a></td></tr>`,
+          html`<tr style="border-top:1px solid #ddd"><td>${m.createdAt}</td><td>${m.to}</td><td><a href="/dev/mail/${m.id}">${m.subject}</a></td><td>${m.attachments.map((a, i) => html`<a href="/dev/mail/${m.id}/attachments/${i}" download="${a.filename}">${a.filename}</a> `)}</td></tr>`,
       )}</tbody></table>`
 }
 </body></html>`);
+  });
+
+  // One attachment of a message as a download (e.g. the .ics a customer would open).
+  router.get('/dev/mail/:id/attachments/:index', async (c) => {
+    const id = c.req.param('id');
+    const message = UUID.test(id) ? await findMailboxMessage(deps.db, id) : undefined;
+    const attachment = message?.attachments[Number(c.req.param('index'))];
+    if (!attachment) throw new NotFoundError('No such attachment in the local mailbox.');
+    const filename = attachment.filename.replace(/[^A-Za-z0-9._-]+/g, '-');
+    return c.body(Buffer.from(attachment.content, 'base64'), 200, {
+      'Content-Type': attachment.contentType,
+      'Content-Disposition': `attachment; filename="${filename}"`,
+    });
   });
 
   router.get('/dev/mail/:id', async (c) => {

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { mailMessages } from '../db/schema.ts';
+import { type MailAttachment, mailMessages } from '../db/schema.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
 /**
@@ -29,6 +29,8 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Each file as sent: name, type and base64 content (calendar files, issue 15). */
+  attachments: MailAttachment[];
   createdAt: string;
 }
 
@@ -41,6 +43,7 @@ export async function listMailbox(db: Database, to?: string): Promise<MailboxMes
       subject: mailMessages.subject,
       text: mailMessages.text,
       html: mailMessages.html,
+      attachments: mailMessages.attachments,
       createdAt: mailMessages.createdAt,
     })
     .from(mailMessages)
