@@ -7,7 +7,7 @@ import { insertBooking, insertCustomer, insertSession } from './admin-fixtures.t
 const NOW = '2026-11-03T09:00:00Z';
 
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
   /** What the admin gets. */
@@ -32,6 +32,7 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
     const toMark = await insertBooking(db, { userId: sibling, sessionId: session.id });
     const other = await insertSession(db, { service: 'ks3', date: '2026-11-03', time: '18:00' });
     const toMove = await insertBooking(db, { userId: someone, sessionId: other.id });
+    const leaver = await insertCustomer(db, { name: 'Leaver', email: 'leaver@example.com' });
     endpoints = [
       { method: 'GET', path: '/api/admin/summary', adminStatus: 200 },
       { method: 'GET', path: '/api/admin/stats', adminStatus: 200 },
@@ -68,6 +69,9 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
         body: { bookingId: toMark, status: 'present' },
         adminStatus: 200,
       },
+      { method: 'GET', path: `/api/admin/users/${someone}/export`, adminStatus: 200 },
+      { method: 'GET', path: `/api/admin/audit?userId=${someone}`, adminStatus: 200 },
+      { method: 'DELETE', path: `/api/admin/users/${leaver}`, adminStatus: 204 },
     ];
   });
   afterAll(async () => {
