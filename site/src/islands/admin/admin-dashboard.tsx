@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { adminApi } from './admin-api.ts';
 import { AdminCharts } from './admin-charts.tsx';
+import { AdminClasses } from './admin-classes.tsx';
 import { adminLoadFailure, pounds, retryUnlessRefused } from './admin-format.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { AdminSessions } from './admin-sessions.tsx';
@@ -103,6 +104,7 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
       </Card>
 
       <AdminSessions upcomingCount={s?.upcomingSessions} />
+      <AdminClasses />
       <AdminUsers navigate={navigate} />
     </div>
   );

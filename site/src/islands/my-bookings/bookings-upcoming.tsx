@@ -16,6 +16,7 @@ import { api, type Booking } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { BookingsCard, BookingsSkeleton, londonTimeRange, serviceLabel } from './bookings-card.tsx';
+import { JoinButton } from './join-button.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import { ALL_PUPILS, byPupil, PupilFilter } from './pupil-filter.tsx';
 import { saveBookingToMove, takeMovedBookingId } from './bookings-reschedule-state.ts';
@@ -211,6 +212,7 @@ export function BookingsUpcomingContent({
           {list.map((booking) => (
             <BookingsCard key={booking.id} booking={booking} now={now}>
               {booking.id === movedId && <MovedMarker />}
+              <JoinButton booking={booking} />
               {booking.canReschedule ? (
                 <Button variant="soft" onClick={() => reschedule(booking)}>
                   Reschedule

@@ -1,0 +1,112 @@
+// /join/{bookingId} (issue 15, item 2): the service itself sends the booking's owner to the
+// meeting inside the join window (302). Whenever it serves this page instead, the island asks
+// the service why and says so: too early (with the opening time in London), ended, no link yet,
+// cancelled or moved, not found, or signed out. The meeting URL never reaches the page.
+import type { JoinStatus } from '@tuition/api-contract';
+import { formatLondonDate, formatTime12h } from '@tuition/domain';
+import { useEffect, useState } from 'react';
+import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { AppProviders } from '../shared/app-providers.tsx';
+import './join.css';
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'status'; status: JoinStatus }
+  | { kind: 'signed-out' }
+  | { kind: 'not-found' }
+  | { kind: 'failed' };
+
+/** The booking id of /join/{id}, or '' when the path has none. */
+export function bookingIdFromPath(pathname: string): string {
+  return decodeURIComponent(/^\/join\/([^/]+)\/?$/.exec(pathname)?.[1] ?? '');
+}
+
+/** What the page says for each state the service reports. */
+export function joinMessage(status: JoinStatus): { heading: string; text: string } {
+  const session = `${status.pupilName}'s ${status.label} session`;
+  const opens = new Date(status.opensAt);
+  switch (status.state) {
+    case 'too-early':
+      return {
+        heading: `Join opens at ${formatTime12h(opens)}`,
+        text: `${session} on ${formatLondonDate(new Date(status.startsAt))} can be joined from ${formatTime12h(opens)} (London time), 15 minutes before it starts. Come back then.`,
+      };
+    case 'ended':
+      return { heading: 'This session has ended', text: `${session} has finished.` };
+    case 'no-link':
+      return {
+        heading: 'Your tutor will share the link shortly',
+        text: `The online meeting for ${session} is not ready yet. Try again in a few minutes.`,
+      };
+    case 'not-active':
+      return {
+        heading: 'This booking is no longer active',
+        text: `${session} was cancelled or moved. Your upcoming bookings have the current one.`,
+      };
+    default:
+      return { heading: 'Your session is open', text: 'Opening your online session…' };
+  }
+}
+
+export function JoinStatusContent({ pathname }: { pathname?: string }) {
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  useEffect(() => {
+    const id = bookingIdFromPath(pathname ?? window.location.pathname);
+    if (!id) {
+      setView({ kind: 'not-found' });
+      return;
+    }
+    apiFetch(`/api/me/bookings/${encodeURIComponent(id)}/join`, 'JoinStatusSchema', {
+      repeatable: true,
+    })
+      .then((status) => {
+        setView({ kind: 'status', status });
+        // The window opened since the service served this page: go through /join again.
+        if (status.state === 'open' && !pathname) window.location.reload();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) setView({ kind: 'signed-out' });
+        else if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+          setView({ kind: 'not-found' });
+        else setView({ kind: 'failed' });
+      });
+  }, [pathname]);
+
+  const message =
+    view.kind === 'status'
+      ? joinMessage(view.status)
+      : view.kind === 'signed-out'
+        ? { heading: 'Sign in to join', text: 'Sign in with the account that booked this session.' }
+        : view.kind === 'not-found'
+          ? {
+              heading: 'Booking not found',
+              text: 'We could not find this booking in your account.',
+            }
+          : view.kind === 'failed'
+            ? { heading: 'Something went wrong', text: 'Please try again in a moment.' }
+            : { heading: 'Join session', text: 'Checking your booking…' };
+  return (
+    <div className="join-page card" aria-live="polite">
+      <h1 className="join-page__title">{message.heading}</h1>
+      <p>{message.text}</p>
+      <p>
+        <a
+          className="btn btn--outline"
+          href={view.kind === 'signed-out' ? '/login' : '/upcoming-bookings'}
+        >
+          {view.kind === 'signed-out' ? 'Sign in' : 'Your upcoming bookings'}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+export function JoinStatusPage(props: { pathname?: string }) {
+  return (
+    <AppProviders>
+      <JoinStatusContent {...props} />
+    </AppProviders>
+  );
+}
+
+export default JoinStatusPage;
