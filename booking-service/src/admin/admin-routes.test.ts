@@ -172,7 +172,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         name: '=Carol Cole',
         email: 'carol@example.com',
         phone: null,
-        bookings: { total: 2, upcoming: 1, previous: 1, cancelled: 0 },
+        bookings: { total: 2, upcoming: 1, previous: 1, cancelled: 0, moved: 0 },
         totalSpentPence: 0,
         lastPaymentAt: null,
       },
@@ -183,7 +183,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         name: 'Alice Archer',
         email: 'alice@example.com',
         phone: '+44 7700 900001',
-        bookings: { total: 3, upcoming: 2, previous: 1, cancelled: 1 },
+        bookings: { total: 3, upcoming: 2, previous: 1, cancelled: 1, moved: 0 },
         totalSpentPence: 4500,
         lastPaymentAt: '2026-10-20T10:00:00.000Z',
       },
@@ -194,8 +194,9 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         name: 'Bob Baker',
         email: 'bob@example.com',
         phone: null,
-        // The rescheduled-away row is not a booking of its own: it lives on as its new one.
-        bookings: { total: 3, upcoming: 3, previous: 0, cancelled: 0 },
+        // The rescheduled-away row is not a booking of its own: it lives on as its new one,
+        // and is counted apart as moved.
+        bookings: { total: 3, upcoming: 3, previous: 0, cancelled: 0, moved: 1 },
         totalSpentPence: 4500,
         lastPaymentAt: '2026-11-01T10:00:00.000Z',
       },
@@ -249,7 +250,13 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
     });
     // Local payments: no Stripe dashboard to link to.
     expect(detail.profile.stripeCustomerUrl).toBeUndefined();
-    expect(detail.statistics).toEqual({ total: 3, upcoming: 2, previous: 1, cancelled: 1 });
+    expect(detail.statistics).toEqual({
+      total: 3,
+      upcoming: 2,
+      previous: 1,
+      cancelled: 1,
+      moved: 0,
+    });
     expect(detail.financial).toEqual({
       totalSpentPence: 4500,
       lastPaymentAt: '2026-10-20T10:00:00.000Z',
@@ -368,8 +375,14 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       await get(`/api/admin/users/${ids.alice}`),
       AdminUserDetailSchema,
     );
-    // Still four bookings: the move replaced one, it did not add one.
-    expect(detail.statistics).toEqual({ total: 3, upcoming: 2, previous: 1, cancelled: 1 });
+    // Still three bookings: the move replaced one, it did not add one; the old seat is moved.
+    expect(detail.statistics).toEqual({
+      total: 3,
+      upcoming: 2,
+      previous: 1,
+      cancelled: 1,
+      moved: 1,
+    });
   });
 
   it('refuses to reschedule onto a time that is not a slot of the same class', async () => {

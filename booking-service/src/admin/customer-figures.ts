@@ -13,7 +13,13 @@ import { bookings, checkouts, classSessions } from '../db/schema.ts';
 /** The figures beside a name (the contract's AdminBookingCounts and Spending). */
 export type CustomerFigures = { bookings: BookingCounts } & Spending;
 
-export const NO_BOOKINGS: BookingCounts = { total: 0, upcoming: 0, previous: 0, cancelled: 0 };
+export const NO_BOOKINGS: BookingCounts = {
+  total: 0,
+  upcoming: 0,
+  previous: 0,
+  cancelled: 0,
+  moved: 0,
+};
 export const NO_SPENDING: Spending = { totalSpentPence: 0, lastPaymentAt: null };
 
 /**
@@ -41,6 +47,7 @@ export async function bookingCountsByUser(
       upcoming: countWhere(and(eq(bookings.status, 'confirmed'), gt(classSessions.startsAt, now))),
       previous: countWhere(and(eq(bookings.status, 'confirmed'), lte(classSessions.startsAt, now))),
       cancelled: countWhere(eq(bookings.status, 'cancelled')),
+      moved: countWhere(eq(bookings.status, 'rescheduled')),
     })
     .from(bookings)
     .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
@@ -54,6 +61,7 @@ export async function bookingCountsByUser(
       upcoming: row.upcoming,
       previous: row.previous,
       cancelled: row.cancelled,
+      moved: row.moved,
     });
   }
   return counts;

@@ -93,12 +93,13 @@ export const SessionIdParamsSchema = z.object({
 export const AdminBookingCountsSchema = named(
   'AdminBookingCounts',
   z.object({
-    total: count.meta({
-      description: 'upcoming + previous + cancelled (a rescheduled booking counts once)',
-    }),
+    total: count.meta({ description: 'confirmed seats: upcoming + previous' }),
     upcoming: count.meta({ description: 'Confirmed and not started' }),
     previous: count.meta({ description: 'Confirmed sessions already held' }),
-    cancelled: count,
+    cancelled: count.meta({ description: 'Cancelled seats; not in total' }),
+    moved: count.meta({
+      description: 'Seats moved to another session; not in total (each lives on as its new seat)',
+    }),
   }),
 );
 export type AdminBookingCounts = z.infer<typeof AdminBookingCountsSchema>;
