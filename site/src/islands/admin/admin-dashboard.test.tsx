@@ -181,7 +181,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
                 name: 'Ada Lovelace',
                 email: 'ada@example.com',
                 phone: '07700 900001',
-                bookings: { total: 4, upcoming: 2, previous: 1, cancelled: 1 },
+                bookings: { total: 3, upcoming: 2, previous: 1, cancelled: 1, moved: 1 },
                 totalSpentPence: 4500,
                 lastPaymentAt: '2026-10-20T10:00:00Z',
               },
@@ -198,10 +198,10 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     expect(screen.getByText('(Year 10)')).toBeTruthy();
     expect(screen.getByText('Account holder: Ada Lovelace')).toBeTruthy();
     expect(screen.getByText('07700 900001')).toBeTruthy();
-    // Bookings mean confirmed seats; the cancelled one is shown apart, not counted.
+    // Bookings mean confirmed seats; the cancelled and moved ones are shown apart, not counted.
     expect(
       screen.getByText(
-        '3 bookings (confirmed seats): 2 upcoming, 1 held. Not counted: 1 cancelled.',
+        '3 bookings (confirmed seats): 2 upcoming, 1 held. Not counted: 1 cancelled, 1 moved.',
       ),
     ).toBeTruthy();
     expect(screen.getByText('Spent £45.00, last paid 20 Oct 2026')).toBeTruthy();

@@ -47,6 +47,11 @@ describe('showingText', () => {
     expect(showingText(1, 25, 25)).toBe('Showing 1 to 25 of 25 users');
     expect(showingText(1, 25, 0)).toBe('Showing 0 of 0 users');
   });
+
+  it('says "1 user", never "1 users"', () => {
+    expect(showingText(1, 25, 1)).toBe('Showing 1 to 1 of 1 user');
+    expect(showingText(1, 25, 2)).toBe('Showing 1 to 2 of 2 users');
+  });
 });
 
 describe('pageButtons', () => {
@@ -84,12 +89,12 @@ describe('adminLoadFailure', () => {
 
 describe('bookingsText (decision 054: bookings are confirmed seats)', () => {
   it('counts upcoming and held seats, and names cancelled and moved apart', () => {
-    const counts = { upcoming: 2, previous: 1, cancelled: 1 };
+    const counts = { upcoming: 2, previous: 1, cancelled: 1, moved: 0 };
     expect(confirmedSeats(counts)).toBe(3);
     expect(bookingsText(counts)).toBe(
-      '3 bookings (confirmed seats): 2 upcoming, 1 held. Not counted: 1 cancelled.',
+      '3 bookings (confirmed seats): 2 upcoming, 1 held. Not counted: 1 cancelled, 0 moved.',
     );
-    expect(bookingsText({ upcoming: 1, previous: 0, cancelled: 0 }, 2)).toBe(
+    expect(bookingsText({ upcoming: 1, previous: 0, cancelled: 0, moved: 2 })).toBe(
       '1 booking (confirmed seats): 1 upcoming, 0 held. Not counted: 0 cancelled, 2 moved.',
     );
   });

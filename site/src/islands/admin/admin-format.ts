@@ -29,15 +29,21 @@ export function shortLondonDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? 'Invalid Date' : shortDateFormat.format(date);
 }
 
+/** "1 user", "2 users": every count the admin pages print agrees with its number. */
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** Pence as pounds with two decimals ("£15.00"). */
 export const pounds = (pence: number) => formatPounds(pence);
 
-/** docs/product-rules.md#pages: "Showing X to Y of Z users". */
+/**
+ * docs/product-rules.md#pages: "Showing X to Y of Z users", with "1 user" when there is one
+ * (issue 13 item 9).
+ */
 export function showingText(page: number, pageSize: number, total: number): string {
   if (total === 0) return 'Showing 0 of 0 users';
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${total} users`;
+  return `Showing ${from} to ${to} of ${plural(total, 'user', 'users')}`;
 }
 
 export function pageCount(total: number, pageSize: number): number {
@@ -79,15 +85,13 @@ export function confirmedSeats(counts: { upcoming: number; previous: number }): 
   return counts.upcoming + counts.previous;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "3 bookings (confirmed seats): 2 upcoming, 1 held. Not counted: 1 cancelled, 1 moved." */
-export function bookingsText(
-  counts: { upcoming: number; previous: number; cancelled: number },
-  moved?: number,
-): string {
+export function bookingsText(counts: {
+  upcoming: number;
+  previous: number;
+  cancelled: number;
+  moved: number;
+}): string {
   const main = `${plural(confirmedSeats(counts), 'booking', 'bookings')} (confirmed seats): ${counts.upcoming} upcoming, ${counts.previous} held.`;
-  const apart = [`${counts.cancelled} cancelled`];
-  if (moved !== undefined) apart.push(`${moved} moved`);
-  return `${main} Not counted: ${apart.join(', ')}.`;
+  return `${main} Not counted: ${counts.cancelled} cancelled, ${counts.moved} moved.`;
 }

@@ -121,8 +121,6 @@ function FiguresCard({ title, items }: { title: string; items: Array<[string, st
 
 export function UserFigures({ detail }: { detail: UserDetailData }) {
   const { profile, statistics, financial } = detail;
-  // A moved seat lives on as its new booking; the old row is shown apart, never counted.
-  const moved = detail.bookings.filter((booking) => booking.badge === 'rescheduled').length;
   return (
     <div className="admin-detail-grid">
       <FiguresCard
@@ -141,7 +139,8 @@ export function UserFigures({ detail }: { detail: UserDetailData }) {
           ['Upcoming', String(statistics.upcoming)],
           ['Held', String(statistics.previous)],
           ['Cancelled (not counted)', String(statistics.cancelled)],
-          ['Moved (not counted)', String(moved)],
+          // A moved seat lives on as its new booking; the old one is shown apart, never counted.
+          ['Moved (not counted)', String(statistics.moved)],
         ]}
       />
       <FiguresCard
@@ -172,6 +171,7 @@ export function UserPupils({ detail }: { detail: UserDetailData }) {
           upcoming: count('upcoming'),
           previous: count('completed'),
           cancelled: count('cancelled'),
+          moved: count('rescheduled'),
         };
         return (
           <li key={pupil.id} className="admin-pupil">
@@ -194,7 +194,7 @@ export function UserPupils({ detail }: { detail: UserDetailData }) {
               </Text>
             )}
             <Text as="div" size="2">
-              {bookingsText(counts, count('rescheduled'))}
+              {bookingsText(counts)}
             </Text>
           </li>
         );
