@@ -55,4 +55,35 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'full', slots: ['2026-11-10T17:00:00.000Z'] });
   });
+
+  it('sends the pupils a basket is for, and the waiting-list offer a checkout takes up', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      Response.json({ results: [{ startsAt: '2026-11-10T17:00:00.000Z', status: 'ok' }] }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    // Typed as the contract's request bodies: pupilIds and offerId are part of them.
+    await api.bookability({
+      service: 'gcse',
+      startsAt: ['2026-11-10T17:00:00.000Z'],
+      pupilIds: ['p1', 'p2'],
+    });
+    await api
+      .createCheckout({
+        service: 'gcse',
+        startsAt: ['2026-11-10T17:00:00.000Z'],
+        pupilIds: ['p1'],
+        offerId: 'o1',
+      })
+      .catch(() => undefined);
+    const bodies = fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([
+      { service: 'gcse', startsAt: ['2026-11-10T17:00:00.000Z'], pupilIds: ['p1', 'p2'] },
+      {
+        service: 'gcse',
+        startsAt: ['2026-11-10T17:00:00.000Z'],
+        pupilIds: ['p1'],
+        offerId: 'o1',
+      },
+    ]);
+  });
 });

@@ -8,13 +8,14 @@
 import type * as Contract from '@tuition/api-contract';
 import type {
   AvailabilityQuery,
+  BasketRequest,
   BookabilityQuery,
   BookingScope,
+  CheckoutRequest,
   ContactEnquiryRequest,
   FieldError,
   ProfileUpdateRequest,
 } from '@tuition/api-contract';
-import type { Basket } from '@tuition/domain';
 import type { z } from 'zod';
 import { fetchWithRetry } from './retrying-fetch.ts';
 
@@ -202,7 +203,8 @@ export const api = {
   /** `forUser` (admins only): answer as that customer would see it. */
   availability: (params: AvailabilityQuery) =>
     apiFetch(`/api/availability${query(params)}`, 'AvailabilitySchema'),
-  bookability: (input: Basket, forUser?: BookabilityQuery['forUser']) =>
+  /** The basket as the contract takes it: `pupilIds` names who each start is for. */
+  bookability: (input: BasketRequest, forUser?: BookabilityQuery['forUser']) =>
     apiFetch(`/api/bookability${query({ forUser })}`, 'BookabilitySchema', {
       method: 'POST',
       json: input,
@@ -210,8 +212,11 @@ export const api = {
       repeatable: true,
     }),
 
-  /** 409 ApiError with code 'duplicate' | 'full' and `slots` when a session cannot be had. */
-  createCheckout: (input: Basket) =>
+  /**
+   * The basket with its `pupilIds`, and `offerId` when it takes up a waiting-list offer.
+   * 409 ApiError with code 'duplicate' | 'full' and `slots` when a session cannot be had.
+   */
+  createCheckout: (input: CheckoutRequest) =>
     apiFetch('/api/checkout', 'StartedCheckoutSchema', { method: 'POST', json: input }),
   checkout: (checkoutId: string) =>
     apiFetch(`/api/checkout/${id(checkoutId)}`, 'CheckoutSummarySchema'),
