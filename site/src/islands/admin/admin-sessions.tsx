@@ -34,6 +34,7 @@ import {
   shortLondonDate,
 } from './admin-format.ts';
 import { toastError } from '../shared/app-providers.tsx';
+import { AdminSessionWaitlist, WaitingBadge } from '../waitlist/admin-session-waitlist.tsx';
 
 function AttendeeList({ sessionId }: { sessionId: string }) {
   const attendees = useQuery({
@@ -135,6 +136,7 @@ function SessionItem({ session }: { session: AdminSession }) {
           </span>
         </button>
         {full && <Badge color="orange">Full</Badge>}
+        <WaitingBadge count={session.waitingCount} />
         {session.closedReason && (
           // A day closed after people booked it: flagged for staff, never cancelled by itself.
           <Badge color="red" title="Contact the families: these bookings were not cancelled">
@@ -145,6 +147,7 @@ function SessionItem({ session }: { session: AdminSession }) {
       {open && (
         <div id={panelId} className="admin-session__panel">
           <AttendeeList sessionId={session.id} />
+          <AdminSessionWaitlist sessionId={session.id} />
           <a className="admin-session__register" href={registerCsvUrl(session.id)} download>
             Download register (CSV)
             <span className="visually-hidden">

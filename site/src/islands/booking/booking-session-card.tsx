@@ -3,6 +3,7 @@
 // a "Full" overlay (docs/product-rules.md#pages). A session in the user's own unpaid checkout says
 // "Payment pending" and can be picked again (the new checkout replaces the old one).
 import { formatLondonDate, formatPounds } from '@tuition/domain';
+import type { ReactNode } from 'react';
 import type { AvailabilitySlot } from '../../lib/api-client.ts';
 
 export interface BookingSessionCardProps {
@@ -14,6 +15,8 @@ export interface BookingSessionCardProps {
   /** The account's pupils already holding a seat in it (heldBy, issue 14). */
   heldByNames?: readonly string[];
   onToggle: (slot: AvailabilitySlot) => void;
+  /** A full session's waiting-list control (issue 16), below the card. */
+  waitlist?: ReactNode;
 }
 
 export function BookingSessionCard({
@@ -23,6 +26,7 @@ export function BookingSessionCard({
   pricePence,
   heldByNames = [],
   onToggle,
+  waitlist,
 }: BookingSessionCardProps) {
   const full = slot.state === 'full';
   const dateText = formatLondonDate(new Date(slot.startsAt));
@@ -54,8 +58,13 @@ export function BookingSessionCard({
           </span>
         )}
         {selected && <span className="booking-session__tag">Selected</span>}
-        {full && <span className="booking-session__overlay">Full</span>}
+        {full && (
+          <span className="booking-session__overlay">
+            {waitlist ? 'Full · join waiting list' : 'Full'}
+          </span>
+        )}
       </button>
+      {full && waitlist}
     </li>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { useId } from 'react';
 import { BookingCalendar, londonDay } from './booking-calendar.tsx';
 import { BookingSessionCard } from './booking-session-card.tsx';
+import { WaitlistJoin } from '../waitlist/waitlist-join.tsx';
 import type { BookingFlowState, BookingToMove } from './use-booking-flow.ts';
 
 export function SubjectStep({
@@ -191,6 +192,18 @@ function SessionPicker({ flow, service }: { flow: BookingFlowState; service: Ser
               pricePence={rescheduling ? 0 : slot.pricePence}
               heldByNames={flow.heldBy(slot)}
               onToggle={flow.toggle}
+              waitlist={
+                !rescheduling && (
+                  <WaitlistJoin
+                    slot={slot}
+                    service={service}
+                    pupilIds={flow.pupils.pupilIds}
+                    pupilsMissing={flow.pupils.missing}
+                    signedOut={flow.basket.signedOut}
+                    onSeatsOpened={() => void flow.availability.refetch()}
+                  />
+                )
+              }
             />
           ))}
         </ul>

@@ -32,6 +32,7 @@ import {
 import type { BasketProps } from './booking-basket.tsx';
 import { heldByNames, seatCount } from './pupil-choice.ts';
 import { usePupilChoice } from './use-pupil-choice.ts';
+import { offerParam, useOfferLink, useOfferSeatInBasket } from '../waitlist/use-offer-link.ts';
 import { londonDay } from './booking-calendar.tsx';
 import {
   addSession,
@@ -228,8 +229,20 @@ export function useBookingFlow({
   // Who the sessions are for (issue 14): the stored basket's pupils are chosen again.
   const [storedPupilIds, setStoredPupilIds] = useState<string[]>();
   useEffect(() => {
-    if (!rescheduling && !forUser) setStoredPupilIds(loadBasket()?.pupilIds);
+    // An offer link chooses the pupils it was made for instead (below).
+    if (!rescheduling && !forUser && !offerParam()) setStoredPupilIds(loadBasket()?.pupilIds);
   }, [rescheduling, forUser]);
+  // A waiting-list offer link (/booking?offer={id}, issue 16) opens the basket with its seat.
+  const offer = useOfferLink({
+    enabled: signedIn && !rescheduling && !forUser,
+    signedOut: !session.isPending && !signedIn,
+  });
+  useEffect(() => {
+    if (!offer) return;
+    setSubject('mathematics');
+    setService(offer.service);
+    setStoredPupilIds(offer.pupilIds);
+  }, [offer, setSubject, setService]);
   const pupils = usePupilChoice({
     enabled: signedIn && !rescheduling && !forUser,
     service,
@@ -241,6 +254,8 @@ export function useBookingFlow({
     service: chosenService,
     startsAt,
     ...(pupilIds ? { pupilIds } : {}),
+    // The held seat is the family's only through its offer.
+    ...(offer && startsAt.includes(offer.startsAt) ? { offerId: offer.offerId } : {}),
   });
 
   const now = useMinuteClock(clock);
@@ -274,6 +289,13 @@ export function useBookingFlow({
     // Only an answer read since this page opened: a cached one may predate a seat filling up.
     fresh: availability.isFetchedAfterMount ? availability.data?.slots : undefined,
     now,
+  });
+  useOfferSeatInBasket({
+    offer,
+    service,
+    fresh: availability.isFetchedAfterMount ? availability.data?.slots : undefined,
+    mode,
+    setSelection,
   });
   const days = useMemo(() => calendarDays(slots, now), [slots, now]);
   const monthKey = londonDate(month).slice(0, 7);

@@ -19,6 +19,7 @@ import { BookingsCard, BookingsSkeleton, londonTimeRange, serviceLabel } from '.
 import { JoinButton } from './join-button.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import { ALL_PUPILS, byPupil, PupilFilter } from './pupil-filter.tsx';
+import { WaitlistPlaces } from '../waitlist/waitlist-places.tsx';
 import { saveBookingToMove, takeMovedBookingId } from './bookings-reschedule-state.ts';
 import {
   PendingPayments,
@@ -192,6 +193,7 @@ export function BookingsUpcomingContent({
         </a>
       </div>
       <PendingPayments checkouts={openCheckouts.open} />
+      <WaitlistPlaces now={now} />
       <PupilFilter bookings={all} value={pupilShown} onChange={setPupilShown} />
       {bookings.isPending ? (
         <BookingsSkeleton />

@@ -1,0 +1,103 @@
+// On a full session's card in the booking calendar (issue 16): "N waiting" and "Join waiting
+// list" for the pupils chosen above, or "On the waiting list" when they already wait. Signed out,
+// the button asks to sign in first. The service decides (409 not-full when a seat has opened
+// meanwhile: the calendar is read again and the session can be picked).
+import { Button } from '@radix-ui/themes';
+import { formatLondonDate, type ServiceCode } from '@tuition/domain';
+import { ApiError, type AvailabilitySlot } from '../../lib/api-client.ts';
+import { openAuthDialog } from '../../lib/auth-dialog.ts';
+import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { useJoinWaitlist } from './waitlist-api.ts';
+import './waitlist.css';
+
+export interface WaitlistJoinProps {
+  slot: AvailabilitySlot;
+  service: ServiceCode;
+  /** The pupils chosen on the booking page (undefined: the account's only pupil). */
+  pupilIds: readonly string[] | undefined;
+  /** Pupils must be chosen first (several pupils, none ticked). */
+  pupilsMissing: boolean;
+  signedOut: boolean;
+  /** Seats opened meanwhile: read the calendar again. */
+  onSeatsOpened: () => void;
+}
+
+/** What the booking page says for each refusal of a join (409 codes of POST /api/waitlist). */
+export function joinRefusal(error: unknown): { title: string; description?: string } {
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'not-full') {
+    return { title: 'A seat has opened.', description: 'Pick the session to book it instead.' };
+  }
+  if (code === 'duplicate') {
+    return { title: 'Already booked or on the waiting list for this session.' };
+  }
+  if (code === 'list-closed') {
+    return {
+      title: 'The waiting list for this session has closed.',
+      description: 'It starts too soon for a place to be offered.',
+    };
+  }
+  return { title: 'Could not join the waiting list. Please try again.' };
+}
+
+export function WaitlistJoin({
+  slot,
+  service,
+  pupilIds,
+  pupilsMissing,
+  signedOut,
+  onSeatsOpened,
+}: WaitlistJoinProps) {
+  const join = useJoinWaitlist();
+  const waiting = slot.waiting ?? 0;
+  const mine = slot.waitingFor ?? [];
+  const alreadyWaiting =
+    mine.length > 0 && (pupilIds === undefined || pupilIds.every((id) => mine.includes(id)));
+
+  function onJoin() {
+    if (signedOut) {
+      openAuthDialog('login', 'Please sign in to join the waiting list.');
+      return;
+    }
+    if (pupilsMissing) {
+      toastError({ title: 'Please choose who the sessions are for.' });
+      return;
+    }
+    join.mutate(
+      { service, startsAt: slot.startsAt, ...(pupilIds ? { pupilIds: [...pupilIds] } : {}) },
+      {
+        onSuccess: (joined) =>
+          toastSuccess({
+            title: 'You are on the waiting list.',
+            description: `Position ${joined.position}. We will e-mail you if a place opens`,
+          }),
+        onError: (error) => {
+          console.error('Joining the waiting list failed', error);
+          toastError(joinRefusal(error));
+          if (error instanceof ApiError && error.code === 'not-full') onSeatsOpened();
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="waitlist-join">
+      {waiting > 0 && <span className="waitlist-join__count">{waiting} waiting</span>}
+      {alreadyWaiting ? (
+        <a className="waitlist-join__mine" href="/upcoming-bookings">
+          On the waiting list
+        </a>
+      ) : (
+        <Button
+          size="1"
+          variant="soft"
+          onClick={onJoin}
+          disabled={join.isPending}
+          aria-label={`Join waiting list: ${slot.label}, ${formatLondonDate(new Date(slot.startsAt))}, ${slot.time}`}
+        >
+          Join waiting list
+        </Button>
+      )}
+    </div>
+  );
+}
