@@ -17,9 +17,11 @@ import {
   session,
   user,
   verification,
+  waitlistEntries,
 } from '../db/schema.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/problem.ts';
 import { lockSessionRows } from '../sessions/seat-locks.ts';
+import { offerFreedSeats, type WaitlistDeps } from '../waitlist/offer-engine.ts';
 import { eraseQueuedMailTo } from './mail-bodies.ts';
 
 /*
@@ -31,24 +33,13 @@ import { eraseQueuedMailTo } from './mail-bodies.ts';
  * per the terms) and their seats freed. Retention purges the kept records 7 years after payment.
  */
 
-export interface AccountDeletionDeps {
-  db: Database;
-  clock: Clock;
-}
+/** The waiting list's needs: freed seats are offered in the deleting transaction. */
+export type AccountDeletionDeps = WaitlistDeps & { db: Database; clock: Clock };
 
 export type DeletionActor = { kind: 'customer' } | { kind: 'admin'; adminId: string };
 
 /** The address a deleted account keeps: unique, and in a domain that can never receive mail. */
 export const deletedAddress = (userId: string) => `deleted-${userId}@deleted.invalid`;
-
-/**
- * Seats freed by a deletion. The waiting list (its own issue) offers them here, inside the
- * deleting transaction, as every seat-freeing write does; until it exists there is nothing to do.
- */
-export async function offerFreedSeatsToWaitingList(
-  _tx: Transaction,
-  _sessionIds: readonly string[],
-): Promise<void> {}
 
 export interface DeletionOutcome {
   cancelledBookings: number;
@@ -97,7 +88,7 @@ export async function deleteAccount(
       );
     }
 
-    const cancelled = await cancelFutureBookings(tx, target.id, now);
+    const cancelled = await freeSeats(deps, tx, target.id, now);
     const released = await tx
       .update(checkouts)
       .set({ status: 'cancelled' })
@@ -156,8 +147,18 @@ export async function deleteAccount(
 
 const lowered = (addresses: readonly string[]) => addresses.map((a) => a.toLowerCase());
 
-/** Cancels every confirmed booking not yet started, seat rows locked first; returns their ids. */
-async function cancelFutureBookings(tx: Transaction, userId: string, now: Date): Promise<string[]> {
+/**
+ * Cancels every confirmed booking not yet started and leaves every waiting list (a live offer
+ * is declined), with those sessions' rows locked first; the seats go to the next on each
+ * waiting list in this transaction, as every seat-freeing write does (decision 060). Returns
+ * the cancelled bookings' ids.
+ */
+async function freeSeats(
+  deps: AccountDeletionDeps,
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<string[]> {
   const future = await tx
     .select({ id: bookings.id, sessionId: bookings.sessionId })
     .from(bookings)
@@ -169,12 +170,32 @@ async function cancelFutureBookings(tx: Transaction, userId: string, now: Date):
         gt(classSessions.startsAt, now),
       ),
     );
-  if (future.length === 0) return [];
-  const sessionIds = future.map((row) => row.sessionId);
+  const places = await tx
+    .select({ sessionId: waitlistEntries.sessionId })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.userId, userId),
+        inArray(waitlistEntries.status, ['waiting', 'offered']),
+      ),
+    );
+  const sessionIds = [...future, ...places].map((row) => row.sessionId);
+  if (sessionIds.length === 0) return [];
   await lockSessionRows(tx, sessionIds);
   const ids = future.map((row) => row.id);
-  await tx.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.id, ids));
-  await offerFreedSeatsToWaitingList(tx, sessionIds);
+  if (ids.length > 0) {
+    await tx.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.id, ids));
+  }
+  const mine = eq(waitlistEntries.userId, userId);
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'left' })
+    .where(and(mine, eq(waitlistEntries.status, 'waiting')));
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'declined' })
+    .where(and(mine, eq(waitlistEntries.status, 'offered')));
+  await offerFreedSeats(deps, tx, sessionIds);
   return ids;
 }
 

@@ -10,6 +10,7 @@ import {
   enquiries,
   pupils,
   user,
+  waitlistEntries,
 } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { mailSentTo } from './mail-bodies.ts';
@@ -81,6 +82,11 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .where(eq(sql`lower(${enquiries.email})`, profile.email.toLowerCase()))
     .orderBy(asc(enquiries.createdAt));
   const mail = await mailSentTo(db, addresses, deps.mail.mailer.kind);
+  const places = await db
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.userId, userId))
+    .orderBy(asc(waitlistEntries.joinedAt));
 
   return {
     exportedAt: deps.clock.now().toISOString(),
@@ -134,8 +140,12 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
           ]
         : [],
     ),
-    // The waiting list arrives with its own issue; its places join the export then.
-    waitingList: [],
+    waitingList: places.map((place) => ({
+      sessionId: place.sessionId,
+      pupilId: place.pupilId,
+      status: place.status,
+      createdAt: place.joinedAt.toISOString(),
+    })),
     enquiries: enquiryRows.map((row) => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),

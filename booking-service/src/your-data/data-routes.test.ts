@@ -6,8 +6,15 @@ import {
 } from '@tuition/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookPaid, setNow } from '../checkout/checkout-test-kit.ts';
-import { auditEntries, bookings, classSessions, pupils, user } from '../db/schema.ts';
+import { bookPaid, fillSeats, setNow } from '../checkout/checkout-test-kit.ts';
+import {
+  auditEntries,
+  bookings,
+  classSessions,
+  pupils,
+  user,
+  waitlistEntries,
+} from '../db/schema.ts';
 import { deliverPendingMail } from '../mail/mail-setup.ts';
 import { api, freshIp, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
@@ -248,5 +255,49 @@ describe.each(TEST_DB_KINDS)('your data on %s', (dbKind) => {
       .where(and(eq(auditEntries.action, 'user.delete'), eq(auditEntries.subjectUserId, bo.id)));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: admin.id, actorRole: 'admin' });
+  });
+});
+
+describe.each(TEST_DB_KINDS)('deleting an account with waiting lists on %s', (dbKind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: BOOKED_AT });
+  });
+  afterAll(() => t.close());
+
+  const join = (who: TestUser, startsAt: string) =>
+    api(t, '/api/waitlist', {
+      body: { service: 'gcse-higher', startsAt },
+      cookie: who.cookie,
+      ip: who.ip,
+    });
+
+  it('offers the freed seat to the next family, leaves the lists, and exports the places', async () => {
+    const ada = await signedInUser(t, { name: 'Ada Lovelace' });
+    const bo = await signedInUser(t, { name: 'Bo Peep' });
+    await bookPaid(t, ada, [NEXT_TUE]);
+    await fillSeats(t, 'gcse-higher', NEXT_TUE, 9);
+    await fillSeats(t, 'gcse-higher', WED, 10);
+    expect((await join(bo, NEXT_TUE)).status).toBe(201);
+    expect((await join(ada, WED)).status).toBe(201);
+
+    const { document } = await exportOf(t, ada);
+    expect(document.waitingList).toEqual([expect.objectContaining({ status: 'waiting' })]);
+
+    const res = await api(t, '/api/me', {
+      method: 'DELETE',
+      body: { password: ada.password },
+      cookie: ada.cookie,
+    });
+    expect(res.status).toBe(204);
+    const places = await t.deps.db
+      .select({ userId: waitlistEntries.userId, status: waitlistEntries.status })
+      .from(waitlistEntries);
+    expect(places).toEqual(
+      expect.arrayContaining([
+        { userId: bo.id, status: 'offered' },
+        { userId: ada.id, status: 'left' },
+      ]),
+    );
   });
 });

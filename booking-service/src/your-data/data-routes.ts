@@ -21,7 +21,11 @@ import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { createRouter } from '../http/router.ts';
-import { deleteAccount, verifyAccountPassword } from './account-deletion.ts';
+import {
+  type AccountDeletionDeps,
+  deleteAccount,
+  verifyAccountPassword,
+} from './account-deletion.ts';
 import { buildDataExport, dataExportFilename } from './data-export.ts';
 
 /*
@@ -122,13 +126,7 @@ const auditRoute = createRoute({
   },
 });
 
-export interface DataRouteDeps {
-  db: Database;
-  clock: Clock;
-  config: Config;
-  auth: Auth;
-  mail: { mailer: { kind: 'local' | 'resend' } };
-}
+export type DataRouteDeps = AccountDeletionDeps & { config: Config; auth: Auth };
 
 function download(c: Context, body: unknown, filename: string) {
   return c.body(JSON.stringify(body, null, 2), 200, {

@@ -158,7 +158,7 @@ const ExportEnquirySchema = z.object({
 
 const ExportEmailSchema = z.object({ sentAt: isoInstant, to: z.string(), subject: z.string() });
 
-/** A waiting-list place; the list itself arrives with its own issue, so this is empty today. */
+/** A place on a session's waiting list, in any state (waiting, offered, booked, left …). */
 const ExportWaitingListPlaceSchema = z.object({
   sessionId: z.string(),
   pupilId: z.string(),
