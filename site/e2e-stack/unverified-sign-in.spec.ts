@@ -87,7 +87,8 @@ test('an unverified sign-in explains, resends on request and then waits; after v
     page.locator('[data-sonner-toast]', { hasText: 'Logged in successfully!' }),
   ).toBeVisible();
   await expect(again).toBeHidden();
-  await expect(page.getByRole('button', { name: /Profile menu/ })).toBeVisible();
+  // Focus moves to the profile menu that replaced Login, never to the page body (item 11).
+  await expect(page.getByRole('button', { name: /Profile menu/ })).toBeFocused();
   // No further verification mail was sent for the verified sign-in.
   expect(await verificationMails(page, account.email)).toHaveLength(3);
 });

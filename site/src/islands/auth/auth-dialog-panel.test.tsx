@@ -26,6 +26,23 @@ describe('auth dialog focus', () => {
     expect(document.activeElement?.textContent).toBe('Ann');
   });
 
+  it('waits for the profile menu when the dialog was opened from the page body', async () => {
+    // The header's plain Login link is replaced as the menu loads, so the opener is the body.
+    document.body.innerHTML = '<div data-auth-menu></div><main><h1>Page</h1></main>';
+    returnFocusAfterDialog(document.body, true);
+    const menu = document.createElement('button');
+    menu.setAttribute('aria-haspopup', 'menu');
+    menu.textContent = 'Ann';
+    document.querySelector('[data-auth-menu]')?.append(menu);
+    await waitFor(() => expect(document.activeElement).toBe(menu));
+  });
+
+  it('never returns focus to the page body after closing without signing in', () => {
+    document.body.innerHTML = '<main><h1>Page</h1></main>';
+    returnFocusAfterDialog(document.body, false);
+    expect(document.activeElement?.tagName).toBe('MAIN');
+  });
+
   it('falls back to the main content when the account menu cannot take focus', async () => {
     document.body.innerHTML = '<main><h1>Page</h1></main>';
     returnFocusAfterDialog(null, true, 0);

@@ -40,8 +40,11 @@ export function returnFocusAfterDialog(
   signedIn: boolean,
   tries = 40,
 ): void {
+  // The body "takes" focus trivially: it is where focus falls, never a place to return it to.
+  // It is the opener when the header's server-rendered Login link, clicked before the menu
+  // loaded, was replaced by the menu as the dialog opened.
   const focused = (el: Element | null | undefined) => {
-    if (!(el instanceof HTMLElement) || !el.isConnected) return false;
+    if (!(el instanceof HTMLElement) || !el.isConnected || el === document.body) return false;
     el.focus();
     return document.activeElement === el;
   };
