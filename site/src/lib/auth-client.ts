@@ -4,7 +4,8 @@
 // BroadcastChannel 'auth' (and a same-page event), and every listener refetches the session.
 // better-auth itself also refetches when the tab regains focus. The light session reader the
 // header uses lives in ./auth-session.ts.
-import { adminClient } from 'better-auth/client/plugins';
+import { ACCOUNT_TYPES } from '@tuition/domain';
+import { adminClient, inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { useEffect } from 'react';
 import { announceSessionChange, onSessionChange, roleOf } from './auth-session.ts';
@@ -29,9 +30,21 @@ export function isRepeatableAuthCall(url: string): boolean {
   return REPEATABLE_AUTH_PATHS.has(pathname.slice(pathname.indexOf(AUTH_PATH) + AUTH_PATH.length));
 }
 
+/**
+ * The service's own user fields, as better-auth's client plugin declares them (the site does
+ * not import the service's auth config): signUp.email takes `accountType` ("I am a parent or
+ * guardian", the default, or "a student aged 16 or over"; docs/decisions/048) and the session's
+ * user carries it.
+ */
+const userFields = inferAdditionalFields({
+  user: {
+    accountType: { type: [...ACCOUNT_TYPES], required: false, input: true, defaultValue: 'parent' },
+  },
+});
+
 export const authClient = createAuthClient({
   baseURL: `${origin}${AUTH_PATH}`,
-  plugins: [adminClient()],
+  plugins: [adminClient(), userFields],
   sessionOptions: { refetchOnWindowFocus: true },
   fetchOptions: {
     customFetchImpl: (input, init) =>

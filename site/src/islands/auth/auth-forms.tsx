@@ -256,15 +256,13 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
     }
     setBusy(true);
     try {
-      // accountType is one of the service's sign-up fields (the contract's SignUpAccountType);
-      // the browser client does not declare it, so the body is built first.
-      const signUp = {
+      // accountType is one of the service's sign-up fields, declared on the auth client.
+      const { error } = await authClient.signUp.email({
         name: input.name,
         email: input.email,
         password: input.password,
         accountType,
-      };
-      const { error } = await authClient.signUp.email(signUp);
+      });
       if (error) throw new Error(authErrorText(error, 'Registration failed. Please try again.'));
       toastSuccess(MESSAGES.registrationSuccess);
       form.reset();
