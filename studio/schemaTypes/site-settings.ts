@@ -21,6 +21,7 @@ export const siteSettings = defineType({
     { name: 'footer', title: 'Footer' },
     { name: 'receipts', title: 'Receipts' },
     { name: 'bookings', title: 'Bookings' },
+    { name: 'privacy', title: 'Privacy' },
     { name: 'seo', title: 'SEO' },
   ],
   fields: [
@@ -263,6 +264,18 @@ export const siteSettings = defineType({
         'before it passes to the one after. Offers always end 2 hours before the session starts.',
       initialValue: 12,
       validation: (rule) => rule.required().integer().min(1).max(72),
+    }),
+    defineField({
+      name: 'pupilConsentStatement',
+      title: 'Parental consent statement',
+      type: 'text',
+      rows: 3,
+      group: 'privacy',
+      description:
+        'What a parent ticks when adding a child in Years 6–11 (under 16), on My Account and the ' +
+        'booking page, followed by a link to the privacy policy. The booking service records the ' +
+        'privacy policy version current when it is ticked, so change the policy with this text.',
+      validation: (rule) => rule.required().min(40).max(400),
     }),
     defineField({
       name: 'seo',

@@ -286,6 +286,15 @@ describe('seed content facts', () => {
     expect(text).toMatch(/under 16.*consent of a parent or guardian/);
   });
 
+  it('gives the parental consent statement a parent ticks for a child under 16, and requires it', async () => {
+    const settings = ofType('siteSettings')[0]!;
+    expect(settings.pupilConsentStatement).toMatch(/parent or guardian.*privacy policy.*under 16/);
+    const { pupilConsentStatement: _, ...without } = settings;
+    expect(await problemsOf(without as SeedDocument)).toEqual([
+      expect.objectContaining({ path: 'pupilConsentStatement', level: 'error' }),
+    ]);
+  });
+
   it('states the group maximum and the session price of the pricing document in the terms', () => {
     const { groupSizeMax, sessionPricePence } = ofType('pricing')[0] as unknown as {
       groupSizeMax: number;

@@ -123,6 +123,11 @@ describe('content loader over the seed dataset', () => {
     expect(business.vatNumber).toBeNull();
   });
 
+  it('reads the parental consent statement the pupil form shows for a child under 16', async () => {
+    const { pupilConsentStatement } = await content.siteSettings();
+    expect(pupilConsentStatement).toMatch(/^I am this child’s parent or guardian, .*under 16\.$/);
+  });
+
   it('reads all six course timelines, and one by id', async () => {
     const timelines = await content.courseTimelines();
     expect(timelines.map((timeline) => timeline.id)).toEqual([

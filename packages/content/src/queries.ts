@@ -26,6 +26,7 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   promoBanner,
   business{name, address, "vatNumber": coalesce(vatNumber, null)},
   "offerHours": coalesce(offerHours, 12),
+  pupilConsentStatement,
   seo{titleSuffix, homeTitlePhrase, defaultDescription},
   footer{quickLinksHeading, contactHeading}
 }`;

@@ -83,6 +83,11 @@ export const SiteSettingsSchema = z.object({
   business: BusinessDetailsSchema,
   /** How long a waiting-list offer holds its seat (docs/decisions/060); 12 when unset. */
   offerHours: z.number().int().min(1).max(72),
+  /**
+   * What a parent ticks to add a child under 16 (issue 14 item 2), on /my-account and the booking
+   * page; the service records the privacy policy version shown with it (docs/decisions/048).
+   */
+  pupilConsentStatement: text,
   seo: SeoDefaultsSchema,
   footer: z.object({ quickLinksHeading: text, contactHeading: text }),
 });
