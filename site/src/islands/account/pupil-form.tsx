@@ -16,14 +16,6 @@ import { ApiError } from '../../lib/api-client.ts';
 import { type FieldErrors, TextField } from '../shared/form-fields.tsx';
 import type { Pupil } from './pupils-api.ts';
 
-/**
- * What the parent ticks for a child under 16. Kept here until content carries it (a field
- * next to the privacy policy); the service records the privacy policy version current at
- * the time it is ticked.
- */
-export const CONSENT_STATEMENT =
-  'I am this child’s parent or guardian, and I agree to their details being kept and used to arrange their lessons, as the privacy policy describes for children under 16.';
-
 export interface PupilFormValues {
   name: string;
   yearGroup: YearGroup;
@@ -68,12 +60,19 @@ function problemsFrom(error: unknown): { fields: FieldErrors<Field>; general?: s
 
 export function PupilForm({
   accountType,
+  consentStatement,
   existing,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
   accountType: AccountType;
+  /**
+   * What the parent ticks for a child under 16: the CMS's site settings (pupilConsentStatement),
+   * passed down from the Astro page. The service records the privacy policy version current at
+   * the time it is ticked.
+   */
+  consentStatement: string;
   /** Editing this pupil; adding one when absent. */
   existing?: Pupil;
   submitLabel: string;
@@ -176,7 +175,7 @@ export function PupilForm({
               onChange={(e) => setConsent(e.target.checked)}
             />
             <span>
-              {CONSENT_STATEMENT} <a href="/privacy-policy">Read the privacy policy</a>
+              {consentStatement} <a href="/privacy-policy">Read the privacy policy</a>
             </span>
           </label>
           {errors.consent && (

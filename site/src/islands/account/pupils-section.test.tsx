@@ -94,6 +94,10 @@ function stubService(initial: PupilList) {
   return calls;
 }
 
+/** The statement /my-account passes from the CMS's site settings (not a site constant). */
+const CONSENT =
+  'As the parent or guardian of this child I agree to the Studio statement for under-16s.';
+
 beforeEach(() => {
   session.signedIn = true;
 });
@@ -105,7 +109,7 @@ afterEach(() => {
 describe('PupilsSection', { timeout: 20_000 }, () => {
   it('lists the children and adds one in Year 10 only once consent is ticked', async () => {
     const calls = stubService({ accountType: 'parent', pupils: [pupil({})] });
-    render(<PupilsSection />);
+    render(<PupilsSection consentStatement={CONSENT} />);
     expect(await screen.findByRole('heading', { name: 'Your children' })).toBeTruthy();
     expect(await screen.findByText('Sam')).toBeTruthy();
     expect(screen.getByText('Year 10')).toBeTruthy();
@@ -113,7 +117,8 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a child' }));
     fireEvent.change(screen.getByLabelText(/Child’s name/), { target: { value: 'Alex' } });
     fireEvent.change(screen.getByLabelText(/Year group/), { target: { value: 'y10' } });
-    const tick = screen.getByRole('checkbox', { name: /parent or guardian/ });
+    // The statement ticked is the one the page passed from content, then the policy link.
+    const tick = screen.getByRole('checkbox', { name: `${CONSENT} Read the privacy policy` });
     fireEvent.click(screen.getByRole('button', { name: 'Add child' }));
     expect(
       await screen.findByText(/Please confirm that you are their parent or guardian/),
@@ -132,7 +137,7 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
 
   it('asks no consent for Year 12 and sends none', async () => {
     const calls = stubService({ accountType: 'parent', pupils: [] });
-    render(<PupilsSection />);
+    render(<PupilsSection consentStatement={CONSENT} />);
     expect(await screen.findByText('No children added yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add a child' }));
     fireEvent.change(screen.getByLabelText(/Child’s name/), { target: { value: 'Jo' } });
@@ -145,7 +150,7 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
 
   it('moves a child into Year 9 and back: consent already on record is not asked again', async () => {
     const calls = stubService({ accountType: 'parent', pupils: [pupil({ yearGroup: 'y11' })] });
-    render(<PupilsSection />);
+    render(<PupilsSection consentStatement={CONSENT} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Sam' }));
     fireEvent.change(screen.getByLabelText(/Year group/), { target: { value: 'y9' } });
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -159,7 +164,7 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
 
   it('removes a child after asking, saying their bookings are kept', async () => {
     const calls = stubService({ accountType: 'parent', pupils: [pupil({})] });
-    render(<PupilsSection />);
+    render(<PupilsSection consentStatement={CONSENT} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Sam' }));
     const confirm = screen.getByRole('group', { name: 'Remove Sam?' });
     expect(within(confirm).getByText(/past bookings and payments are kept/)).toBeTruthy();
@@ -170,7 +175,7 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
 
   it('shows the service’s refusal on the field it names', async () => {
     stubService({ accountType: 'parent', pupils: [] });
-    render(<PupilsSection />);
+    render(<PupilsSection consentStatement={CONSENT} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add a child' }));
     fireEvent.change(screen.getByLabelText(/Child’s name/), { target: { value: 'Kit' } });
     // Year 6 ticked in the form but the service still refuses: its message is shown.
@@ -195,7 +200,7 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
 
   it('a student sees their own pupil, Year 12 or 13 only, and cannot add or remove one', async () => {
     stubService({ accountType: 'student', pupils: [pupil({ name: 'Robin', yearGroup: 'y12' })] });
-    render(<PupilsSection />);
+    render(<PupilsSection consentStatement={CONSENT} />);
     expect(await screen.findByRole('heading', { name: 'Your year group' })).toBeTruthy();
     expect(await screen.findByText('Robin')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a child' })).toBeNull();
@@ -212,7 +217,7 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
   it('renders nothing signed out and asks the service nothing', async () => {
     session.signedIn = false;
     const calls = stubService({ accountType: 'parent', pupils: [] });
-    const { container } = render(<PupilsSection />);
+    const { container } = render(<PupilsSection consentStatement={CONSENT} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(container.textContent).toBe('');
     expect(calls).toEqual([]);

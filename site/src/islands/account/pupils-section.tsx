@@ -32,7 +32,16 @@ export function pupilPatch(pupil: Pupil, values: PupilFormValues) {
   };
 }
 
-function PupilRow({ pupil, list }: { pupil: Pupil; list: PupilList }) {
+/** The CMS's parental consent statement, handed from /my-account to each pupil form. */
+interface ConsentProps {
+  consentStatement: string;
+}
+
+function PupilRow({
+  pupil,
+  list,
+  consentStatement,
+}: { pupil: Pupil; list: PupilList } & ConsentProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view');
   const update = useUpdatePupil();
   const remove = useRemovePupil();
@@ -43,6 +52,7 @@ function PupilRow({ pupil, list }: { pupil: Pupil; list: PupilList }) {
       <li className="pupils__item">
         <PupilForm
           accountType={list.accountType}
+          consentStatement={consentStatement}
           existing={pupil}
           submitLabel="Save changes"
           onCancel={() => setMode('view')}
@@ -126,7 +136,7 @@ function PupilRow({ pupil, list }: { pupil: Pupil; list: PupilList }) {
   );
 }
 
-function PupilsContent() {
+function PupilsContent({ consentStatement }: ConsentProps) {
   const pupils = usePupils();
   const [adding, setAdding] = useState(false);
   const add = useAddPupil((pupil) => {
@@ -172,7 +182,12 @@ function PupilsContent() {
       ) : (
         <ul className="pupils">
           {list.pupils.map((pupil) => (
-            <PupilRow key={pupil.id} pupil={pupil} list={list} />
+            <PupilRow
+              key={pupil.id}
+              pupil={pupil}
+              list={list}
+              consentStatement={consentStatement}
+            />
           ))}
         </ul>
       )}
@@ -191,6 +206,7 @@ function PupilsContent() {
           <h3>{student ? 'Your details' : 'Add a child'}</h3>
           <PupilForm
             accountType={list.accountType}
+            consentStatement={consentStatement}
             submitLabel={student ? 'Save' : 'Add child'}
             onCancel={() => setAdding(false)}
             onSubmit={addChild}
@@ -201,7 +217,7 @@ function PupilsContent() {
   );
 }
 
-function PupilsSectionContent() {
+function PupilsSectionContent({ consentStatement }: ConsentProps) {
   const { data: session, isPending } = useSession();
   const signedIn = Boolean(session?.user);
   // The same query as the list below: asked once.
@@ -211,15 +227,15 @@ function PupilsSectionContent() {
   return (
     <section className="account-card pupils-section" aria-labelledby="children-heading">
       <h2 id="children-heading">{student ? 'Your year group' : 'Your children'}</h2>
-      <PupilsContent />
+      <PupilsContent consentStatement={consentStatement} />
     </section>
   );
 }
 
-export function PupilsSection() {
+export function PupilsSection({ consentStatement }: ConsentProps) {
   return (
     <AppProviders>
-      <PupilsSectionContent />
+      <PupilsSectionContent consentStatement={consentStatement} />
     </AppProviders>
   );
 }

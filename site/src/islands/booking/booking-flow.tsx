@@ -15,8 +15,14 @@ import { PupilStep } from './pupil-step.tsx';
 import { type BookingFlowProps, useBookingFlow } from './use-booking-flow.ts';
 import './booking-flow.css';
 
+/**
+ * The booking page's props: the picker's, and the CMS's parental consent statement that "Add a
+ * child" asks a parent to tick (reschedule mode adds no child and passes none).
+ */
+export type BookingPageProps = BookingFlowProps & { consentStatement?: string | undefined };
+
 /** The picker without providers: /booking, /reschedule and the admin user page mount it. */
-export function BookingFlowContent(props: BookingFlowProps) {
+export function BookingFlowContent(props: BookingPageProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const flow = useBookingFlow(props);
   const { mode, rescheduling, booking } = flow;
@@ -35,7 +41,9 @@ export function BookingFlowContent(props: BookingFlowProps) {
             />
           </>
         )}
-        {!rescheduling && <PupilStep choice={flow.pupils} />}
+        {!rescheduling && (
+          <PupilStep choice={flow.pupils} consentStatement={props.consentStatement} />
+        )}
         {rescheduling && booking && <CurrentSessionStep booking={booking} />}
         <DatesStep flow={flow} />
       </div>
@@ -48,8 +56,8 @@ export function BookingFlowContent(props: BookingFlowProps) {
   );
 }
 
-/** The island: the flow inside the app's providers. */
-export function BookingFlow(props: BookingFlowProps) {
+/** The island of /booking (which passes the consent statement): the flow inside the app's providers. */
+export function BookingFlow(props: BookingPageProps) {
   return (
     <AppProviders>
       <BookingFlowContent {...props} />

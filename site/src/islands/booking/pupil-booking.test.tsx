@@ -106,6 +106,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The statement /booking passes from the CMS's site settings (not a site constant). */
+const CONSENT =
+  'As the parent or guardian of this child I agree to the Studio statement for under-16s.';
+
 // A fresh query client each test: the page's shared one would carry the last test's pupils.
 const renderFlow = () =>
   render(
@@ -115,6 +119,7 @@ const renderFlow = () =>
         clock={clock}
         initialService="gcse"
         navigate={navigate}
+        consentStatement={CONSENT}
       />
     </AppProviders>,
   );
@@ -183,6 +188,17 @@ describe('booking for two children', { timeout: 20_000 }, () => {
     fireEvent.click(sessionCard('Tuesday 3 November 2026'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body.pupilIds).toEqual(['p1']);
+  });
+
+  it("'Add a child' asks for the consent statement from content for a child under 16", async () => {
+    stubService([SAM], [slot('2026-11-03')]);
+    renderFlow();
+    const who = await screen.findByRole('group', { name: 'Who is this for?' });
+    fireEvent.click(within(who).getByRole('button', { name: 'Add a child' }));
+    fireEvent.change(within(who).getByLabelText(/Year group/), { target: { value: 'y9' } });
+    expect(
+      within(who).getByRole('checkbox', { name: `${CONSENT} Read the privacy policy` }),
+    ).toBeTruthy();
   });
 });
 

@@ -8,7 +8,15 @@ import { type Pupil, useAddPupil } from '../account/pupils-api.ts';
 import { toastSuccess } from '../shared/app-toaster.tsx';
 import type { PupilChoice } from './use-pupil-choice.ts';
 
-function AddChild({ choice, onDone }: { choice: PupilChoice; onDone: () => void }) {
+function AddChild({
+  choice,
+  consentStatement,
+  onDone,
+}: {
+  choice: PupilChoice;
+  consentStatement: string;
+  onDone: () => void;
+}) {
   const add = useAddPupil((pupil: Pupil) => {
     toastSuccess({ title: `${pupil.name} added.` });
     choice.toggle(pupil.id, true);
@@ -18,6 +26,7 @@ function AddChild({ choice, onDone }: { choice: PupilChoice; onDone: () => void 
     <div className="booking-pupils__add">
       <PupilForm
         accountType="parent"
+        consentStatement={consentStatement}
         submitLabel="Add child"
         onCancel={onDone}
         onSubmit={(values) =>
@@ -33,7 +42,17 @@ function AddChild({ choice, onDone }: { choice: PupilChoice; onDone: () => void 
   );
 }
 
-export function PupilStep({ choice }: { choice: PupilChoice }) {
+export function PupilStep({
+  choice,
+  consentStatement,
+}: {
+  choice: PupilChoice;
+  /**
+   * The CMS's parental consent statement, from the /booking page; "Add a child" is offered only
+   * with it, since adding a child under 16 asks the parent to tick it.
+   */
+  consentStatement?: string | undefined;
+}) {
   const id = useId();
   const [adding, setAdding] = useState(false);
   const { pupils, chosenIds, warnings, student } = choice;
@@ -81,8 +100,13 @@ export function PupilStep({ choice }: { choice: PupilChoice }) {
         </ul>
       )}
       {!student &&
+        consentStatement &&
         (adding ? (
-          <AddChild choice={choice} onDone={() => setAdding(false)} />
+          <AddChild
+            choice={choice}
+            consentStatement={consentStatement}
+            onDone={() => setAdding(false)}
+          />
         ) : (
           <button type="button" className="btn btn--outline" onClick={() => setAdding(true)}>
             Add a child
