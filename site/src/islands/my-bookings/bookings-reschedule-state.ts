@@ -3,20 +3,26 @@
 // sessionStorage carries it; /reschedule?booking={id} also works on its own (a reload, a shared
 // link) by loading the booking from the service.
 import type { Booking } from '../../lib/api-client.ts';
+import type { BookingToMove } from '../booking/use-booking-flow.ts';
 
 export const RESCHEDULE_BOOKING_KEY = 'reschedule-booking';
 
+/**
+ * The booking to move, with its pupil (issue 14: one pupil's seat moves). The pupil is optional
+ * because a tab may still hold a booking saved before pupils were stored.
+ */
 export type BookingToReschedule = Pick<
   Booking,
   'id' | 'service' | 'label' | 'startsAt' | 'endsAt' | 'status'
->;
+> &
+  Partial<Pick<Booking, 'pupil'>>;
 
 export function saveBookingToMove(booking: BookingToReschedule): void {
   try {
-    const { id, service, label, startsAt, endsAt, status } = booking;
+    const { id, service, label, startsAt, endsAt, status, pupil } = booking;
     window.sessionStorage.setItem(
       RESCHEDULE_BOOKING_KEY,
-      JSON.stringify({ id, service, label, startsAt, endsAt, status }),
+      JSON.stringify({ id, service, label, startsAt, endsAt, status, pupil }),
     );
   } catch {
     // Without storage the ?booking= parameter still finds it.
@@ -37,6 +43,12 @@ export function readBookingToMove(id?: string | null): BookingToReschedule | und
   } catch {
     return undefined;
   }
+}
+
+/** What the picker is given in reschedule mode: the booking, and whose seat it is. */
+export function pickerBooking(booking: BookingToReschedule): BookingToMove {
+  const { id, service, label, startsAt, pupil } = booking;
+  return { id, service, label, startsAt, ...(pupil?.name ? { pupilName: pupil.name } : {}) };
 }
 
 export function clearBookingToMove(): void {

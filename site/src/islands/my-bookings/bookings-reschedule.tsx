@@ -15,6 +15,7 @@ import {
   afterRescheduleUrl,
   type BookingToReschedule,
   clearBookingToMove,
+  pickerBooking,
   readBookingToMove,
 } from './bookings-reschedule-state.ts';
 
@@ -83,7 +84,8 @@ export function BookingsRescheduleContent({
     <BookingFlowContent
       pricing={pricing}
       mode="reschedule"
-      booking={booking}
+      // Names the pupil whose seat moves ("Moving Sam’s seat only"); a sibling keeps theirs.
+      booking={pickerBooking(booking)}
       {...(request.returnTo ? { returnTo: request.returnTo } : {})}
       onConfirm={async (startsAt) => {
         const moved = await api.rescheduleBooking(booking.id, startsAt);
