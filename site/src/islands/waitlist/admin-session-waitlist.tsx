@@ -9,7 +9,11 @@ import { waitlistApi } from './waitlist-api.ts';
 /** "3 waiting", shown only when someone waits. */
 export function WaitingBadge({ count }: { count: number | undefined }) {
   if (!count) return null;
-  return <Badge color="amber">{count} waiting</Badge>;
+  return (
+    <Badge color="amber" highContrast>
+      {count} waiting
+    </Badge>
+  );
 }
 
 /** Who waits for the session and who holds an offer; nothing when nobody does. */
@@ -40,7 +44,7 @@ export function AdminSessionWaitlist({ sessionId }: { sessionId: string }) {
             {place.pupil.yearGroup ? ` (${yearGroupLabel(place.pupil.yearGroup)})` : ''} ·{' '}
             {place.name} · {place.email} ·{' '}
             {place.offerExpiresAt ? (
-              <Badge color="green">
+              <Badge color="green" highContrast>
                 Offer held until {formatTime12h(new Date(place.offerExpiresAt))},{' '}
                 {formatLondonDate(new Date(place.offerExpiresAt))}
               </Badge>

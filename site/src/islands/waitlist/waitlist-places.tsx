@@ -31,7 +31,7 @@ function Place({ place, now }: { place: WaitlistEntry; now: Date }) {
       <div className="bookings-card__head">
         <h3 className="bookings-card__date">{formatLondonDate(new Date(place.startsAt))}</h3>
         {offer ? (
-          <Badge color="green" variant="solid" size="2">
+          <Badge color="green" variant="soft" size="2" highContrast>
             Place offered
           </Badge>
         ) : (
@@ -65,7 +65,11 @@ function Place({ place, now }: { place: WaitlistEntry; now: Date }) {
       )}
       <div className="bookings-card__actions">
         {offer && (
-          <a className="btn" href={`/booking?offer=${encodeURIComponent(offer.id)}`}>
+          <a
+            className="btn"
+            href={`/booking?offer=${encodeURIComponent(offer.id)}`}
+            aria-label={`Book now: ${place.label}, ${formatLondonDate(new Date(place.startsAt))}, for ${place.pupil.name}`}
+          >
             Book now
           </a>
         )}

@@ -86,7 +86,7 @@ describe('places on waiting lists', () => {
     renderIn(<WaitlistPlaces now={NOW} />);
     expect(await screen.findByText('Waiting list · position 2')).toBeTruthy();
     expect(screen.getByText('11 hours 30 minutes left')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: /^Book now: GCSE Higher/ }).getAttribute('href')).toBe(
       '/booking?offer=o1',
     );
     expect(screen.getByRole('button', { name: 'Leave waiting list' })).toBeTruthy();
