@@ -20,6 +20,7 @@ import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
 import { createPaymentRoutes } from './payments/payment-routes.ts';
 import { createPupilRoutes } from './pupils/pupils-routes.ts';
 import { createDataRoutes } from './your-data/data-routes.ts';
+import { moveDueListsOn } from './waitlist/offer-engine.ts';
 import { createWaitlistRoutes } from './waitlist/waitlist-routes.ts';
 import { databaseUnreachableCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
@@ -108,6 +109,8 @@ export function createApp(deps: AppDeps) {
   if (deps.mail.mailer.kind === 'local' && deps.config.nodeEnv !== 'production') {
     const afterMove = async () => {
       await sendDueReminders(deps);
+      // Offers that ran out at the new time pass to the next family (decision 060).
+      await moveDueListsOn(deps);
     };
     app.route('/', createDevClockRoutes({ clock: deps.clock, config: deps.config, afterMove }));
   }

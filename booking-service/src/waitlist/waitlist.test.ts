@@ -4,7 +4,7 @@ import {
   WaitlistEntryListSchema,
   WaitlistJoinedSchema,
 } from '@tuition/api-contract';
-import { findSession } from '@tuition/domain';
+import { findSession, fixedClock } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +21,8 @@ import { ensureSessionRows } from '../sessions/session-rows.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
+import { createApp } from '../app.ts';
+import { settableClock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { offerExpiry } from './offer-engine.ts';
 
@@ -260,6 +262,25 @@ describe('offers', () => {
     setNow(t, new Date(new Date(bobs!.offer!.expiresAt).getTime() + 60_000));
     expect(await takenAt(start!)).toBe(9);
     expect(await slotFor(undefined, start!)).toMatchObject({ seatsLeft: 1, state: 'available' });
+  });
+
+  it('moves lists on when the local clock is moved (/dev/clock): the mail goes out at once', async () => {
+    t.deps.clock = settableClock(fixedClock(NOW));
+    t.app = createApp(t.deps);
+    const [start] = await bookableStarts(t, SERVICE, 1, { skip: 9 });
+    const carol = await signedInUser(t);
+    const bookingId = await fullSessionHeldBy(carol, start!);
+    const alice = await signedInUser(t);
+    const bob = await signedInUser(t);
+    await joinOk(alice, start!);
+    await joinOk(bob, start!);
+    await cancel(carol, bookingId);
+    const first = (await myPlaces(alice))[0]!.offer!;
+
+    const later = new Date(new Date(first.expiresAt).getTime() + 60_000).toISOString();
+    expect((await api(t, '/dev/clock', { body: { now: later } })).status).toBe(200);
+    // Bob has not looked at his list: the move itself made his offer and queued the mail.
+    expect(await placeOpened(bob)).toHaveLength(1);
   });
 
   it('frees a cancelled seat straight away when nobody waits', async () => {
