@@ -26,7 +26,7 @@ import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails
 import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
 import { pupilCopyAddress, pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import { offerFreedSeats } from '../waitlist/offer-engine.ts';
+import { offerFreedSeats, takeUpOffers } from '../waitlist/offer-engine.ts';
 import { joinWindow } from '../lessons/join-window.ts';
 import { planReminders } from '../reminders/reminders.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
@@ -339,6 +339,8 @@ export async function rescheduleBooking(
       .returning({ id: bookings.id, createdAt: bookings.createdAt });
     if (!created) throw new Error('the new booking was not created');
     await planReminders(tx, [{ id: created.id, startsAt: targetRow.startsAt }], now);
+    // Moving onto a seat held for this pupil by an offer uses the offer up (decision 060).
+    await takeUpOffers(tx, booking.userId, new Map([[targetRow.id, [booking.pupilId]]]), now);
     await recordAudit(tx, {
       ...auditActor(request.actor),
       subjectUserId: booking.userId,

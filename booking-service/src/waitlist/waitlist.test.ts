@@ -283,6 +283,30 @@ describe('offers', () => {
     expect(await placeOpened(bob)).toHaveLength(1);
   });
 
+  it('lets the holder move a booking onto the offered seat, which uses the offer up', async () => {
+    const [start, other] = await bookableStarts(t, SERVICE, 2, { skip: 11 });
+    const carol = await signedInUser(t);
+    const bookingId = await fullSessionHeldBy(carol, start!);
+    const alice = await signedInUser(t);
+    await bookPaid(t, alice, [other!], SERVICE);
+    await joinOk(alice, start!);
+    await cancel(carol, bookingId);
+    expect((await myPlaces(alice))[0]!.offer).not.toBeNull();
+
+    const [alices] = await t.deps.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.userId, alice.id), eq(bookings.status, 'confirmed')));
+    const moved = await api(t, `/api/me/bookings/${alices!.id}/reschedule`, {
+      body: { startsAt: start },
+      cookie: alice.cookie,
+      ip: alice.ip,
+    });
+    expect(moved.status).toBe(200);
+    expect(await takenAt(start!)).toBe(10);
+    expect(await myPlaces(alice)).toEqual([]);
+  });
+
   it('frees a cancelled seat straight away when nobody waits', async () => {
     const [start] = await bookableStarts(t, SERVICE, 1, { skip: 2 });
     const carol = await signedInUser(t);
