@@ -1,6 +1,7 @@
 // /admin Sessions Overview (docs/product-rules.md#pages): booked sessions, Upcoming (with their
-// count) or Previous, by date or by bookings; each expands to its attendees, whose avatars open the
-// user page, with the printable register (CSV) to download.
+// count), Today or Previous, by date or by bookings; each expands to its attendees, whose avatars
+// open the user page, with their attendance marks, the session's own meeting link and the
+// printable register (CSV) to download.
 import {
   Avatar,
   Badge,
@@ -35,6 +36,11 @@ import {
 } from './admin-format.ts';
 import { toastError } from '../shared/app-providers.tsx';
 import { AdminSessionWaitlist, WaitingBadge } from '../waitlist/admin-session-waitlist.tsx';
+import {
+  AttendanceControl,
+  MeetingLinkBadge,
+  SessionMeetingOverride,
+} from './admin-session-lessons.tsx';
 
 function AttendeeList({ sessionId }: { sessionId: string }) {
   const attendees = useQuery({
@@ -58,14 +64,14 @@ function AttendeeList({ sessionId }: { sessionId: string }) {
   return (
     <ul className="admin-attendees">
       {attendees.data.map((person) => (
-        <AttendeeItem key={person.bookingId} person={person} />
+        <AttendeeItem key={person.bookingId} person={person} sessionId={sessionId} />
       ))}
     </ul>
   );
 }
 
 /** One seat: the pupil who attends, then the account holder who booked and pays for it. */
-function AttendeeItem({ person }: { person: AdminAttendee }) {
+function AttendeeItem({ person, sessionId }: { person: AdminAttendee; sessionId: string }) {
   const { bookings, pupil } = person;
   return (
     <li className="admin-attendee">
@@ -104,6 +110,12 @@ function AttendeeItem({ person }: { person: AdminAttendee }) {
           {person.lastPaymentAt ? `, last paid ${shortLondonDate(person.lastPaymentAt)}` : ''}
         </Text>
       </div>
+      <AttendanceControl
+        sessionId={sessionId}
+        bookingId={person.bookingId}
+        pupilName={pupil.name}
+        status={person.attendance}
+      />
     </li>
   );
 }
@@ -137,6 +149,7 @@ function SessionItem({ session }: { session: AdminSession }) {
         </button>
         {full && <Badge color="orange">Full</Badge>}
         <WaitingBadge count={session.waitingCount} />
+        <MeetingLinkBadge missing={session.meetingLinkMissing} />
         {session.closedReason && (
           // A day closed after people booked it: flagged for staff, never cancelled by itself.
           <Badge color="red" title="Contact the families: these bookings were not cancelled">
@@ -147,6 +160,10 @@ function SessionItem({ session }: { session: AdminSession }) {
       {open && (
         <div id={panelId} className="admin-session__panel">
           <AttendeeList sessionId={session.id} />
+          <SessionMeetingOverride
+            sessionId={session.id}
+            sessionName={`${session.label}, ${formatLondonDate(new Date(session.startsAt))}`}
+          />
           <AdminSessionWaitlist sessionId={session.id} />
           <a className="admin-session__register" href={registerCsvUrl(session.id)} download>
             Download register (CSV)
@@ -197,6 +214,7 @@ export function AdminSessions({ upcomingCount }: { upcomingCount: number | undef
             <SegmentedControl.Item value="upcoming">
               Upcoming{upcomingCount === undefined ? '' : ` (${upcomingCount})`}
             </SegmentedControl.Item>
+            <SegmentedControl.Item value="today">Today</SegmentedControl.Item>
             <SegmentedControl.Item value="previous">Previous</SegmentedControl.Item>
           </SegmentedControl.Root>
           <Flex align="center" gap="2">
@@ -225,7 +243,9 @@ export function AdminSessions({ upcomingCount }: { upcomingCount: number | undef
           </Button>
         </Flex>
       ) : sessions.data.sessions.length === 0 ? (
-        <Text color="gray">No {filter} sessions found.</Text>
+        <Text color="gray">
+          {filter === 'today' ? 'No booked sessions today.' : `No ${filter} sessions found.`}
+        </Text>
       ) : (
         <ul className="admin-sessions">
           {sessions.data.sessions.map((session) => (

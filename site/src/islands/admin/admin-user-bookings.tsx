@@ -22,6 +22,7 @@ import {
   adminApi,
 } from './admin-api.ts';
 import { shortLondonDate } from './admin-format.ts';
+import { AttendanceBadge } from './admin-session-lessons.tsx';
 import { userQueryKey } from './use-admin-user.ts';
 
 const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 'red' | 'blue' }> = {
@@ -115,6 +116,7 @@ export function BookingsHistory({
             <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Service</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Attendance</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Booked On</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
           </Table.Row>
@@ -138,6 +140,9 @@ export function BookingsHistory({
                 <Table.Cell>{booking.label}</Table.Cell>
                 <Table.Cell>
                   <Badge color={badge.color}>{badge.text}</Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <AttendanceBadge status={booking.attendance} />
                 </Table.Cell>
                 <Table.Cell>{shortLondonDate(booking.createdAt)}</Table.Cell>
                 <Table.Cell>

@@ -17,6 +17,7 @@ import {
 import { type Message, yearGroupLabel } from '@tuition/domain';
 import type { AdminUserDetail as UserDetailData } from './admin-api.ts';
 import { bookingsText, confirmedSeats, initials, pounds, shortLondonDate } from './admin-format.ts';
+import { attendanceSummary } from './admin-session-lessons.tsx';
 
 type Profile = UserDetailData['profile'];
 
@@ -141,6 +142,8 @@ export function UserFigures({ detail }: { detail: UserDetailData }) {
           ['Cancelled (not counted)', String(statistics.cancelled)],
           // A moved seat lives on as its new booking; the old one is shown apart, never counted.
           ['Moved (not counted)', String(statistics.moved)],
+          // Sessions marked absent in the register (issue 15), all the account's pupils together.
+          ['No-shows', String(detail.noShows ?? 0)],
         ]}
       />
       <FiguresCard
@@ -195,6 +198,9 @@ export function UserPupils({ detail }: { detail: UserDetailData }) {
             )}
             <Text as="div" size="2">
               {bookingsText(counts)}
+            </Text>
+            <Text as="div" size="2" color="gray">
+              {attendanceSummary(own)}
             </Text>
           </li>
         );

@@ -1,0 +1,285 @@
+// Delivering the lesson on the admin pages (issue 15) against a stubbed service: the Today view
+// and the "No meeting link" flag on the sessions overview, the register's attendance control
+// (saved, and put back when refused), one session's own link (https only, the service's message
+// under the field; back to the class's link), and the marks and no-shows on the user page.
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../shared/app-providers.tsx';
+import { AdminSessions } from './admin-sessions.tsx';
+import { attendanceSummary } from './admin-session-lessons.tsx';
+import { UserFigures, UserPupils } from './admin-user-sections.tsx';
+import { problem, stubAdminApi } from './admin-test-stubs.ts';
+import type { AdminUserDetail } from './admin-api.ts';
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const session = (id: string, startsAt: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  service: 'gcse-higher',
+  subject: 'mathematics',
+  label: 'GCSE Higher',
+  startsAt,
+  endsAt: startsAt.replace('T19', 'T20'),
+  date: startsAt.slice(0, 10),
+  time: '7-8pm',
+  bookedCount: 1,
+  capacity: 10,
+  ...extra,
+});
+
+const SESSION_ID = '6f1c1d1e-0000-4000-8000-000000000001';
+const BOOKING_ID = '6f1c1d1e-0000-4000-8000-0000000000b1';
+
+const attendee = (attendance?: string) => ({
+  bookingId: BOOKING_ID,
+  pupil: { id: 'p1', name: 'Sam Pupil', yearGroup: 'y10' },
+  userId: 'u1',
+  name: 'Pat Parent',
+  email: 'pat@example.com',
+  phone: null,
+  bookings: { total: 1, upcoming: 1, previous: 0, cancelled: 0, moved: 0 },
+  totalSpentPence: 1500,
+  lastPaymentAt: null,
+  ...(attendance ? { attendance } : {}),
+});
+
+function bodyOf(init: RequestInit | undefined): unknown {
+  return init?.body ? JSON.parse(String(init.body)) : undefined;
+}
+
+function renderOverview() {
+  render(
+    <AppProviders>
+      <AdminSessions upcomingCount={1} />
+    </AppProviders>,
+  );
+}
+
+async function openSession() {
+  fireEvent.click(await screen.findByRole('button', { name: /GCSE Higher/ }));
+}
+
+describe('the sessions overview', () => {
+  it('asks for today’s sessions with the Today view and flags one nobody could join', async () => {
+    const calls = stubAdminApi((url) =>
+      url.pathname === '/api/admin/sessions'
+        ? Response.json({
+            sessions:
+              url.searchParams.get('filter') === 'today'
+                ? [
+                    session('s1', '2026-11-03T19:00:00Z', { meetingLinkMissing: true }),
+                    session('s2', '2026-11-03T17:00:00Z'),
+                  ]
+                : [],
+          })
+        : undefined,
+    );
+    renderOverview();
+    await screen.findByText('No upcoming sessions found.');
+    expect(screen.queryByText('No meeting link')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Today' }));
+    const flag = await screen.findByText('No meeting link');
+    expect(flag.closest('li')?.textContent).toContain('Tuesday 3 November 2026');
+    expect(screen.getAllByText('No meeting link')).toHaveLength(1);
+    expect(calls).toContain('GET /api/admin/sessions?filter=today&sort=date');
+  });
+
+  it('says when nothing is booked today', async () => {
+    stubAdminApi((url) =>
+      url.pathname === '/api/admin/sessions' ? Response.json({ sessions: [] }) : undefined,
+    );
+    renderOverview();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Today' }));
+    await screen.findByText('No booked sessions today.');
+  });
+});
+
+describe('the register’s attendance control', { timeout: 20_000 }, () => {
+  it('shows the saved mark and saves a new one for that seat', async () => {
+    const marks: unknown[] = [];
+    stubAdminApi(
+      (url) =>
+        url.pathname === '/api/admin/sessions'
+          ? Response.json({ sessions: [session(SESSION_ID, '2026-11-03T19:00:00Z')] })
+          : undefined,
+      (url) =>
+        url.pathname === `/api/admin/sessions/${SESSION_ID}/attendees`
+          ? Response.json([attendee('late')])
+          : undefined,
+      (url, init) => {
+        if (url.pathname !== `/api/admin/sessions/${SESSION_ID}/attendance`) return undefined;
+        marks.push(bodyOf(init));
+        return Response.json({
+          bookingId: BOOKING_ID,
+          status: 'absent',
+          markedAt: '2026-11-03T20:05:00.000Z',
+        });
+      },
+    );
+    renderOverview();
+    await openSession();
+    const group = await screen.findByRole('group', { name: /Attendance\s*of Sam Pupil/ });
+    const late = screen.getByRole('radio', { name: 'Late' }) as HTMLInputElement;
+    expect(group.contains(late)).toBe(true);
+    expect(late.checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Absent' }));
+    await waitFor(() => expect(marks).toEqual([{ bookingId: BOOKING_ID, status: 'absent' }]));
+    expect((screen.getByRole('radio', { name: 'Absent' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('puts the earlier mark back when the service refuses the new one', async () => {
+    stubAdminApi(
+      (url) =>
+        url.pathname === '/api/admin/sessions'
+          ? Response.json({ sessions: [session(SESSION_ID, '2026-11-03T19:00:00Z')] })
+          : undefined,
+      (url) =>
+        url.pathname === `/api/admin/sessions/${SESSION_ID}/attendees`
+          ? Response.json([attendee()])
+          : undefined,
+      (url) =>
+        url.pathname.endsWith('/attendance')
+          ? problem(404, 'No confirmed booking with that id in this session.')
+          : undefined,
+    );
+    renderOverview();
+    await openSession();
+    const present = (await screen.findByRole('radio', { name: 'Present' })) as HTMLInputElement;
+    expect(present.checked).toBe(false);
+    fireEvent.click(present);
+    await screen.findByText(/^Sam Pupil’s attendance could not be saved/);
+    await waitFor(() => expect(present.checked).toBe(false));
+  });
+});
+
+describe('one session’s own meeting link', () => {
+  function stubMeeting(answer: (body: { url: string | null }) => Response) {
+    const sent: unknown[] = [];
+    stubAdminApi(
+      (url) =>
+        url.pathname === '/api/admin/sessions'
+          ? Response.json({ sessions: [session(SESSION_ID, '2026-11-03T19:00:00Z')] })
+          : undefined,
+      (url) => (url.pathname.endsWith('/attendees') ? Response.json([]) : undefined),
+      (url, init) => {
+        if (url.pathname !== `/api/admin/sessions/${SESSION_ID}/meeting`) return undefined;
+        const body = bodyOf(init) as { url: string | null };
+        sent.push(body);
+        return answer(body);
+      },
+    );
+    return sent;
+  }
+
+  it('shows the service’s message under the field for a link that is not https', async () => {
+    stubMeeting(() =>
+      Response.json(
+        {
+          type: 'about:blank',
+          title: 'Invalid request',
+          status: 400,
+          detail: 'url: url must be a full https:// address',
+          errors: [{ field: 'url', message: 'url must be a full https:// address' }],
+        },
+        { status: 400 },
+      ),
+    );
+    renderOverview();
+    await openSession();
+    const field = await screen.findByLabelText(/Meeting link for this session only/);
+    fireEvent.change(field, { target: { value: 'http://meet.example.com/x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save session link' }));
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toBe('url must be a full https:// address');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(error.id);
+  });
+
+  it('saves an override, then goes back to the class’s link with null', async () => {
+    const sent = stubMeeting((body) =>
+      Response.json({
+        sessionId: SESSION_ID,
+        overrideUrl: body.url,
+        meetingUrl: body.url ?? 'https://class.example.com/room',
+      }),
+    );
+    renderOverview();
+    await openSession();
+    const field = await screen.findByLabelText(/Meeting link for this session only/);
+    fireEvent.change(field, { target: { value: ' https://cover.example.com/room ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save session link' }));
+    await screen.findByText('This session uses its own link.');
+    fireEvent.click(screen.getByRole('button', { name: 'Use the class link' }));
+    await screen.findByText('This session uses its weekly class’s link.');
+    expect(sent).toEqual([{ url: 'https://cover.example.com/room' }, { url: null }]);
+    expect((field as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('attendance on the user page', () => {
+  const entry = (id: string, pupilId: string, attendance: string | null) => ({
+    id,
+    sessionStartsAt: '2026-11-03T19:00:00Z',
+    sessionEndsAt: '2026-11-03T20:00:00Z',
+    subject: 'mathematics',
+    service: 'gcse-higher' as const,
+    label: 'GCSE Higher',
+    status: 'confirmed' as const,
+    badge: 'completed' as const,
+    createdAt: '2026-11-01T10:00:00Z',
+    canCancel: false,
+    canReschedule: false,
+    pupil: { id: pupilId, name: pupilId === 'p1' ? 'Sam' : 'Alex', yearGroup: 'y10' as const },
+    attendance: attendance as 'present' | 'absent' | 'late' | null,
+  });
+
+  const detail = {
+    profile: {
+      id: 'u1',
+      name: 'Pat Parent',
+      email: 'pat@example.com',
+      phone: null,
+      role: 'user',
+      emailVerified: true,
+      joinedAt: '2026-10-01T10:00:00Z',
+      accountType: 'parent',
+    },
+    pupils: [
+      { id: 'p1', name: 'Sam', yearGroup: 'y10', archived: false },
+      { id: 'p2', name: 'Alex', yearGroup: 'y10', archived: false },
+    ],
+    statistics: { total: 4, upcoming: 0, previous: 4, cancelled: 0, moved: 0 },
+    financial: { totalSpentPence: 6000, lastPaymentAt: null },
+    bookings: [
+      entry('b1', 'p1', 'present'),
+      entry('b2', 'p1', 'absent'),
+      entry('b3', 'p1', 'late'),
+      entry('b4', 'p2', null),
+    ],
+    noShows: 1,
+  } as unknown as AdminUserDetail;
+
+  it('counts the account’s no-shows and each pupil’s marks', () => {
+    render(
+      <>
+        <UserFigures detail={detail} />
+        <UserPupils detail={detail} />
+      </>,
+    );
+    const label = screen.getByText('No-shows');
+    expect(label.closest('[class*="DataListItem"]')?.textContent).toContain('1');
+    expect(screen.getByText('Attendance: 1 present, 1 late, 1 no-show')).toBeTruthy();
+    expect(screen.getByText('No attendance marked yet')).toBeTruthy();
+  });
+
+  it('words the marks', () => {
+    expect(attendanceSummary([])).toBe('No attendance marked yet');
+    expect(attendanceSummary([{ attendance: 'absent' }, { attendance: 'absent' }])).toBe(
+      'Attendance: 0 present, 0 late, 2 no-shows',
+    );
+  });
+});
