@@ -4,7 +4,7 @@
 // under the field; back to the class's link), and the marks and no-shows on the user page.
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../shared/app-providers.tsx';
+import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminSessions } from './admin-sessions.tsx';
 import { attendanceSummary } from './admin-session-lessons.tsx';
 import { UserFigures, UserPupils } from './admin-user-sections.tsx';
@@ -52,8 +52,9 @@ function bodyOf(init: RequestInit | undefined): unknown {
 }
 
 function renderOverview() {
+  // Each test its own cache: one test's attendees never show in the next.
   render(
-    <AppProviders>
+    <AppProviders queryClient={createQueryClient()}>
       <AdminSessions upcomingCount={1} />
     </AppProviders>,
   );
