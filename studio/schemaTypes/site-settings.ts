@@ -265,6 +265,39 @@ export const siteSettings = defineType({
       initialValue: 12,
       validation: (rule) => rule.required().integer().min(1).max(72),
     }),
+    // Reminder e-mails before each booked session (issue 15, docs/decisions/056).
+    defineField({
+      name: 'firstReminderHours',
+      title: 'First reminder (hours before)',
+      type: 'number',
+      group: 'bookings',
+      description:
+        'Families are e-mailed this many hours before each booked session, with the pupil, the ' +
+        'class, the time and the join link. Not sent when the booking was made later than that.',
+      initialValue: 24,
+      validation: (rule) => rule.required().integer().min(2).max(168),
+    }),
+    defineField({
+      name: 'secondReminderHours',
+      title: 'Second reminder (hours before)',
+      type: 'number',
+      group: 'bookings',
+      description: 'A last reminder closer to the start; must be less than the first.',
+      initialValue: 1,
+      validation: (rule) =>
+        rule
+          .required()
+          .integer()
+          .min(1)
+          .max(167)
+          .custom((hours, context) => {
+            const first = (context.document as { firstReminderHours?: number } | undefined)
+              ?.firstReminderHours;
+            return typeof hours === 'number' && typeof first === 'number' && hours >= first
+              ? 'Must be less than the first reminder'
+              : true;
+          }),
+    }),
     defineField({
       name: 'pupilConsentStatement',
       title: 'Parental consent statement',

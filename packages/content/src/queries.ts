@@ -26,6 +26,8 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   promoBanner,
   business{name, address, "vatNumber": coalesce(vatNumber, null)},
   "offerHours": coalesce(offerHours, 12),
+  "firstReminderHours": coalesce(firstReminderHours, 24),
+  "secondReminderHours": coalesce(secondReminderHours, 1),
   pupilConsentStatement,
   seo{titleSuffix, homeTitlePhrase, defaultDescription},
   footer{quickLinksHeading, contactHeading}

@@ -84,6 +84,12 @@ export const SiteSettingsSchema = z.object({
   /** How long a waiting-list offer holds its seat (docs/decisions/060); 12 when unset. */
   offerHours: z.number().int().min(1).max(72),
   /**
+   * Hours before each confirmed session the reminder e-mails go (issue 15, docs/decisions/056);
+   * 24 and 1 when unset. The service sends each once per booking.
+   */
+  firstReminderHours: z.number().int().min(1).max(168),
+  secondReminderHours: z.number().int().min(1).max(168),
+  /**
    * What a parent ticks to add a child under 16 (issue 14 item 2), on /my-account and the booking
    * page; the service records the privacy policy version shown with it (docs/decisions/048).
    */
