@@ -116,7 +116,8 @@ function styledComponents() {
  */
 export function radixSubset(options = {}) {
   const styled = styledComponents();
-  const ownerOf = (/** @type {string} */ className) => styled.find((name) => className.startsWith(name));
+  const ownerOf = (/** @type {string} */ className) =>
+    styled.find((name) => className.startsWith(name));
   const used =
     options.used ??
     new Set([...reachableClasses(importedRadixNames())].map(ownerOf).filter(Boolean));
