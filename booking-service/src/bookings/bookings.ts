@@ -28,7 +28,7 @@ import { pupilCopyAddress, pupilRef, pupilRefColumns } from '../sessions/seat-pu
 import { describeSession } from '../sessions/session-description.ts';
 import { offerFreedSeats, takeUpOffers } from '../waitlist/offer-engine.ts';
 import { joinWindow } from '../lessons/join-window.ts';
-import { planReminders } from '../reminders/reminders.ts';
+import { planReminders, reminderKinds } from '../reminders/reminders.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
 
 /** What cancelling and rescheduling need; listing needs only the first three. */
@@ -258,11 +258,12 @@ export async function rescheduleBooking(
   request: { bookingId: string; startsAt: string; actor: Actor },
 ): Promise<Booking> {
   const now = deps.clock.now();
-  const [brand, timetable, pricing, closures] = await Promise.all([
+  const [brand, timetable, pricing, closures, reminderTimes] = await Promise.all([
     mailBrand(deps),
     deps.content.timetable(),
     deps.content.pricing(),
     deps.content.closures(),
+    reminderKinds(deps.content),
   ]);
   const actor = policyActor(request.actor);
 
@@ -338,7 +339,7 @@ export async function rescheduleBooking(
       })
       .returning({ id: bookings.id, createdAt: bookings.createdAt });
     if (!created) throw new Error('the new booking was not created');
-    await planReminders(tx, [{ id: created.id, startsAt: targetRow.startsAt }], now);
+    await planReminders(tx, [{ id: created.id, startsAt: targetRow.startsAt }], now, reminderTimes);
     // Moving onto a seat held for this pupil by an offer uses the offer up (decision 060).
     await takeUpOffers(tx, booking.userId, new Map([[targetRow.id, [booking.pupilId]]]), now);
     await recordAudit(tx, {

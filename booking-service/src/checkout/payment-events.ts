@@ -15,7 +15,7 @@ import {
   user,
 } from '../db/schema.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
-import { planReminders } from '../reminders/reminders.ts';
+import { planReminders, reminderKinds } from '../reminders/reminders.ts';
 import type { PaymentEvent } from '../payments/payment-provider.ts';
 import { offerFreedSeats } from '../waitlist/offer-engine.ts';
 import {
@@ -134,7 +134,11 @@ async function bookPaidCheckout(
   event: Extract<PaymentEvent, { kind: 'completed' }>,
 ): Promise<PaymentEventOutcome> {
   const now = deps.clock.now();
-  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
+  const [brand, timetable, reminderTimes] = await Promise.all([
+    mailBrand(deps),
+    deps.content.timetable(),
+    reminderKinds(deps.content),
+  ]);
   return deps.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, event))) return 'duplicate-event';
     const checkout = await lockCheckout(tx, event.checkoutId);
@@ -215,6 +219,7 @@ async function bookPaidCheckout(
         return row ? [{ id: b.id, startsAt: row.startsAt }] : [];
       }),
       now,
+      reminderTimes,
     );
     await tx
       .update(checkouts)

@@ -1,5 +1,5 @@
-import type { ContentLoader } from '@tuition/content';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { ContentLoader, SiteSettings } from '@tuition/content';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
 import type { Database, DbExecutor, Transaction } from '../db/client.ts';
@@ -25,11 +25,26 @@ export interface ReminderKind {
   minutesBefore: number;
 }
 
-/** The default times; site settings may change them (reminderKindsFromSettings). */
-export const DEFAULT_REMINDER_KINDS: readonly ReminderKind[] = [
-  { kind: '24h', minutesBefore: 24 * 60 },
-  { kind: '1h', minutesBefore: 60 },
-];
+/**
+ * The reminder times from site settings (24 and 1 hours unless editors change them). A kind is
+ * named by its hours ("24h"), so a seat decided for a time is never reminded for it again, and
+ * a time an editor adds is new to every seat. Only the times in force when a seat was confirmed
+ * were checked against the late rule: after a change, a seat booked earlier may get the new
+ * time's reminder late (once), never a second one for the same time.
+ */
+export function reminderKindsFromSettings(
+  settings: Pick<SiteSettings, 'firstReminderHours' | 'secondReminderHours'>,
+): ReminderKind[] {
+  const hours = [...new Set([settings.firstReminderHours, settings.secondReminderHours])];
+  return hours.sort((a, b) => b - a).map((h) => ({ kind: `${h}h`, minutesBefore: h * 60 }));
+}
+
+/** The reminder times in force now (content is cached, so this is cheap per transaction). */
+export async function reminderKinds(
+  content: Pick<ContentLoader, 'siteSettings'>,
+): Promise<ReminderKind[]> {
+  return reminderKindsFromSettings(await content.siteSettings());
+}
 
 const dueAt = (startsAt: Date, k: ReminderKind) =>
   new Date(startsAt.getTime() - k.minutesBefore * 60_000);
@@ -42,7 +57,7 @@ export async function planReminders(
   tx: DbExecutor,
   seats: readonly { id: string; startsAt: Date }[],
   now: Date,
-  kinds: readonly ReminderKind[] = DEFAULT_REMINDER_KINDS,
+  kinds: readonly ReminderKind[],
 ): Promise<void> {
   const late = seats.flatMap((seat) =>
     kinds
@@ -72,12 +87,17 @@ export interface ReminderDeps {
  */
 export async function sendDueReminders(
   deps: ReminderDeps,
-  kinds: readonly ReminderKind[] = DEFAULT_REMINDER_KINDS,
+  times?: readonly ReminderKind[],
 ): Promise<{ sent: number }> {
+  const kinds = times ?? (await reminderKinds(deps.content));
   if (kinds.length === 0) return { sent: 0 };
   const now = deps.clock.now();
   const horizon = new Date(now.getTime() + Math.max(...kinds.map((k) => k.minutesBefore)) * 60_000);
-  const decided = sql<number>`(select count(*) from ${bookingReminders} where ${bookingReminders.bookingId} = ${bookings.id})`;
+  // Rows of times no longer in the settings do not count towards the current ones.
+  const decided = sql<number>`(select count(*) from ${bookingReminders} where ${bookingReminders.bookingId} = ${bookings.id} and ${inArray(
+    bookingReminders.kind,
+    kinds.map((k) => k.kind),
+  )})`;
   const candidates = await deps.db
     .select({ id: bookings.id, startsAt: classSessions.startsAt })
     .from(bookings)
