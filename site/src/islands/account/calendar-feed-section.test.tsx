@@ -108,6 +108,15 @@ describe('the calendar feed on /my-account', { timeout: 20_000 }, () => {
     expect((await address()).value).toBe(FIRST);
   });
 
+  it('still shows the address when the account page clears its queries meanwhile', async () => {
+    stubService();
+    const client = createQueryClient();
+    render(<CalendarFeedSection queryClient={client} />);
+    // What the account page does while its own session is still loading.
+    client.removeQueries({ queryKey: ['me'] });
+    expect((await address()).value).toBe(FIRST);
+  });
+
   it('shows nothing signed out', async () => {
     session.signedIn = false;
     const calls = stubService();

@@ -20,7 +20,9 @@ export const FEED_TEXTS = {
   loadFailed: 'Your calendar address could not be loaded. Please reload the page.',
 } as const;
 
-const FEED_KEY = ['me', 'calendar-feed'] as const;
+// Not under ['me']: the account page removes ['me', …] queries while its session is still
+// loading, which would strand this one mid-flight (it stayed "Loading…" in the stack journey).
+const FEED_KEY = ['calendar-feed'] as const;
 
 export const calendarFeedApi = {
   get: () => apiFetch('/api/me/calendar-feed', 'CalendarFeedSchema'),
