@@ -1,0 +1,260 @@
+// Delivering the lesson in a real browser against the one-command stack (issue 15, item 7): a
+// family books and pays a GCSE Higher session; before the window /upcoming-bookings and the join
+// page say when it opens; /my-account shows and rotates the calendar feed; the admin sets the
+// weekly class's meeting link in the Classes panel; the service's clock moves (POST /dev/clock)
+// to 10 minutes before the start; "Join session" reaches the meeting; the admin marks the pupil
+// present in the Today view. axe on each new screen. The meeting host is served by the test
+// itself (page.route), so nothing leaves the machine and the real redirect is followed.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatLondonDate, formatTime12h } from '@tuition/domain';
+import {
+  type Account,
+  expect,
+  expectNoAxeViolations,
+  freshIp,
+  logIn,
+  signedInCustomer,
+  test,
+} from './support.ts';
+
+/** Seeded in local mode (booking-service/src/auth/demo-users.ts). */
+const DEMO_ADMIN: Account = {
+  name: 'Demo Admin',
+  email: 'admin@demo.example',
+  password: 'demo-admin-1',
+};
+
+const SERVICE = 'gcse-higher';
+const PUPIL = 'Sam Joiner';
+const MEETING_URL = `https://meet.example.test/gcse-higher-${Math.random().toString(36).slice(2, 8)}`;
+
+interface Slot {
+  startsAt: string;
+  date: string;
+  seatsLeft: number;
+  state: string;
+}
+interface MyBooking {
+  id: string;
+  startsAt: string;
+  join?: { opensAt: string; url: string | null };
+}
+interface AdminClass {
+  id: string;
+  service: string;
+  day: string;
+  startTime: string;
+}
+
+/** Weekday and HH:mm of an instant on the London wall clock, as weekly classes are keyed. */
+function londonSlot(iso: string): { day: string; startTime: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    day: part('weekday').toLowerCase().slice(0, 3),
+    startTime: `${part('hour')}:${part('minute')}`,
+  };
+}
+
+/** Books and pays one GCSE Higher session at least two days ahead; returns the booking. */
+async function bookAheadSession(
+  request: APIRequestContext,
+  origin: Record<string, string>,
+): Promise<MyBooking> {
+  const availability = await request.get(`/api/availability?service=${SERVICE}`);
+  const { slots } = (await availability.json()) as { slots: Slot[] };
+  const soonest = Date.now() + 2 * 24 * 3600_000;
+  const slot = slots.find(
+    (s) => s.state === 'available' && s.seatsLeft > 0 && new Date(s.startsAt).getTime() > soonest,
+  );
+  expect(slot, 'an open GCSE Higher session two days ahead').toBeTruthy();
+  const startsAt = slot?.startsAt ?? '';
+  const pupil = await request.post('/api/me/pupils', {
+    data: { name: PUPIL, yearGroup: 'y10', consent: true },
+    headers: origin,
+  });
+  expect(pupil.status(), await pupil.text()).toBe(201);
+  const { id: pupilId } = (await pupil.json()) as { id: string };
+  const checkout = await request.post('/api/checkout', {
+    data: { service: SERVICE, startsAt: [startsAt], pupilIds: [pupilId] },
+    headers: origin,
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
+  const paid = await request.post(`/dev/checkout/${checkoutId}/pay`, {
+    headers: origin,
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  let booking: MyBooking | undefined;
+  await expect
+    .poll(async () => {
+      const mine = await request.get('/api/me/bookings?scope=upcoming');
+      booking = ((await mine.json()) as MyBooking[]).find((b) => b.startsAt === startsAt);
+      return booking?.id;
+    })
+    .toBeTruthy();
+  return booking as MyBooking;
+}
+
+async function moveClock(request: APIRequestContext, origin: Record<string, string>, at: Date) {
+  const moved = await request.post('/dev/clock', {
+    data: { now: at.toISOString() },
+    headers: origin,
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+}
+
+/** The meeting host, answered by the test: the browser follows the service's real 302 here. */
+async function serveMeeting(page: Page): Promise<void> {
+  await page.route('https://meet.example.test/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Meeting room</title><h1>Meeting room</h1></html>',
+    }),
+  );
+}
+
+test('an admin sets the class link, and the family joins 10 minutes before the start', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const origin = { origin: new URL(baseURL ?? 'http://localhost').origin };
+  const customerContext = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
+  });
+  const family = await customerContext.newPage();
+  try {
+    await signedInCustomer(family, '/', { name: 'Jo Joiner' });
+    const booking = await bookAheadSession(family.request, origin);
+    const start = new Date(booking.startsAt);
+    const opensAt = booking.join?.opensAt ?? '';
+    expect(booking.join?.url).toBeNull();
+    const opensText = formatTime12h(new Date(opensAt));
+
+    // Before the window: the list and the join page say when it opens.
+    await family.goto('/upcoming-bookings');
+    const card = family.locator('.bookings-card', { hasText: formatLondonDate(start) });
+    await expect(card.getByText(`Join opens at ${opensText}`)).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Join session' })).toHaveCount(0);
+    await expectNoAxeViolations(family, '/upcoming-bookings before the join window');
+
+    const early = await family.goto(`/join/${booking.id}`);
+    expect(early?.status()).toBe(200);
+    await expect(family.getByRole('heading', { name: `Join opens at ${opensText}` })).toBeVisible();
+    await expectNoAxeViolations(family, '/join too early');
+    // Somebody else's (or no) booking: the same not-found page.
+    const unknown = await family.goto('/join/00000000-0000-4000-8000-000000000000');
+    expect(unknown?.status()).toBe(404);
+    await expect(family.getByRole('heading', { name: 'Booking not found' })).toBeVisible();
+    await expectNoAxeViolations(family, '/join not found');
+
+    // The calendar feed on /my-account: shown, rotated, the old address gone.
+    await family.goto('/my-account');
+    const feedField = family.getByLabel('Your calendar address');
+    await expect(feedField).toHaveValue(/\/api\/calendar-feed\.ics\?token=/);
+    const firstFeed = await feedField.inputValue();
+    await expectNoAxeViolations(family, '/my-account with the calendar feed');
+    await family.getByRole('button', { name: 'Rotate link' }).click();
+    const confirm = family.getByRole('alertdialog');
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(family, '/my-account rotate confirmation');
+    await confirm.getByRole('button', { name: 'Rotate link' }).click();
+    await expect(feedField).not.toHaveValue(firstFeed);
+    const secondFeed = await feedField.inputValue();
+    const feedPath = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+    expect((await family.request.get(feedPath(firstFeed))).status()).toBe(404);
+    const feed = await family.request.get(feedPath(secondFeed));
+    expect(feed.status()).toBe(200);
+    const ics = await feed.text();
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`/join/${booking.id}`);
+    expect(ics).not.toContain(MEETING_URL);
+
+    // The admin: the session is flagged until the weekly class has a link, set in Classes.
+    await logIn(page, DEMO_ADMIN, '/admin');
+    const sessionRow = page.locator('.admin-session', { hasText: formatLondonDate(start) });
+    await expect(
+      sessionRow.filter({ hasText: 'GCSE Higher' }).first().getByText('No meeting link'),
+    ).toBeVisible();
+    const classes = (
+      (await (await page.request.get('/api/admin/classes')).json()) as { classes: AdminClass[] }
+    ).classes;
+    const slot = londonSlot(booking.startsAt);
+    const weekly = classes.find(
+      (c) => c.service === SERVICE && c.day === slot.day && c.startTime === slot.startTime,
+    );
+    expect(weekly, `the weekly class of ${slot.day} ${slot.startTime}`).toBeTruthy();
+    const panel = page.getByRole('region', { name: 'Classes' });
+    await expect(panel).toBeVisible();
+    const linkField = panel.locator(`[id="class-url-${weekly?.id}"]`);
+    await linkField.fill('http://not-secure.example.test/room');
+    await linkField
+      .locator('xpath=ancestor::form')
+      .getByRole('button', { name: 'Save link' })
+      .click();
+    await expect(panel.getByRole('alert')).toContainText('https://');
+    await linkField.fill(MEETING_URL);
+    await linkField
+      .locator('xpath=ancestor::form')
+      .getByRole('button', { name: 'Save link' })
+      .click();
+    await expect(page.getByText(/^Meeting link saved for GCSE Higher/)).toBeVisible();
+    await expect(panel.getByRole('alert')).toHaveCount(0);
+    await expectNoAxeViolations(page, '/admin with the Classes panel');
+
+    // Ten minutes before the start, on the service's clock.
+    await moveClock(page.request, origin, new Date(start.getTime() - 10 * 60_000));
+
+    await serveMeeting(family);
+    await family.goto('/upcoming-bookings');
+    const joinLink = family
+      .locator('.bookings-card', { hasText: formatLondonDate(start) })
+      .getByRole('link', { name: 'Join session' });
+    await expect(joinLink).toHaveAttribute('href', `/join/${booking.id}`);
+    await expectNoAxeViolations(family, '/upcoming-bookings inside the join window');
+    await joinLink.click();
+    await family.waitForURL(MEETING_URL);
+    await expect(family.getByRole('heading', { name: 'Meeting room' })).toBeVisible();
+
+    // The register: today's view, the pupil marked present, the mark kept.
+    await page.goto('/admin');
+    await page.getByRole('radio', { name: 'Today' }).click();
+    const today = page
+      .locator('.admin-session', { hasText: formatLondonDate(start) })
+      .filter({ hasText: 'GCSE Higher' })
+      .first();
+    await expect(today.getByText('No meeting link')).toHaveCount(0);
+    await today.getByRole('button', { name: /GCSE Higher/ }).click();
+    const register = today.getByRole('group', { name: /Attendance\s*of Sam Joiner/ });
+    await register.getByRole('radio', { name: 'Present' }).check();
+    await expect(register.getByRole('radio', { name: 'Present' })).toBeChecked();
+    await expectNoAxeViolations(page, '/admin Today with the register open');
+    await page.reload();
+    await page.getByRole('radio', { name: 'Today' }).click();
+    await page
+      .locator('.admin-session', { hasText: formatLondonDate(start) })
+      .filter({ hasText: 'GCSE Higher' })
+      .first()
+      .getByRole('button', { name: /GCSE Higher/ })
+      .click();
+    await expect(
+      page.getByRole('group', { name: /Attendance\s*of Sam Joiner/ }).getByRole('radio', {
+        name: 'Present',
+      }),
+    ).toBeChecked();
+  } finally {
+    // Back to the real time, so the journeys after this one see the clock they expect.
+    await moveClock(page.request, origin, new Date());
+    await customerContext.close();
+  }
+});
