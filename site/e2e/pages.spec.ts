@@ -1,6 +1,7 @@
 // Every route renders its key content from the seed (docs/product-rules.md#pages).
 import { fillTemplate, pricingCopyValues } from '@tuition/content';
 import { expect, test } from '@playwright/test';
+import { type TimelineRow, timelineRows } from '../src/lib/timeline-closures.ts';
 import { content } from './seed.ts';
 
 test.describe('home', () => {
@@ -172,15 +173,25 @@ test('the schedule is left out on small screens', async ({ page }) => {
 });
 
 test('each course timeline lists its units per term and books that service', async ({ page }) => {
-  const shared = await content.courseTimelinePage();
+  const [shared, closures] = await Promise.all([content.courseTimelinePage(), content.closures()]);
   for (const timeline of await content.courseTimelines()) {
     await page.goto(`/course-timeline/${timeline.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(timeline.title);
     await expect(page.getByText(shared.eyebrow, { exact: true })).toBeVisible();
-    for (const term of timeline.terms) {
+    const rowsByTerm = timelineRows(timeline.terms, closures);
+    for (const [index, term] of timeline.terms.entries()) {
       const table = page.getByRole('table', { name: `${term.term} term` });
-      await expect(table.locator('tbody tr')).toHaveCount(term.units.length);
+      // Every unit, plus a "Closed — reason" row for each closed run inside the term.
+      const closedRows = (rowsByTerm[index] ?? []).filter(
+        (row): row is Extract<TimelineRow, { kind: 'closed' }> => row.kind === 'closed',
+      );
+      await expect(table.locator('tbody tr')).toHaveCount(term.units.length + closedRows.length);
       await expect(table.getByRole('rowheader', { name: term.units[0]!.unit })).toBeVisible();
+      for (const row of closedRows) {
+        await expect(
+          table.getByRole('rowheader', { name: `Closed — ${row.closed.reason}` }).first(),
+        ).toBeVisible();
+      }
     }
     await expect(page.getByRole('link', { name: 'Book Your Session' }).first()).toHaveAttribute(
       'href',
