@@ -50,21 +50,31 @@ describe.each(SERVER_KINDS)('concurrent checkouts on %s', (dbKind) => {
     await fillSeats(t, 'ks3', start!, 9);
     const customers = await insertUsers(t, 200);
 
-    const results = await Promise.allSettled(
-      customers.map((customer) =>
-        startCheckout(deps, { user: customer, service: 'ks3', startsAt: [start!] }),
-      ),
+    const checkout = (customer: (typeof customers)[number]) =>
+      startCheckout(deps, { user: customer, service: 'ks3', startsAt: [start!] });
+    const burst = await Promise.allSettled(customers.map(checkout));
+    // A customer whose connection timed out took nothing and tries once more, one at a time, so
+    // a loaded machine (every burst connection slower than the pool's timeout) cannot hide the
+    // winner: exactly one seat is sold in all.
+    const retry = await customers.reduce<Promise<PromiseSettledResult<unknown>[]>>(
+      async (done, customer, index) => {
+        const settled = await done;
+        const first = burst[index]!;
+        if (first.status === 'fulfilled' || !isPoolTimeout(first.reason)) return settled;
+        return [...settled, ...(await Promise.allSettled([checkout(customer)]))];
+      },
+      Promise.resolve([]),
     );
+    const results = [
+      ...burst.filter((r) => r.status === 'fulfilled' || !isPoolTimeout(r.reason)),
+      ...retry,
+    ];
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(199);
-    // Every loser is told the session is full, except that on a loaded machine a few can wait
-    // longer than the pool's 5 s connection timeout behind the row lock (seen through the Neon
-    // proxy): they fail without taking anything, which is what this test is about.
-    const unexpected = lost.filter((e) => !isFullConflict(e) && !isPoolTimeout(e));
-    expect(unexpected.map((e) => String(e))).toEqual([]);
-    expect(lost.filter(isFullConflict).length).toBeGreaterThan(100);
+    // Every loser is told the session is full.
+    expect(lost.filter((e) => !isFullConflict(e)).map((e) => String(e))).toEqual([]);
 
     const [id] = await sessionIds('ks3', [start!]);
     expect((await seatsTaken(t.deps.db, [id!], new Date(NOW))).get(id!)).toBe(10);
