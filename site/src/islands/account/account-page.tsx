@@ -263,9 +263,11 @@ function AccountView() {
   const signedIn = Boolean(session?.user);
   const me = useQuery({ queryKey: ['me'], queryFn: api.me, enabled: signedIn, retry: 1 });
   const queryClient = useQueryClient();
+  // Signed out: forget the account's cached answers (profile, pupils, waiting places). Not while
+  // the session is still being read, or the sections loading beside this one lose their queries.
   useEffect(() => {
-    if (!signedIn) queryClient.removeQueries({ queryKey: ['me'] });
-  }, [signedIn, queryClient]);
+    if (!isPending && !signedIn) queryClient.removeQueries({ queryKey: ['me'] });
+  }, [isPending, signedIn, queryClient]);
 
   if (isPending || (signedIn && me.isPending)) {
     // Two empty cards the size of the loaded ones: the footer does not jump when they fill.
