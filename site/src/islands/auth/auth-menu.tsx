@@ -7,6 +7,7 @@
 // plain Login / Book Now links and ./auth-menu-boot.ts (a few hundred bytes) reads the session;
 // it loads this module only when there is a session to show or someone asks for the dialog.
 // The dialog and the profile menu are further lazy chunks.
+import '../../lib/zod-jitless.ts';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type AuthTab, onOpenAuthDialog, openAuthDialog } from '../../lib/auth-dialog.ts';

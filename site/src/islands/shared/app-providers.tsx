@@ -4,6 +4,7 @@
 // s, at most 3 at once). Each island is its own React root, so a page with several islands would
 // get several <Toaster>s and every toast twice; one Toaster per page claims the job (see
 // ./app-toaster.tsx, which the header's lazy chunks use without Radix Themes).
+import '../../lib/zod-jitless.ts';
 import { Theme } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
