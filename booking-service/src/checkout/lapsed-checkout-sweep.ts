@@ -1,15 +1,13 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
+import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
 import { expireLapsedCheckouts } from './checkout.ts';
 
 /** How often a server marks lapsed holds expired. Seat counts never wait for it (decision 020). */
 export const LAPSED_CHECKOUT_SWEEP_MS = 60_000;
 
-export interface LapsedCheckoutSweep {
-  /** No further runs; resolves once a run in progress has finished (before the pool closes). */
-  stop(): Promise<void>;
-}
+export type LapsedCheckoutSweep = PeriodicTask;
 
 /**
  * Runs expireLapsedCheckouts every `intervalMs` so stored statuses (lists, admin figures) stay
@@ -23,37 +21,16 @@ export function scheduleLapsedCheckoutSweep(
   deps: { db: Database; clock: Clock; logger: Logger },
   options: { intervalMs?: number } = {},
 ): LapsedCheckoutSweep {
-  const intervalMs = options.intervalMs ?? LAPSED_CHECKOUT_SWEEP_MS;
   const log = deps.logger.child({ component: 'checkout-sweep' });
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const sweep = async () => {
-    try {
+  return runPeriodically(
+    async () => {
       const expired = await expireLapsedCheckouts(deps.db, deps.clock.now());
       if (expired > 0) log.info({ expired }, 'lapsed checkouts marked expired');
-    } catch (error) {
-      log.warn({ err: error }, 'lapsed checkout sweep failed; trying again next time');
-    }
-  };
-  const arm = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweep().finally(() => {
-        running = undefined;
-        arm();
-      });
-    }, intervalMs);
-    timer.unref();
-  };
-  arm();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+    {
+      intervalMs: options.intervalMs ?? LAPSED_CHECKOUT_SWEEP_MS,
+      log,
+      failureMessage: 'lapsed checkout sweep failed; trying again next time',
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
+import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
 import { moveDueListsOn, type WaitlistDeps } from './offer-engine.ts';
 
 /**
@@ -9,10 +10,7 @@ import { moveDueListsOn, type WaitlistDeps } from './offer-engine.ts';
  */
 export const WAITLIST_SWEEP_MS = 30_000;
 
-export interface WaitlistSweep {
-  /** No further runs; resolves once a run in progress has finished (before the pool closes). */
-  stop(): Promise<void>;
-}
+export type WaitlistSweep = PeriodicTask;
 
 /**
  * Runs moveDueListsOn every `intervalMs`: lapsed offers pass to the next place, seats freed by
@@ -25,37 +23,16 @@ export function scheduleWaitlistSweep(
   deps: WaitlistDeps & { db: Database; logger: Logger },
   options: { intervalMs?: number } = {},
 ): WaitlistSweep {
-  const intervalMs = options.intervalMs ?? WAITLIST_SWEEP_MS;
   const log = deps.logger.child({ component: 'waitlist-sweep' });
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const sweep = async () => {
-    try {
+  return runPeriodically(
+    async () => {
       const made = await moveDueListsOn(deps);
       if (made.length > 0) log.info({ offers: made.length }, 'waiting-list offers made');
-    } catch (error) {
-      log.warn({ err: error }, 'waiting-list sweep failed; trying again next time');
-    }
-  };
-  const arm = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweep().finally(() => {
-        running = undefined;
-        arm();
-      });
-    }, intervalMs);
-    timer.unref();
-  };
-  arm();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+    {
+      intervalMs: options.intervalMs ?? WAITLIST_SWEEP_MS,
+      log,
+      failureMessage: 'waiting-list sweep failed; trying again next time',
+    },
+  );
 }
