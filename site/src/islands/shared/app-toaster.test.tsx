@@ -44,3 +44,28 @@ describe('a success clears its own form’s errors', () => {
     expect(screen.getByText('Phone number must contain 10-15 digits.')).toBeTruthy();
   });
 });
+
+describe('where toasts appear', () => {
+  it('starts them just below the header as it sits now, banner above it or not', async () => {
+    const header = document.createElement('header');
+    header.className = 'site-header';
+    let bottom = 104; // a 40 px promo banner above a 64 px header, at the top of the page
+    header.getBoundingClientRect = () => ({ bottom }) as DOMRect;
+    document.body.append(header);
+    try {
+      render(<PageToaster />);
+      act(() => toastSuccess({ title: 'Signed in' }));
+      await screen.findByText('Signed in.');
+      const list = () => document.querySelector<HTMLElement>('[data-sonner-toaster]');
+      await waitFor(() => expect(list()?.style.getPropertyValue('--offset-top')).toBe('116px'));
+
+      bottom = 64; // scrolled: the sticky header at the top, the banner gone
+      act(() => {
+        window.dispatchEvent(new Event('scroll'));
+      });
+      await waitFor(() => expect(list()?.style.getPropertyValue('--offset-top')).toBe('76px'));
+    } finally {
+      header.remove();
+    }
+  });
+});

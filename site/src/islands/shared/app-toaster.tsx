@@ -80,8 +80,40 @@ export function toastInfo(message: ToastMessage, scope: ToastScope = PAGE_SCOPE)
   toast(shown.title, toastOptions(shown));
 }
 
-/** Just below the sticky site header (site.css --header-height). */
+/** Just below the sticky site header (site.css --header-height), before the page is measured. */
 const TOASTS_TOP = 'calc(var(--header-height, 64px) + 12px)';
+const GAP_BELOW_HEADER = 12;
+
+/**
+ * Where the toasts start: 12 px below the header's bottom edge as it is now. At the top of the
+ * home page the promo banner pushes the header down, so a fixed offset of the header's height
+ * covered its lower edge (and the account menu); once scrolled, the sticky header sits at the top.
+ */
+function useToastsTop(): string {
+  const [top, setTop] = useState(TOASTS_TOP);
+  useEffect(() => {
+    const header = document.querySelector('.site-header');
+    if (!header) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const bottom = Math.max(0, header.getBoundingClientRect().bottom);
+      setTop(`${Math.round(bottom) + GAP_BELOW_HEADER}px`);
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      if (frame !== 0) cancelAnimationFrame(frame);
+    };
+  }, []);
+  return top;
+}
 
 // Each island is its own React root, so a page with several islands would get several
 // Toasters and every toast twice. The first Toaster mounted shows every toast; later ones
@@ -108,9 +140,11 @@ export function PageToaster() {
       }
     };
   }, [me]);
+  const toastsTop = useToastsTop();
   if (!isOwner) return null;
   // Into <body>: inside an island the toasts shared its stacking context and slid under the
-  // sticky header (z-index 100). Below the header, so they never cover the account menu.
+  // sticky header (z-index 100). Below the header's bottom edge as it is now (useToastsTop), so
+  // they never cover the account menu.
   return createPortal(
     <Toaster
       className="app-toaster"
@@ -119,8 +153,8 @@ export function PageToaster() {
       richColors
       closeButton
       position="top-right"
-      offset={{ top: TOASTS_TOP }}
-      mobileOffset={{ top: TOASTS_TOP }}
+      offset={{ top: toastsTop }}
+      mobileOffset={{ top: toastsTop }}
     />,
     document.body,
   );
