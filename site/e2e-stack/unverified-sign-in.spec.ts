@@ -50,7 +50,7 @@ test('an unverified sign-in explains, resends on request and then waits; after v
   ).toBeVisible();
   const notice = dialog.getByTestId('unverified-notice');
   await expect(notice).toContainText('Your email address is not verified yet');
-  await expect(notice).toContainText(`sent a new verification link to ${account.email}`);
+  await expect(notice).toContainText(`sent a verification link to ${account.email}`);
   // It says a new link was sent, and one was.
   await expect.poll(async () => (await verificationMails(page, account.email)).length).toBe(2);
   await expect(page.getByRole('button', { name: /Profile menu/ })).toHaveCount(0);

@@ -41,7 +41,7 @@ describe('signing in before the address is verified', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     const notice = await screen.findByTestId('unverified-notice');
     expect(notice.textContent).toContain('not verified');
-    expect(notice.textContent).toContain('sent a new verification link to ann@example.com');
+    expect(notice.textContent).toContain('sent a verification link to ann@example.com');
     expect(notice.textContent).toContain('selected sessions are kept');
     // The dialog stays open: the customer has not signed in.
     expect(onSuccess).not.toHaveBeenCalled();

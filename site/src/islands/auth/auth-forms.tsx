@@ -66,10 +66,13 @@ const later = (fn: () => void) => setTimeout(fn, 0);
 export const UNVERIFIED_TEXTS = {
   toast: {
     title: 'Please verify your email first',
-    description: 'We have sent you a new verification link.',
+    description: 'Open the newest verification link we have e-mailed you.',
   },
+  // True whether or not this sign-in sent a mail: the service sends a new link on each attempt
+  // but skips it once an address has had several in the last hour, and every link sent stays
+  // valid until it expires.
   explain: (email: string) =>
-    `Your email address is not verified yet, so you cannot log in. We have just sent a new verification link to ${email}: open it, then log in here. Your selected sessions are kept.`,
+    `Your email address is not verified yet, so you cannot log in. We have sent a verification link to ${email} (a new one, unless we already sent several in the last hour): open the newest, then log in here. Your selected sessions are kept.`,
   resend: 'Resend verification email',
   resent: {
     title: 'Verification Email Sent',
