@@ -272,7 +272,7 @@ async function cancelOverlappingPendingCheckouts(
 }
 
 /** Best effort: a page left open is covered by the late-payment path. */
-async function closeHostedPage(
+export async function closeHostedPage(
   deps: Pick<CheckoutDeps, 'payments' | 'logger'>,
   checkout: ReplacedCheckout,
 ): Promise<void> {

@@ -169,6 +169,12 @@ async function bookPaidCheckout(
       );
       return 'amount-mismatch';
     }
+    // A cancelled checkout (released, replaced, or its account deleted) holds nothing for this
+    // payment, and a deleted account must not come back as "Deleted customer" holding seats:
+    // both are refunded as a payment whose seats are gone.
+    if (checkout.status === 'cancelled' || (await ownerDeleted(tx, checkout.userId))) {
+      throw new SeatsGone();
+    }
 
     const items = await tx
       .select({
@@ -274,6 +280,14 @@ async function bookPaidCheckout(
   });
 }
 
+async function ownerDeleted(tx: Transaction, userId: string): Promise<boolean> {
+  const [owner] = await tx
+    .select({ deletedAt: user.deletedAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  return !owner || owner.deletedAt !== null;
+}
+
 /**
  * The refund runs outside any transaction (no locks held over a network call). Its
  * idempotency key is per checkout, so a retried delivery cannot refund twice; the event is
@@ -292,7 +306,7 @@ async function refundLatePayment(
   });
   deps.logger.warn(
     { checkoutId: event.checkoutId },
-    'late payment refunded: its seats had been taken after the hold lapsed',
+    'late payment refunded: its hold had lapsed or been released and the seats were gone',
   );
   const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
   return deps.db.transaction(async (tx) => {
@@ -315,7 +329,7 @@ async function refundLatePayment(
       .returning();
     if (!refunded) return 'no-change';
     const [customer] = await tx
-      .select({ email: user.email, name: user.name })
+      .select({ email: user.email, name: user.name, deletedAt: user.deletedAt })
       .from(user)
       .where(eq(user.id, refunded.userId));
     const sessions = await tx
@@ -330,7 +344,8 @@ async function refundLatePayment(
       .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
       .where(eq(checkoutItems.checkoutId, refunded.id))
       .orderBy(asc(classSessions.startsAt), asc(pupils.name));
-    if (customer) {
+    // A deleted account has no address to write to (its refund still goes to the card).
+    if (customer && customer.deletedAt === null) {
       await deps.mail.enqueue(
         latePaymentRefundEmail(brand, {
           to: customer.email,

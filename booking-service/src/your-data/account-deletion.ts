@@ -20,6 +20,7 @@ import {
   waitlistEntries,
 } from '../db/schema.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/problem.ts';
+import { closeHostedPage, type CheckoutDeps } from '../checkout/checkout.ts';
 import { lockSessionRows } from '../sessions/seat-locks.ts';
 import { offerFreedSeats, type WaitlistDeps } from '../waitlist/offer-engine.ts';
 import { eraseQueuedMailTo } from './mail-bodies.ts';
@@ -31,10 +32,17 @@ import { eraseQueuedMailTo } from './mail-bodies.ts';
  * name, e-mail, phone, pupils' names and e-mails, sign-in credentials, sessions, calendar feed,
  * enquiries from that address and the mail sent to it. Future bookings are cancelled (no refund,
  * per the terms) and their seats freed. Retention purges the kept records 7 years after payment.
+ * Only the account's own address is searched: a pupil's address is whatever a parent typed,
+ * never verified, so erasing by it could erase another person's enquiries and mail (decision
+ * 048, addendum).
  */
 
-/** The waiting list's needs: freed seats are offered in the deleting transaction. */
-export type AccountDeletionDeps = WaitlistDeps & { db: Database; clock: Clock };
+/**
+ * The waiting list's needs (freed seats are offered in the deleting transaction), and the
+ * payment provider, whose pages of the released checkouts are closed afterwards.
+ */
+export type AccountDeletionDeps = WaitlistDeps &
+  Pick<CheckoutDeps, 'payments' | 'logger'> & { db: Database; clock: Clock };
 
 export type DeletionActor = { kind: 'customer' } | { kind: 'admin'; adminId: string };
 
@@ -75,12 +83,15 @@ export async function deleteAccount(
   request: { userId: string; actor: DeletionActor },
 ): Promise<DeletionOutcome> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const { outcome, released } = await deps.db.transaction(async (tx) => {
+    // NO KEY UPDATE, not UPDATE: a checkout being written for this account holds KEY SHARE on
+    // this row (its foreign key) while it waits for the session rows this deletion may hold;
+    // FOR UPDATE would wait for it in turn, a deadlock.
     const [target] = await tx
       .select({ id: user.id, email: user.email, role: user.role })
       .from(user)
       .where(and(eq(user.id, request.userId), isNull(user.deletedAt)))
-      .for('update');
+      .for('no key update');
     if (!target) throw new NotFoundError('User profile not found.');
     if (target.role === 'admin') {
       throw new ForbiddenError(
@@ -88,15 +99,24 @@ export async function deleteAccount(
       );
     }
 
-    const cancelled = await freeSeats(deps, tx, target.id, now);
+    // Checkouts before seats: a payment being booked holds its checkout's row, so this waits
+    // for it and the seats it booked are cancelled below; a payment after this finds its
+    // checkout cancelled and is refunded (payment-events.ts).
     const released = await tx
       .update(checkouts)
       .set({ status: 'cancelled' })
       .where(and(eq(checkouts.userId, target.id), eq(checkouts.status, 'pending')))
-      .returning({ id: checkouts.id });
+      .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+    const cancelled = await freeSeats(
+      deps,
+      tx,
+      target.id,
+      now,
+      released.map((row) => row.id),
+    );
 
-    const pupilAddresses = await erasePupils(tx, target.id, now);
-    const addresses = [target.email, ...pupilAddresses];
+    await erasePupils(tx, target.id, now);
+    const addresses = [target.email];
     await tx.delete(enquiries).where(inArray(sql`lower(${enquiries.email})`, lowered(addresses)));
     await tx
       .delete(mailMessages)
@@ -141,23 +161,28 @@ export async function deleteAccount(
       after: { deleted: true, cancelledBookingIds: cancelled, ...outcome },
       at: now,
     });
-    return outcome;
+    return { outcome, released };
   });
+  // After commit, as a Release does: the provider's pages stop taking money (a payment that
+  // still lands on one is refunded, its checkout being cancelled).
+  await Promise.all(released.map((checkout) => closeHostedPage(deps, checkout)));
+  return outcome;
 }
 
 const lowered = (addresses: readonly string[]) => addresses.map((a) => a.toLowerCase());
 
 /**
  * Cancels every confirmed booking not yet started and leaves every waiting list (a live offer
- * is declined), with those sessions' rows locked first; the seats go to the next on each
- * waiting list in this transaction, as every seat-freeing write does (decision 060). Returns
- * the cancelled bookings' ids.
+ * is declined), with those sessions' rows locked first; the seats (and those of the released
+ * checkouts) go to the next on each waiting list in this transaction, as every seat-freeing
+ * write does (decision 060). Returns the cancelled bookings' ids.
  */
 async function freeSeats(
   deps: AccountDeletionDeps,
   tx: Transaction,
   userId: string,
   now: Date,
+  releasedCheckoutIds: readonly string[],
 ): Promise<string[]> {
   const future = await tx
     .select({ id: bookings.id, sessionId: bookings.sessionId })
@@ -179,7 +204,14 @@ async function freeSeats(
         inArray(waitlistEntries.status, ['waiting', 'offered']),
       ),
     );
-  const sessionIds = [...future, ...places].map((row) => row.sessionId);
+  const held =
+    releasedCheckoutIds.length > 0
+      ? await tx
+          .select({ sessionId: checkoutItems.sessionId })
+          .from(checkoutItems)
+          .where(inArray(checkoutItems.checkoutId, [...releasedCheckoutIds]))
+      : [];
+  const sessionIds = [...future, ...places, ...held].map((row) => row.sessionId);
   if (sessionIds.length === 0) return [];
   await lockSessionRows(tx, sessionIds);
   const ids = future.map((row) => row.id);
@@ -201,13 +233,9 @@ async function freeSeats(
 
 /**
  * Pupils without history are removed; those with bookings or checkout lines stay (their rows
- * carry the seats) with nothing that names them. Returns the pupils' own addresses.
+ * carry the seats) with nothing that names them.
  */
-async function erasePupils(tx: Transaction, userId: string, now: Date): Promise<string[]> {
-  const rows = await tx
-    .select({ email: pupils.email })
-    .from(pupils)
-    .where(eq(pupils.userId, userId));
+async function erasePupils(tx: Transaction, userId: string, now: Date): Promise<void> {
   const withoutHistory = and(
     eq(pupils.userId, userId),
     notExists(tx.select().from(bookings).where(eq(bookings.pupilId, pupils.id))),
@@ -225,5 +253,4 @@ async function erasePupils(tx: Transaction, userId: string, now: Date): Promise<
       archivedAt: now,
     })
     .where(eq(pupils.userId, userId));
-  return rows.flatMap((row) => (row.email ? [row.email] : []));
 }

@@ -19,7 +19,9 @@ import { mailSentTo } from './mail-bodies.ts';
  * Everything held on one account (issue 17 item 1): profile, pupils and their consents, bookings
  * with their status history (from the audit trail), payments and refunds, waiting-list places,
  * enquiries sent from the account's address and the mail sent to it (dates and subjects).
- * Only rows owned by the account, or addressed to its or its pupils' addresses, are read.
+ * Only rows owned by the account, or addressed to its own address, are read: a pupil's address
+ * is whatever a parent typed, never verified, so it must not reach another person's mail
+ * (decision 048, addendum).
  */
 
 export interface DataExportDeps {
@@ -72,16 +74,12 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .from(checkouts)
     .where(eq(checkouts.userId, userId))
     .orderBy(asc(checkouts.createdAt));
-  const addresses = [
-    profile.email,
-    ...pupilRows.flatMap((pupil) => (pupil.email ? [pupil.email] : [])),
-  ];
   const enquiryRows = await db
     .select()
     .from(enquiries)
     .where(eq(sql`lower(${enquiries.email})`, profile.email.toLowerCase()))
     .orderBy(asc(enquiries.createdAt));
-  const mail = await mailSentTo(db, addresses, deps.mail.mailer.kind);
+  const mail = await mailSentTo(db, [profile.email], deps.mail.mailer.kind);
   const places = await db
     .select()
     .from(waitlistEntries)

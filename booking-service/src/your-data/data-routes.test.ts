@@ -6,21 +6,31 @@ import {
 } from '@tuition/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookPaid, fillSeats, setNow } from '../checkout/checkout-test-kit.ts';
+import {
+  bookPaid,
+  checkoutOk,
+  checkoutStatus,
+  fillSeats,
+  setNow,
+} from '../checkout/checkout-test-kit.ts';
+import { handlePaymentEvent } from '../checkout/payment-events.ts';
 import {
   auditEntries,
   bookings,
   classSessions,
+  enquiries,
   pupils,
   user,
   waitlistEntries,
 } from '../db/schema.ts';
 import { deliverPendingMail } from '../mail/mail-setup.ts';
-import { api, freshIp, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { LocalPaymentProvider } from '../payments/local-provider.ts';
+import { api, freshIp, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { deletedAddress } from './account-deletion.ts';
 
 const BOOKED_AT = '2026-11-03T09:00:00Z'; // Tuesday 9am London
 // GCSE Higher runs Tue 7pm, Wed 7pm and Sun 12pm (GMT in November).
@@ -299,5 +309,147 @@ describe.each(TEST_DB_KINDS)('deleting an account with waiting lists on %s', (db
         { userId: ada.id, status: 'left' },
       ]),
     );
+  });
+});
+
+describe.each(TEST_DB_KINDS)("a pupil's unverified address on %s", (dbKind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: BOOKED_AT });
+  });
+  afterAll(() => t.close());
+
+  it("neither exports nor erases another customer's enquiries and mail", async () => {
+    const carol = await signedInUser(t, { name: 'Carol Other' });
+    const dave = await signedInUser(t, { name: 'Dave Typist' });
+    // Dave types Carol's address as his pupil's: nothing checks that the pupil reads it.
+    await insertPupil(t.deps.db, {
+      userId: dave.id,
+      name: 'Pupil Of Dave',
+      yearGroup: 'y12',
+      email: carol.email.toUpperCase(),
+    });
+    await enquire(t, carol.email, 'Carol asks about A level');
+    await deliverPendingMail(t.deps);
+    const carolsMail = await mailTo(t, carol.email);
+    expect(carolsMail.length).toBeGreaterThan(0);
+
+    const { text, document } = await exportOf(t, dave);
+    expect(document.emails.length).toBeGreaterThan(0);
+    expect(document.emails.every((m) => m.to === dave.email)).toBe(true);
+    expect(text).not.toContain('Carol asks');
+
+    const res = await api(t, '/api/me', {
+      method: 'DELETE',
+      body: { password: dave.password },
+      cookie: dave.cookie,
+    });
+    expect(res.status).toBe(204);
+    const kept = await t.deps.db
+      .select({ message: enquiries.message })
+      .from(enquiries)
+      .where(eq(enquiries.email, carol.email));
+    expect(kept).toEqual([{ message: 'Carol asks about A level' }]);
+    expect(await mailTo(t, carol.email)).toHaveLength(carolsMail.length);
+  });
+});
+
+/** The local provider, noting which payment pages were closed. */
+class RecordingProvider extends LocalPaymentProvider {
+  readonly closed: string[] = [];
+  override async closeHostedPage(providerSessionId: string): Promise<void> {
+    this.closed.push(providerSessionId);
+    await super.closeHostedPage(providerSessionId);
+  }
+}
+
+describe.each(TEST_DB_KINDS)('a payment after the account was deleted on %s', (dbKind) => {
+  let t: TestApp;
+  let payments: RecordingProvider;
+  beforeAll(async () => {
+    payments = new RecordingProvider();
+    t = await createTestApp({ dbKind, now: BOOKED_AT, payments });
+  });
+  afterAll(() => t.close());
+
+  const completed = (checkout: { checkoutId: string; amountPence: number }) =>
+    handlePaymentEvent(
+      { ...t.deps, payments },
+      {
+        id: `evt_paid_${checkout.checkoutId}`,
+        kind: 'completed',
+        checkoutId: checkout.checkoutId,
+        providerSessionId: `cs_${checkout.checkoutId}`,
+        paymentIntentId: `pi_${checkout.checkoutId}`,
+        amountTotal: checkout.amountPence,
+        currency: 'gbp',
+      },
+    );
+
+  async function deleteAccountOf(who: TestUser) {
+    const res = await api(t, '/api/me', {
+      method: 'DELETE',
+      body: { password: who.password },
+      cookie: who.cookie,
+    });
+    expect(res.status).toBe(204);
+  }
+
+  async function seatsOf(who: TestUser) {
+    return t.deps.db.select().from(bookings).where(eq(bookings.userId, who.id));
+  }
+
+  it('closes the pages of the released checkouts, and refunds a payment that lands anyway', async () => {
+    setNow(t, BOOKED_AT);
+    const ada = await signedInUser(t, { name: 'Ada Lovelace' });
+    const started = await checkoutOk(t, ada, [NEXT_TUE]);
+    const page = (await checkoutStatus(t, started.checkoutId))?.providerSessionId;
+    expect(page).toBeTruthy();
+
+    await deleteAccountOf(ada);
+    expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('cancelled');
+    expect(payments.closed).toContain(page);
+
+    expect(await completed(started)).toBe('refunded');
+    expect(await seatsOf(ada)).toEqual([]);
+    expect(payments.refunds.map((r) => r.paymentIntentId)).toContain(`pi_${started.checkoutId}`);
+    expect((await checkoutStatus(t, started.checkoutId))?.refundedAt).toBeInstanceOf(Date);
+    // Nothing is written to the deleted account's address.
+    await deliverPendingMail(t.deps);
+    expect(await mailTo(t, deletedAddress(ada.id))).toEqual([]);
+  });
+
+  it('refunds a late payment of a lapsed hold whose account was deleted since, seats free or not', async () => {
+    setNow(t, BOOKED_AT);
+    const bo = await signedInUser(t, { name: 'Bo Peep' });
+    const started = await checkoutOk(t, bo, [NEXT_TUE]);
+    const expiry = await handlePaymentEvent(
+      { ...t.deps, payments },
+      {
+        id: `evt_expired_${started.checkoutId}`,
+        kind: 'expired',
+        checkoutId: started.checkoutId,
+        providerSessionId: `cs_${started.checkoutId}`,
+      },
+    );
+    expect(expiry).toBe('released');
+    await deleteAccountOf(bo);
+
+    expect(await completed(started)).toBe('refunded');
+    expect(await seatsOf(bo)).toEqual([]);
+    expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('expired');
+  });
+
+  it('refunds a payment on a checkout its owner released, even with the seat still free', async () => {
+    setNow(t, BOOKED_AT);
+    const cy = await signedInUser(t, { name: 'Cy Twombly' });
+    const started = await checkoutOk(t, cy, [NEXT_TUE]);
+    const release = await api(t, `/api/checkout/${started.checkoutId}/cancel`, {
+      method: 'POST',
+      cookie: cy.cookie,
+    });
+    expect(release.status).toBe(200);
+    expect(await completed(started)).toBe('refunded');
+    expect(await seatsOf(cy)).toEqual([]);
   });
 });
