@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, DATABASE_UNREACHABLE, MAX_BODY_BYTES } from './app.ts';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { createApp, DATABASE_BUSY, DATABASE_UNREACHABLE, MAX_BODY_BYTES } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { createDb } from './db/client.ts';
 import {
@@ -59,6 +60,14 @@ function probeRoutes() {
   router.get('/api/test-probe/missing', () => {
     throw new NotFoundError('No such booking.');
   });
+  router.get('/api/test-probe/deadlock', () => {
+    // What drizzle throws when Postgres picks this transaction as a deadlock's victim.
+    throw new DrizzleQueryError(
+      'update "user" set "email" = $1',
+      ['ada@example.com'],
+      Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+    );
+  });
   return router;
 }
 
@@ -110,6 +119,20 @@ describe.each(TEST_DB_KINDS)('app on %s', (dbKind) => {
     await expectProblem(await t.app.request('/api/test-probe/forbidden'), 403);
     const missing = await expectProblem(await t.app.request('/api/test-probe/missing'), 404);
     expect(missing.detail).toBe('No such booking.');
+  });
+
+  it('answers a deadlock with 503 and Retry-After, as an outage, and logs no SQL', async () => {
+    const res = await t.app.request('/api/test-probe/deadlock');
+    const body = await expectProblem(res, 503);
+    expect(body).toMatchObject({ title: 'Service Unavailable', detail: DATABASE_BUSY });
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const logged = logs
+      .lines()
+      .filter((l) => l.msg === 'database transaction aborted by a conflict');
+    expect(logged).toEqual([
+      expect.objectContaining({ db: { code: '40P01', message: 'deadlock detected' } }),
+    ]);
+    expect(logs.raw()).not.toContain('ada@example.com');
   });
 
   it('refuses invalid input with a 400 problem naming each field', async () => {

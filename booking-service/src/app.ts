@@ -22,7 +22,7 @@ import { createPupilRoutes } from './pupils/pupils-routes.ts';
 import { createDataRoutes } from './your-data/data-routes.ts';
 import { moveDueListsOn } from './waitlist/offer-engine.ts';
 import { createWaitlistRoutes } from './waitlist/waitlist-routes.ts';
-import { databaseUnreachableCause } from './db/connection-errors.ts';
+import { databaseUnreachableCause, transientConflictCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
 import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
 import { jsonBodyHygiene, urlHygiene } from './http/input-hygiene.ts';
@@ -34,6 +34,9 @@ import { securityHeaderOptionsFromConfig, securityHeaders } from './http/securit
 /** The 503 detail while the database cannot be reached (pool timeout, refused, shut down). */
 export const DATABASE_UNREACHABLE =
   'The database is not reachable right now. Please try again shortly.';
+
+/** 503 detail when the database aborted the request's transaction (deadlock, serialization). */
+export const DATABASE_BUSY = 'The service is busy right now. Please try again shortly.';
 
 /** Largest accepted request body under /api (JSON forms and webhooks are far smaller). */
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -136,6 +139,15 @@ export function createApp(deps: AppDeps) {
         'database unreachable',
       );
       error = new ServiceUnavailableError(DATABASE_UNREACHABLE);
+    }
+    const conflict = unreachable ? undefined : transientConflictCause(thrown);
+    if (conflict) {
+      // A deadlock or serialization failure rolled the request back whole: retrying is safe.
+      (c.get('log') ?? deps.logger).warn(
+        { db: conflict, method: c.req.method, path: loggablePath(c.req.path) },
+        'database transaction aborted by a conflict',
+      );
+      error = new ServiceUnavailableError(DATABASE_BUSY);
     }
     if (error instanceof HttpProblem) {
       if (error instanceof ServiceUnavailableError) {

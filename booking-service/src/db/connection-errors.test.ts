@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.ts';
 import { createDb } from './client.ts';
 import { classSessions } from './schema.ts';
-import { databaseUnreachableCause, isDatabaseUnreachable } from './connection-errors.ts';
+import {
+  databaseUnreachableCause,
+  isDatabaseUnreachable,
+  transientConflictCause,
+} from './connection-errors.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 const failedQuery = (cause: unknown) =>
@@ -61,6 +65,26 @@ describe('isDatabaseUnreachable', () => {
     ['nothing', undefined],
   ])('does not mistake %s for an outage', (_name, error) => {
     expect(isDatabaseUnreachable(error)).toBe(false);
+  });
+
+  it('tells a deadlock or serialization failure (retry) apart from an outage and a bug', () => {
+    const deadlock = failedQuery(withCode('deadlock detected', '40P01'));
+    expect(transientConflictCause(deadlock)).toEqual({
+      code: '40P01',
+      message: 'deadlock detected',
+    });
+    expect(transientConflictCause(withCode('could not serialize access', '40001'))?.code).toBe(
+      '40001',
+    );
+    expect(isDatabaseUnreachable(deadlock)).toBe(false);
+    for (const other of [
+      failedQuery(withCode('duplicate key value', '23505')),
+      withCode('connect ECONNREFUSED', 'ECONNREFUSED'),
+      new Error('40P01'),
+      undefined,
+    ]) {
+      expect(transientConflictCause(other)).toBeUndefined();
+    }
   });
 
   it('returns only the driver’s code and message, never the failed SQL', () => {

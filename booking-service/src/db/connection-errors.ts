@@ -49,6 +49,31 @@ export interface UnreachableCause {
  * the SQL and its parameters, which stay out of logs.
  */
 export function databaseUnreachableCause(error: unknown): UnreachableCause | undefined {
+  return findInChain(error, (code, message) =>
+    Boolean(
+      (code && (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) ||
+        UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)),
+    ),
+  );
+}
+
+/**
+ * SQLSTATEs of a transaction the server rolled back to settle a contest between transactions:
+ * 40P01 deadlock detected, 40001 serialization failure. Nothing of it was written and the same
+ * request may well succeed a moment later, so the client is told to retry, as in an outage.
+ */
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+
+/** The error in `error`'s chain that shows a deadlock or serialization failure (see above). */
+export function transientConflictCause(error: unknown): UnreachableCause | undefined {
+  return findInChain(error, (code) => code !== undefined && RETRYABLE_SQLSTATES.has(code));
+}
+
+/** Searches `error`'s chain (causes, nested and aggregated errors) for one that `matches`. */
+function findInChain(
+  error: unknown,
+  matches: (code: string | undefined, message: string) => boolean,
+): UnreachableCause | undefined {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length > 0 && seen.size < 20) {
@@ -61,12 +86,7 @@ export function databaseUnreachableCause(error: unknown): UnreachableCause | und
     // cause speaks for the driver.
     const messageText =
       typeof message === 'string' && !(current instanceof DrizzleQueryError) ? message : '';
-    if (
-      (codeText && (NETWORK_ERROR_CODES.has(codeText) || UNAVAILABLE_SQLSTATE.test(codeText))) ||
-      UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(messageText))
-    ) {
-      return { code: codeText, message: messageText };
-    }
+    if (matches(codeText, messageText)) return { code: codeText, message: messageText };
     queue.push(cause, inner, ...(Array.isArray(errors) ? errors : []));
   }
   return undefined;
