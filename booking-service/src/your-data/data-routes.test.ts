@@ -453,3 +453,33 @@ describe.each(TEST_DB_KINDS)('a payment after the account was deleted on %s', (d
     expect(await seatsOf(cy)).toEqual([]);
   });
 });
+
+describe.each(TEST_DB_KINDS)('deletion attempts on %s', (dbKind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: BOOKED_AT });
+  });
+  afterAll(() => t.close());
+
+  const attempt = (who: TestUser, password: string) =>
+    api(t, '/api/me', { method: 'DELETE', body: { password }, cookie: who.cookie });
+
+  it('stops checking the password after 5 attempts in 15 minutes, for that account only', async () => {
+    const ada = await signedInUser(t, { name: 'Ada Lovelace' });
+    const bo = await signedInUser(t, { name: 'Bo Peep' });
+    for (let i = 0; i < 5; i++) expect((await attempt(ada, `guess-${i}`)).status).toBe(400);
+
+    // The right password now changes nothing: the check is not even made.
+    const refused = await attempt(ada, ada.password);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(
+      /^Too many attempts to delete this account\. Please try again in \d+ minutes?\.$/,
+    );
+    const [row] = await t.deps.db.select().from(user).where(eq(user.id, ada.id));
+    expect(row?.deletedAt).toBeNull();
+
+    expect((await attempt(bo, bo.password)).status).toBe(204);
+  });
+});

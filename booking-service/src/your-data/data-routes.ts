@@ -16,10 +16,10 @@ import {
   requireUser,
   signedIn,
 } from '../auth/middleware.ts';
-import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
-import type { Database } from '../db/client.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { consumeRateLimit } from '../http/rate-limit.ts';
 import { createRouter } from '../http/router.ts';
 import {
   type AccountDeletionDeps,
@@ -72,8 +72,28 @@ const deleteMeRoute = createRoute({
     400: invalidInput('Missing or wrong password (`errors` names password)'),
     401: problemResponse('Not signed in'),
     403: problemResponse('Sent from another site, or an admin account'),
+    429: problemResponse(
+      'More than 5 attempts in 15 minutes; the password is not checked (Retry-After says when)',
+    ),
   },
 });
+
+/**
+ * Attempts at DELETE /api/me per account: the password check must not become a way to guess
+ * the password of a session left signed in (sign-in has its own pause, decision 039).
+ */
+export const ACCOUNT_DELETION_ATTEMPTS = { window: 15 * 60, max: 5 } as const;
+
+function tooManyDeletionAttempts(retryAfterSeconds: number): HttpProblem {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new HttpProblem(
+    429,
+    'Too Many Requests',
+    `Too many attempts to delete this account. Please try again in ${minutes} minute${
+      minutes === 1 ? '' : 's'
+    }.`,
+  );
+}
 
 const admin = { tags: ['admin'], security: signedIn };
 const guarded = {
@@ -155,6 +175,16 @@ export function createDataRoutes(deps: DataRouteDeps) {
     })
     .openapi(deleteMeRoute, async (c) => {
       const me = currentUser(c);
+      const attempt = await consumeRateLimit(
+        deps.db,
+        `account-deletion:${me.id}`,
+        ACCOUNT_DELETION_ATTEMPTS,
+      );
+      if (!attempt.allowed) {
+        const wait = attempt.retryAfter ?? ACCOUNT_DELETION_ATTEMPTS.window;
+        c.header('Retry-After', String(wait));
+        throw tooManyDeletionAttempts(wait);
+      }
       await verifyAccountPassword(deps, me.id, c.req.valid('json').password);
       await deleteAccount(deps, { userId: me.id, actor: { kind: 'customer' } });
       c.get('log').info({ userId: me.id }, 'account deleted by its holder');
