@@ -69,6 +69,11 @@ export function transientConflictCause(error: unknown): UnreachableCause | undef
   return findInChain(error, (code) => code !== undefined && RETRYABLE_SQLSTATES.has(code));
 }
 
+/** Whether the database refused the query with this SQLSTATE (e.g. 23503, a foreign key). */
+export function hasSqlState(error: unknown, sqlState: string): boolean {
+  return findInChain(error, (code) => code === sqlState) !== undefined;
+}
+
 /** Searches `error`'s chain (causes, nested and aggregated errors) for one that `matches`. */
 function findInChain(
   error: unknown,

@@ -12,14 +12,16 @@ import {
   PupilSchema,
   StartedCheckoutSchema,
 } from '@tuition/api-contract';
-import { eq } from 'drizzle-orm';
+import { DrizzleQueryError, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
 import { classSessions, pupils as pupilsTable, user } from '../db/schema.ts';
 import { bookableStarts, fillSeats, pressPay, setNow } from '../checkout/checkout-test-kit.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { removePupil } from './pupils.ts';
 
 const NOW = '2026-11-03T09:00:00Z'; // a Tuesday, London on GMT
 
@@ -360,5 +362,68 @@ describe.each(TEST_DB_KINDS)('pupils on %s', (dbKind) => {
     const cleo = await mailTo(t, 'cleo@example.com');
     expect(cleo.map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed/)]);
     expect(await mailTo(t, 'dan@example.com')).toEqual([]);
+  });
+});
+
+/** The app's database, except that every delete fails with `error`. */
+function deletesFailWith(db: Database, error: unknown): Database {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'delete') {
+        return () => {
+          throw error;
+        };
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+const refused = (code: string) =>
+  new DrizzleQueryError(
+    'delete from "pupils" where "id" = $1',
+    [],
+    Object.assign(new Error('refused'), { code }),
+  );
+
+describe.each(TEST_DB_KINDS)('removing a pupil when the delete fails on %s', (dbKind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: NOW });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function pupilOf(who: TestUser, name: string) {
+    const res = await api(t, '/api/me/pupils', {
+      body: { name, yearGroup: 'y10', consent: true },
+      cookie: who.cookie,
+      ip: who.ip,
+    });
+    expect(res.status).toBe(201);
+    return contractBody(res, PupilSchema);
+  }
+
+  it('archives the pupil when a seat was taken for it meanwhile (foreign key, 23503)', async () => {
+    const parent = await signedInUser(t);
+    const ada = await pupilOf(parent, 'Ada');
+    const deps = { ...t.deps, db: deletesFailWith(t.deps.db, refused('23503')) };
+    expect(await removePupil(deps, parent.id, ada.id)).toEqual({
+      id: ada.id,
+      outcome: 'archived',
+    });
+  });
+
+  it('lets any other failure through, with the pupil untouched', async () => {
+    const parent = await signedInUser(t);
+    const ada = await pupilOf(parent, 'Ada');
+    const outage = new Error('Connection terminated unexpectedly');
+    for (const error of [outage, refused('42501')]) {
+      const deps = { ...t.deps, db: deletesFailWith(t.deps.db, error) };
+      await expect(removePupil(deps, parent.id, ada.id)).rejects.toBe(error);
+    }
+    const [row] = await t.deps.db.select().from(pupilsTable).where(eq(pupilsTable.id, ada.id));
+    expect(row?.archivedAt).toBeNull();
   });
 });

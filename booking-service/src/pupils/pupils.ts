@@ -11,6 +11,7 @@ import type { ContentLoader } from '@tuition/content';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { hasSqlState } from '../db/connection-errors.ts';
 import { bookings, checkoutItems, pupils, user } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
 import {
@@ -30,6 +31,9 @@ export interface PupilDeps {
   clock: Clock;
   content: ContentLoader;
 }
+
+/** SQLSTATE of a row still referenced by another table's foreign key. */
+const FOREIGN_KEY_VIOLATION = '23503';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -196,8 +200,10 @@ export async function removePupil(
   try {
     await deps.db.delete(pupils).where(eq(pupils.id, pupil.id));
     return { id: pupil.id, outcome: 'deleted' };
-  } catch {
-    // A checkout took a seat for this pupil between the look and the delete: keep it.
+  } catch (error) {
+    // A checkout took a seat for this pupil between the look and the delete (the foreign key
+    // refused it): keep it, archived. Any other failure is not that, and is not hidden.
+    if (!hasSqlState(error, FOREIGN_KEY_VIOLATION)) throw error;
     await deps.db
       .update(pupils)
       .set({ archivedAt: deps.clock.now() })
