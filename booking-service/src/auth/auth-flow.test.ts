@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimit, user } from '../db/schema.ts';
+import { betterAuthRateLimitKey } from '../http/rate-limit.ts';
 import { api, cookieFrom, freshIp, mailTo, tokenFromLink } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -186,7 +187,9 @@ describe.each(TEST_DB_KINDS)('auth on %s', (dbKind) => {
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses[3]).toBe(429);
     const rows = await t.deps.db.select().from(rateLimit);
-    expect(rows.some((row) => row.key.includes(ip))).toBe(true);
+    const bucket = betterAuthRateLimitKey(t.deps.config.auth.secret, `${ip}|/sign-in/email`);
+    expect(rows.some((row) => row.key === bucket)).toBe(true);
+    expect(rows.some((row) => row.key.includes(ip))).toBe(false);
   });
 });
 

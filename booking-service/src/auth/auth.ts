@@ -12,7 +12,12 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import type { ContentLoader } from '@tuition/content';
 import type { Config } from '../config/env.ts';
-import { consumeRateLimit } from '../http/rate-limit.ts';
+import {
+  betterAuthRateLimitKey,
+  consumeRateLimit,
+  RATE_LIMIT_SCOPES,
+  rateLimitKey,
+} from '../http/rate-limit.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { CLIENT_ADDRESS_HEADER, IPV6_BUCKET_PREFIX } from '../http/client-address.ts';
@@ -47,9 +52,8 @@ export const AUTH_BASE_PATH = '/api/auth';
 
 /**
  * Per-IP limits on the endpoints that send e-mail: a stranger must not be able to make us
- * mail-bomb an inbox. The hour-long window also keeps better-auth's pruning of `rate_limit`
- * rows from cutting shorter windows stored in the same table (the contact form's, see
- * docs/decisions/019).
+ * mail-bomb an inbox. No limit looks back further than an hour: the retention job removes
+ * `rate_limit` rows idle for longer (LONGEST_RATE_LIMIT_WINDOW_SECONDS).
  */
 export const MAIL_SENDING_RATE_LIMIT = { window: 60 * 60, max: 5 } as const;
 
@@ -95,6 +99,9 @@ export function asAdminTriggeredReset<T>(adminName: string, fn: () => Promise<T>
 
 export function createAuth(options: AuthOptions) {
   const { config, db, mail } = options;
+  const secret = config.auth.secret;
+  // Rate-limit keys carry an HMAC of the address under this secret, never the address.
+  const throttle = { db, secret };
   const siteUrl = config.publicUrl;
   const log = options.logger.child({ component: 'auth' });
   const brand = () => mailBrand({ content: options.content, config });
@@ -142,7 +149,7 @@ export function createAuth(options: AuthOptions) {
       // A reset by any link ends every other outstanding link, and lifts a sign-in pause.
       async onPasswordReset({ user }) {
         await invalidateResetLinks(db, user.id);
-        await clearFailedSignIns(db, user.email);
+        await clearFailedSignIns(throttle, user.email);
       },
       async sendResetPassword({ user, token }) {
         const url = `${siteUrl}/reset-password-token?token=${encodeURIComponent(token)}`;
@@ -165,7 +172,7 @@ export function createAuth(options: AuthOptions) {
       async sendVerificationEmail({ user, token }) {
         const budget = await consumeRateLimit(
           db,
-          `verification-mail:${user.email.toLowerCase()}`,
+          rateLimitKey(secret, RATE_LIMIT_SCOPES.verificationMail, user.email),
           MAIL_PER_ADDRESS_LIMIT,
         );
         if (!budget.allowed) {
@@ -236,7 +243,7 @@ export function createAuth(options: AuthOptions) {
           };
         }
         if (ctx.path === '/sign-in/email' && email) {
-          const pause = await signInPause(db, email);
+          const pause = await signInPause(throttle, email);
           if (pause !== null) {
             throw new APIError(
               'TOO_MANY_REQUESTS',
@@ -249,7 +256,7 @@ export function createAuth(options: AuthOptions) {
         if (MAIL_REQUEST_PATHS.has(ctx.path) && email && ctx.request) {
           const decision = await consumeRateLimit(
             db,
-            `auth-mail:${ctx.path}:${email}`,
+            rateLimitKey(secret, `${RATE_LIMIT_SCOPES.authMail}:${ctx.path}`, email),
             MAIL_PER_ADDRESS_LIMIT,
           );
           if (!decision.allowed) {
@@ -270,8 +277,9 @@ export function createAuth(options: AuthOptions) {
         const returned = ctx.context.returned;
         const failed = isAPIError(returned);
         if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
-          if (failed && returned.statusCode === 401) await recordFailedSignIn(db, ctx.body.email);
-          else if (!failed) await clearFailedSignIns(db, ctx.body.email);
+          if (failed && returned.statusCode === 401) {
+            await recordFailedSignIn(throttle, ctx.body.email);
+          } else if (!failed) await clearFailedSignIns(throttle, ctx.body.email);
           return;
         }
         if (failed) return;
@@ -288,8 +296,12 @@ export function createAuth(options: AuthOptions) {
     },
     rateLimit: {
       enabled: true,
-      // Shared by every instance of the service, unlike the in-memory default.
+      // Shared by every instance of the service, unlike the in-memory default: the same table,
+      // but each client's IP kept as its HMAC (better-auth's own storage wrote it in the clear).
       storage: 'database',
+      customStorage: {
+        consume: (key, rule) => consumeRateLimit(db, betterAuthRateLimitKey(secret, key), rule),
+      },
       window: 60,
       max: 100,
       customRules: {

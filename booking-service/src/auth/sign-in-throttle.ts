@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
+import { RATE_LIMIT_SCOPES, rateLimitKey } from '../http/rate-limit.ts';
 
 /**
  * Failed sign-ins per e-mail address, whatever client they come from (docs/decisions/039):
  * the 5th failure within 15 minutes of the one before pauses that address's sign-in for 15
  * minutes. Counted for every address typed, existing or not, so the pause reveals nothing
- * about which accounts exist. Kept in better-auth's `rate_limit` table under its own key
- * prefix, so every instance shares it and better-auth's hourly pruning tidies it.
+ * about which accounts exist. Kept in the shared `rate_limit` table under its own scope, keyed
+ * by the address's HMAC (never the address), so every instance shares it and retention tidies it.
  */
 export const ACCOUNT_SIGN_IN_THROTTLE = {
   failures: 5,
@@ -16,18 +17,25 @@ export const ACCOUNT_SIGN_IN_THROTTLE = {
   pauseSeconds: 15 * 60,
 } as const;
 
-const keyFor = (email: string) => `sign-in-failures:${email.trim().toLowerCase()}`;
+/** The database and the auth secret the keys are made with. */
+export interface ThrottleStore {
+  db: Database;
+  secret: string;
+}
+
+const keyFor = (store: ThrottleStore, email: string) =>
+  rateLimitKey(store.secret, RATE_LIMIT_SCOPES.signInFailures, email);
 
 /** Seconds until this address may try again, or null when it is not paused. */
 export async function signInPause(
-  db: Database,
+  store: ThrottleStore,
   email: string,
   nowMs: number = Date.now(),
 ): Promise<number | null> {
-  const [row] = await db
+  const [row] = await store.db
     .select()
     .from(rateLimit)
-    .where(eq(rateLimit.key, keyFor(email)));
+    .where(eq(rateLimit.key, keyFor(store, email)));
   if (!row || row.count < ACCOUNT_SIGN_IN_THROTTLE.failures) return null;
   const resumesAt = Number(row.lastRequest) + ACCOUNT_SIGN_IN_THROTTLE.pauseSeconds * 1000;
   return resumesAt > nowMs ? Math.ceil((resumesAt - nowMs) / 1000) : null;
@@ -38,13 +46,13 @@ export async function signInPause(
  * window; row-locked, so concurrent guesses cannot slip past the count.
  */
 export async function recordFailedSignIn(
-  db: Database,
+  store: ThrottleStore,
   email: string,
   nowMs: number = Date.now(),
 ): Promise<void> {
-  const key = keyFor(email);
+  const key = keyFor(store, email);
   const windowMs = ACCOUNT_SIGN_IN_THROTTLE.windowSeconds * 1000;
-  await db.transaction(async (tx) => {
+  await store.db.transaction(async (tx) => {
     await tx
       .insert(rateLimit)
       .values({ id: randomUUID(), key, count: 0, lastRequest: 0 })
@@ -59,8 +67,8 @@ export async function recordFailedSignIn(
 }
 
 /** Forgets the failures: after a successful sign-in or password reset. */
-export async function clearFailedSignIns(db: Database, email: string): Promise<void> {
-  await db.delete(rateLimit).where(eq(rateLimit.key, keyFor(email)));
+export async function clearFailedSignIns(store: ThrottleStore, email: string): Promise<void> {
+  await store.db.delete(rateLimit).where(eq(rateLimit.key, keyFor(store, email)));
 }
 
 export function signInPausedMessage(retryAfterSeconds: number): string {

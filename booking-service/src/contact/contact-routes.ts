@@ -19,7 +19,7 @@ import {
   type EnquiryDetails,
 } from './contact-emails.ts';
 import { CONTACT_RATE_LIMIT } from './contact-rate-limit.ts';
-import { consumeRateLimit } from '../http/rate-limit.ts';
+import { consumeRateLimit, RATE_LIMIT_SCOPES, rateLimitKey } from '../http/rate-limit.ts';
 
 const contactRoute = createRoute({
   method: 'post',
@@ -51,6 +51,8 @@ export function createContactRoutes(deps: {
   logger: Logger;
 }) {
   const router = createRouter();
+  const addressKey = (scope: string, address: string) =>
+    rateLimitKey(deps.config.auth.secret, scope, address);
   router.use('/api/contact', rejectCrossSiteRequests(deps.config.trustedOrigins));
 
   return router.openapi(contactRoute, async (c) => {
@@ -60,8 +62,16 @@ export function createContactRoutes(deps: {
     // client address is the one every limit uses (TRUSTED_PROXIES, docs/decisions/038).
     const client = addressBucket(clientAddress(c, deps.config.trustedProxies));
     const decisions = await Promise.all([
-      consumeRateLimit(deps.db, `contact:email:${enquiry.email}`, CONTACT_RATE_LIMIT),
-      consumeRateLimit(deps.db, `contact:ip:${client}`, CONTACT_RATE_LIMIT),
+      consumeRateLimit(
+        deps.db,
+        addressKey(RATE_LIMIT_SCOPES.contactEmail, enquiry.email),
+        CONTACT_RATE_LIMIT,
+      ),
+      consumeRateLimit(
+        deps.db,
+        addressKey(RATE_LIMIT_SCOPES.contactIp, client),
+        CONTACT_RATE_LIMIT,
+      ),
     ]);
     const refused = decisions.filter((d) => !d.allowed);
     if (refused.length > 0) {

@@ -18,6 +18,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   bookingRecords: "deleted customers' booking records",
   paymentRecords: "deleted customers' payment records",
   deletedAccounts: 'anonymised accounts with nothing left',
+  rateLimitRows: 'rate-limit counts idle for over an hour',
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -6,7 +6,8 @@ import {
   insertCustomer,
   insertSession,
 } from '../admin/admin-fixtures.ts';
-import { bookings, checkouts, enquiries, mailMessages, user } from '../db/schema.ts';
+import { bookings, checkouts, enquiries, mailMessages, rateLimit, user } from '../db/schema.ts';
+import { LONGEST_RATE_LIMIT_WINDOW_SECONDS } from '../http/rate-limit.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { runRetention } from './retention.ts';
@@ -37,6 +38,9 @@ describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
       checkouts: (await db.select({ id: checkouts.id }).from(checkouts)).length,
       bodies: (await db.select({ text: mailMessages.text }).from(mailMessages))
         .map((m) => m.text)
+        .sort(),
+      rateLimits: (await db.select({ key: rateLimit.key }).from(rateLimit))
+        .map((r) => r.key)
         .sort(),
     };
   }
@@ -101,6 +105,13 @@ describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
       .update(user)
       .set({ deletedAt: ago(10), name: 'Deleted customer' })
       .where(inArray(user.id, [ids.goneOld!, ids.goneRecent!]));
+
+    // Rate-limit counts live by the wall clock: one idle just past the longest window, one not.
+    const windowMs = LONGEST_RATE_LIMIT_WINDOW_SECONDS * 1000;
+    await db.insert(rateLimit).values([
+      { id: 'idle', key: 'contact:ip:idle', count: 5, lastRequest: Date.now() - windowMs - 60_000 },
+      { id: 'live', key: 'contact:ip:live', count: 5, lastRequest: Date.now() - windowMs + 60_000 },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -114,6 +125,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
       bookingRecords: 1,
       paymentRecords: 1,
       deletedAccounts: 1,
+      rateLimitRows: 1,
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -127,6 +139,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
       bookingRecords: 1,
       paymentRecords: 1,
       deletedAccounts: 1,
+      rateLimitRows: 1,
     });
     const db = t.deps.db;
     expect((await db.select().from(enquiries)).map((e) => e.message)).toEqual(['kept']);
@@ -145,6 +158,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
     const mail = await db.select().from(mailMessages);
     expect(mail.find((m) => m.subject === 'Old')).toMatchObject({ text: '', html: null });
     expect(mail.find((m) => m.subject === 'New')).toMatchObject({ text: 'new body' });
+    expect((await db.select().from(rateLimit)).map((r) => r.key)).toEqual(['contact:ip:live']);
     expect(await db.select().from(checkouts).where(eq(checkouts.userId, ids.live!))).toHaveLength(
       1,
     );
@@ -160,6 +174,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
       bookingRecords: 0,
       paymentRecords: 0,
       deletedAccounts: 0,
+      rateLimitRows: 0,
     });
   });
 });

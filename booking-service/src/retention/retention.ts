@@ -4,13 +4,15 @@ import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'dri
 import type { Clock } from '../clock.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { bookings, checkouts, enquiries, user } from '../db/schema.ts';
+import { removeIdleRateLimits } from '../http/rate-limit.ts';
 import { eraseExpiredMailBodies } from '../your-data/mail-bodies.ts';
 
 /*
  * Retention (issue 17 item 3, docs/decisions/058): what the privacy policy promises to remove,
  * removed. One run deletes enquiries past the CMS period, accounts never verified after 30
  * days, e-mail bodies after 90 days, and deleted customers' anonymised booking and payment
- * records 7 years after payment. A dry run does the same work in a transaction it rolls back,
+ * records 7 years after payment, and rate-limit counts idle for longer than any limit looks
+ * back (keyed by hashed addresses, but still a trace of who did what). A dry run does the same work in a transaction it rolls back,
  * so its counts are exactly what a real run would remove and it changes nothing.
  */
 
@@ -28,6 +30,7 @@ export interface RetentionCounts {
   bookingRecords: number;
   paymentRecords: number;
   deletedAccounts: number;
+  rateLimitRows: number;
 }
 
 /** Where each period ends, counted back from `now` (calendar months and years in UTC). */
@@ -96,6 +99,8 @@ async function removeExpired(
 
   const mail = await eraseExpiredMailBodies(tx, cutoffs.mailBodies);
   const records = await purgeAnonymisedRecords(tx, cutoffs.bookingRecords);
+  // Wall-clock time, as the limits themselves count (http/rate-limit.ts), not the booking clock.
+  const rateLimitRows = await removeIdleRateLimits(tx, Date.now());
 
   return {
     enquiries: oldEnquiries.length,
@@ -103,6 +108,7 @@ async function removeExpired(
     mailBodies: mail.mailbox,
     outboxBodies: mail.outbox,
     ...records,
+    rateLimitRows,
   };
 }
 

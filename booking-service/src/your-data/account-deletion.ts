@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
+import type { Config } from '../config/env.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import {
   account,
@@ -20,6 +21,7 @@ import {
   waitlistEntries,
 } from '../db/schema.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/problem.ts';
+import { forgetAddressLimits } from '../http/rate-limit.ts';
 import { closeHostedPage, type CheckoutDeps } from '../checkout/checkout.ts';
 import { lockSessionRows } from '../sessions/seat-locks.ts';
 import { offerFreedSeats, type WaitlistDeps } from '../waitlist/offer-engine.ts';
@@ -30,8 +32,9 @@ import { eraseQueuedMailTo } from './mail-bodies.ts';
  * as "Deleted customer" with an address nobody can own, so every booking and payment keeps a
  * valid owner and the figures do not move; everything that names or reaches the person goes:
  * name, e-mail, phone, pupils' names and e-mails, sign-in credentials, sessions, calendar feed,
- * enquiries from that address and the mail sent to it. Future bookings are cancelled (no refund,
- * per the terms) and their seats freed. Retention purges the kept records 7 years after payment.
+ * enquiries from that address, the mail sent to it and the rate-limit counts kept under it.
+ * Future bookings are cancelled (no refund, per the terms) and their seats freed. Retention
+ * purges the kept records 7 years after payment.
  * Only the account's own address is searched: a pupil's address is whatever a parent typed,
  * never verified, so erasing by it could erase another person's enquiries and mail (decision
  * 048, addendum).
@@ -42,7 +45,12 @@ import { eraseQueuedMailTo } from './mail-bodies.ts';
  * payment provider, whose pages of the released checkouts are closed afterwards.
  */
 export type AccountDeletionDeps = WaitlistDeps &
-  Pick<CheckoutDeps, 'payments' | 'logger'> & { db: Database; clock: Clock };
+  Pick<CheckoutDeps, 'payments' | 'logger'> & {
+    db: Database;
+    clock: Clock;
+    /** The auth secret: rate-limit counts are keyed by the address's HMAC under it. */
+    config: Pick<Config, 'auth'>;
+  };
 
 export type DeletionActor = { kind: 'customer' } | { kind: 'admin'; adminId: string };
 
@@ -122,6 +130,7 @@ export async function deleteAccount(
       .delete(mailMessages)
       .where(inArray(sql`lower(${mailMessages.to})`, lowered(addresses)));
     await eraseQueuedMailTo(tx, addresses);
+    await forgetAddressLimits(tx, deps.config.auth.secret, target.email);
 
     await tx.delete(session).where(eq(session.userId, target.id));
     await tx.delete(account).where(eq(account.userId, target.id));

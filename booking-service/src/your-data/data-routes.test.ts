@@ -20,9 +20,11 @@ import {
   classSessions,
   enquiries,
   pupils,
+  rateLimit,
   user,
   waitlistEntries,
 } from '../db/schema.ts';
+import { RATE_LIMIT_SCOPES, rateLimitKey } from '../http/rate-limit.ts';
 import { deliverPendingMail } from '../mail/mail-setup.ts';
 import { LocalPaymentProvider } from '../payments/local-provider.ts';
 import { api, freshIp, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
@@ -480,6 +482,20 @@ describe.each(TEST_DB_KINDS)('deletion attempts on %s', (dbKind) => {
     const [row] = await t.deps.db.select().from(user).where(eq(user.id, ada.id));
     expect(row?.deletedAt).toBeNull();
 
+    // Counts kept under Bo's address (a failed sign-in, an enquiry) go with the account.
+    expect((await signIn(t, bo.email, 'not-bo-password')).status).toBe(401);
+    await enquire(t, bo.email, 'Bo asks');
+    const secret = t.deps.config.auth.secret;
+    const underBo = [
+      rateLimitKey(secret, RATE_LIMIT_SCOPES.signInFailures, bo.email),
+      rateLimitKey(secret, RATE_LIMIT_SCOPES.contactEmail, bo.email),
+    ];
+    const keys = async () =>
+      (await t.deps.db.select({ key: rateLimit.key }).from(rateLimit)).map((r) => r.key);
+    expect(await keys()).toEqual(expect.arrayContaining(underBo));
+    expect((await keys()).join(' ')).not.toContain(bo.email);
+
     expect((await attempt(bo, bo.password)).status).toBe(204);
+    for (const key of underBo) expect(await keys()).not.toContain(key);
   });
 });

@@ -19,7 +19,7 @@ import {
 import type { Config } from '../config/env.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { consumeRateLimit } from '../http/rate-limit.ts';
+import { consumeRateLimit, RATE_LIMIT_SCOPES } from '../http/rate-limit.ts';
 import { createRouter } from '../http/router.ts';
 import {
   type AccountDeletionDeps,
@@ -177,7 +177,7 @@ export function createDataRoutes(deps: DataRouteDeps) {
       const me = currentUser(c);
       const attempt = await consumeRateLimit(
         deps.db,
-        `account-deletion:${me.id}`,
+        `${RATE_LIMIT_SCOPES.accountDeletion}:${me.id}`,
         ACCOUNT_DELETION_ATTEMPTS,
       );
       if (!attempt.allowed) {
