@@ -48,7 +48,13 @@ export const PupilSchema = named(
     email: z
       .string()
       .nullable()
-      .meta({ description: "The pupil's own address; copied on their booking e-mails at 16+" }),
+      .meta({
+        description:
+          "The pupil's own address as the account typed it (never verified). From Year 12 " +
+          '(16+) it gets a copy of their booking confirmations, cancellations and moves, ' +
+          'reminders and waiting-list offers; the data export and an account deletion search ' +
+          "only the account's own address, never this one.",
+      }),
     archived: z
       .boolean()
       .meta({ description: 'Removed by the account, kept because it has bookings' }),

@@ -160,7 +160,7 @@ export function PupilForm({
         autoComplete="off"
         value={email}
         error={errors.email}
-        hint="From Year 12, booking emails are copied to it."
+        hint="From Year 12, this address gets a copy of their booking confirmations, changes, reminders and waiting-list offers. Use an address the pupil reads."
         onChange={(e) => setEmail(e.target.value)}
       />
       {askConsent && (
