@@ -25,7 +25,9 @@ interface Call {
   body: unknown;
 }
 
-function stubService(correctPassword: string) {
+const TOO_MANY = 'Too many attempts to delete this account. Please try again in 10 minutes.';
+
+function stubService(correctPassword: string, options: { tooManyAttempts?: boolean } = {}) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -35,6 +37,20 @@ function stubService(correctPassword: string) {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, path: url.pathname, body });
       if (url.pathname === '/api/me' && method === 'DELETE') {
+        if (options.tooManyAttempts) {
+          return Response.json(
+            {
+              type: 'about:blank',
+              title: 'Too Many Requests',
+              status: 429,
+              detail: TOO_MANY,
+            },
+            {
+              status: 429,
+              headers: { 'content-type': 'application/problem+json', 'retry-after': '600' },
+            },
+          );
+        }
         if (body?.password === correctPassword) return new Response(null, { status: 204 });
         return Response.json(
           {
@@ -98,6 +114,17 @@ describe('Your data on /my-account', () => {
     expect(deletions(calls)).toHaveLength(1);
     expect(session.signOuts).toBe(0);
     expect(screen.getByRole('link', { name: 'Download your data' })).toBeTruthy();
+  });
+
+  it("shows the service's answer when there were too many attempts, and keeps the account", async () => {
+    const calls = stubService('secret-pass', { tooManyAttempts: true });
+    render(<DataSection />);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(TOO_MANY)).toBeTruthy();
+    expect(deletions(calls)).toHaveLength(1);
+    expect(session.signOuts).toBe(0);
   });
 
   it('deletes with the password, signs out and says so', async () => {

@@ -84,7 +84,10 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
       const wrongPassword =
         (failure as { status?: number }).status === 400 &&
         (failure as { errors?: { field?: string }[] }).errors?.some((e) => e.field === 'password');
+      const { status, detail } = failure as { status?: number; detail?: string };
       if (wrongPassword) setError(DATA_TEXTS.passwordWrong);
+      // Too many attempts: the service says for how long; the password was not checked.
+      else if (status === 429 && detail) setError(detail);
       else toastError({ title: DATA_TEXTS.failed }, FORM);
     } finally {
       setBusy(false);
