@@ -7,7 +7,11 @@ import {
   insertSession,
 } from '../admin/admin-fixtures.ts';
 import { bookings, checkouts, enquiries, mailMessages, rateLimit, user } from '../db/schema.ts';
+import { MAIL_PER_ADDRESS_LIMIT, MAIL_SENDING_RATE_LIMIT } from '../auth/auth.ts';
+import { ACCOUNT_SIGN_IN_THROTTLE } from '../auth/sign-in-throttle.ts';
+import { CONTACT_RATE_LIMIT } from '../contact/contact-rate-limit.ts';
 import { LONGEST_RATE_LIMIT_WINDOW_SECONDS } from '../http/rate-limit.ts';
+import { ACCOUNT_DELETION_ATTEMPTS } from '../your-data/data-routes.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { runRetention } from './retention.ts';
@@ -176,5 +180,21 @@ describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
       deletedAccounts: 0,
       rateLimitRows: 0,
     });
+  });
+});
+
+describe('rate-limit retention', () => {
+  it('removes no count a limit still looks at: every window is within the longest', () => {
+    const windows = [
+      MAIL_SENDING_RATE_LIMIT.window,
+      MAIL_PER_ADDRESS_LIMIT.window,
+      CONTACT_RATE_LIMIT.window,
+      ACCOUNT_SIGN_IN_THROTTLE.windowSeconds,
+      ACCOUNT_SIGN_IN_THROTTLE.pauseSeconds,
+      ACCOUNT_DELETION_ATTEMPTS.window,
+      60, // better-auth's default window (auth.ts)
+    ];
+    for (const window of windows)
+      expect(window).toBeLessThanOrEqual(LONGEST_RATE_LIMIT_WINDOW_SECONDS);
   });
 });
