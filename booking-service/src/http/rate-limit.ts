@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { eq, inArray, lt } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 
@@ -90,9 +90,13 @@ export interface RateDecision {
 /**
  * One request against `key` in better-auth's `rate_limit` table, with better-auth's own
  * semantics (count within a window that restarts when `window` seconds pass without an
- * allowed request), so the table means one thing and every instance shares it. Row-locked
- * in a transaction, so concurrent requests cannot all slip past the limit. Wall-clock time on
- * purpose: TEST_CLOCK is for booking rules, and better-auth prunes this table by real time.
+ * allowed request), so the table means one thing and every instance shares it. One atomic
+ * upsert decides and counts, so concurrent requests cannot all slip past the limit, and it
+ * runs as a single pooled query: a transaction held a pooled client, and when the database
+ * vanished mid-request that client could hang the pool's shutdown. A refused request still
+ * raises the count (past `max`), which is how the answer tells it was refused; the window is
+ * measured from the last allowed request. Wall-clock time on purpose: TEST_CLOCK is for
+ * booking rules.
  */
 export async function consumeRateLimit(
   db: Database,
@@ -101,28 +105,19 @@ export async function consumeRateLimit(
   nowMs: number = Date.now(),
 ): Promise<RateDecision> {
   const windowMs = rule.window * 1000;
-  return db.transaction(async (tx) => {
-    await tx
-      .insert(rateLimit)
-      .values({ id: randomUUID(), key, count: 0, lastRequest: 0 })
-      .onConflictDoNothing({ target: rateLimit.key });
-    const [row] = await tx.select().from(rateLimit).where(eq(rateLimit.key, key)).for('update');
-    const last = Number(row?.lastRequest ?? 0);
-    const count = row?.count ?? 0;
-    if (nowMs - last >= windowMs) {
-      await tx
-        .update(rateLimit)
-        .set({ count: 1, lastRequest: nowMs })
-        .where(eq(rateLimit.key, key));
-      return { allowed: true, retryAfter: null };
-    }
-    if (count < rule.max) {
-      await tx
-        .update(rateLimit)
-        .set({ count: count + 1, lastRequest: nowMs })
-        .where(eq(rateLimit.key, key));
-      return { allowed: true, retryAfter: null };
-    }
-    return { allowed: false, retryAfter: Math.max(1, Math.ceil((last + windowMs - nowMs) / 1000)) };
-  });
+  const expired = sql`${nowMs} - ${rateLimit.lastRequest} >= ${windowMs}`;
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ id: randomUUID(), key, count: 1, lastRequest: nowMs })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${expired} or ${rateLimit.count} < ${rule.max} then ${nowMs}::bigint else ${rateLimit.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimit.count, lastRequest: rateLimit.lastRequest });
+  if (row && row.count <= rule.max) return { allowed: true, retryAfter: null };
+  const last = Number(row?.lastRequest ?? nowMs);
+  return { allowed: false, retryAfter: Math.max(1, Math.ceil((last + windowMs - nowMs) / 1000)) };
 }
