@@ -6,13 +6,13 @@ import type { AdminUserRow } from './admin-api.ts';
 import { problem, stubAdminApi } from './admin-test-stubs.ts';
 
 const session = vi.hoisted(() => ({ role: 'admin' as string | null }));
-vi.mock('../../lib/auth-client.ts', () => ({
-  useSession: () => ({
-    data: session.role ? { user: { id: 'admin-1', name: 'Grace', role: session.role } } : null,
-    isPending: false,
-  }),
-  roleOf: (user: { role?: string | null } | null | undefined) =>
-    user?.role === 'admin' ? 'admin' : 'user',
+// The admin gate reads the role from one get-session call (src/lib/auth-session.ts).
+vi.mock('../../lib/auth-session.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/auth-session.ts')>()),
+  fetchSessionUser: async () =>
+    session.role
+      ? { id: 'admin-1', name: 'Grace', email: 'grace@example.com', role: session.role }
+      : null,
 }));
 
 const { AdminDashboard } = await import('./admin-dashboard.tsx');

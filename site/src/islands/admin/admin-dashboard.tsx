@@ -5,7 +5,7 @@ import { Card, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { MESSAGES } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { adminApi } from './admin-api.ts';
+import { type AdminSummary, adminApi } from './admin-api.ts';
 import { AdminCharts } from './admin-charts.tsx';
 import { AdminClasses } from './admin-classes.tsx';
 import { adminLoadFailure, pounds, retryUnlessRefused } from './admin-format.ts';
@@ -53,6 +53,39 @@ function SummaryCard({
   );
 }
 
+/** The four figures; without a summary yet, their frames with placeholders. */
+function SummaryCards({ summary: s }: { summary: AdminSummary | undefined }) {
+  return (
+    <section aria-label="Summary" className="admin-summary">
+      <SummaryCard title="Total Users" value={s && String(s.totalUsers)} />
+      <SummaryCard
+        title="Total Bookings"
+        value={s && String(s.totalBookings)}
+        counts="Confirmed seats, held and upcoming; cancelled and moved not counted"
+      />
+      <SummaryCard
+        title="Upcoming Sessions"
+        value={s && String(s.upcomingSessions)}
+        counts="Sessions ahead with at least one confirmed seat"
+      />
+      <SummaryCard title="Total Revenue" value={s && pounds(s.totalRevenuePence)} />
+    </section>
+  );
+}
+
+/**
+ * What the page shows while the role is checked, and what the server renders: the figures'
+ * frames. They hold the largest text of the first screen, so it paints with the HTML instead of
+ * after the scripts and the session call (it was the late LCP element).
+ */
+function DashboardFrame() {
+  return (
+    <div className="admin">
+      <SummaryCards summary={undefined} />
+    </div>
+  );
+}
+
 function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
   const summary = useQuery({
     queryKey: ['admin', 'summary'],
@@ -75,20 +108,7 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
   const s = summary.data;
   return (
     <div className="admin">
-      <section aria-label="Summary" className="admin-summary">
-        <SummaryCard title="Total Users" value={s && String(s.totalUsers)} />
-        <SummaryCard
-          title="Total Bookings"
-          value={s && String(s.totalBookings)}
-          counts="Confirmed seats, held and upcoming; cancelled and moved not counted"
-        />
-        <SummaryCard
-          title="Upcoming Sessions"
-          value={s && String(s.upcomingSessions)}
-          counts="Sessions ahead with at least one confirmed seat"
-        />
-        <SummaryCard title="Total Revenue" value={s && pounds(s.totalRevenuePence)} />
-      </section>
+      <SummaryCards summary={summary.data} />
 
       <Card size="3" className="admin-section">
         <Heading as="h2" size="5" mb="3">
@@ -113,7 +133,7 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
 export function AdminDashboard({ navigate }: AdminDashboardProps) {
   return (
     <AppProviders>
-      <AdminGate redirectTo="/" {...(navigate ? { navigate } : {})}>
+      <AdminGate redirectTo="/" checking={<DashboardFrame />} {...(navigate ? { navigate } : {})}>
         <DashboardContent navigate={navigate ?? ((url) => window.location.assign(url))} />
       </AdminGate>
     </AppProviders>

@@ -1,6 +1,8 @@
 // The admin user page's bookings (decision 043): the history table, where upcoming confirmed
 // bookings can be cancelled (after a confirmation) or moved, and the booking picker in reschedule
-// mode posting to the admin endpoint and seeing the customer's seats.
+// mode posting to the admin endpoint and seeing the customer's seats. The picker (calendar,
+// basket, pupil form: about a third of the page's JavaScript) loads when an admin asks to move a
+// booking, not with the page.
 import { AlertDialog, Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import {
   type BookingBadge,
@@ -12,8 +14,7 @@ import {
   SUBJECTS,
 } from '@tuition/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BookingFlowContent } from '../booking/booking-flow.tsx';
+import { lazy, Suspense, useState } from 'react';
 import { londonTimeRange } from '../my-bookings/bookings-card.tsx';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import {
@@ -31,6 +32,12 @@ const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 're
   cancelled: { text: 'Cancelled', color: 'red' },
   rescheduled: { text: 'Rescheduled', color: 'blue' },
 };
+
+const BookingFlowContent = lazy(() =>
+  import('../booking/booking-flow.tsx').then(({ BookingFlowContent }) => ({
+    default: BookingFlowContent,
+  })),
+);
 
 const subjectTitle = (subject: string) =>
   isSubjectCode(subject) ? SUBJECTS[subject].title : subject;
@@ -204,23 +211,31 @@ export function RescheduleForUser({
           Back to bookings
         </Button>
       </Flex>
-      <BookingFlowContent
-        mode="reschedule"
-        pricing={pricing}
-        clock={clock}
-        booking={{
-          id: booking.id,
-          service: booking.service,
-          label: booking.label,
-          startsAt: booking.sessionStartsAt,
-          pupilName: booking.pupil.name,
-        }}
-        forUser={userId}
-        onConfirm={(startsAt) => adminApi.rescheduleBooking(booking.id, startsAt)}
-        returnTo={`/admin/users/${encodeURIComponent(userId)}`}
-        // Back to this page's history, already up to date, rather than a reload.
-        navigate={onDone}
-      />
+      <Suspense
+        fallback={
+          <Text as="p" color="gray">
+            Loading the calendar…
+          </Text>
+        }
+      >
+        <BookingFlowContent
+          mode="reschedule"
+          pricing={pricing}
+          clock={clock}
+          booking={{
+            id: booking.id,
+            service: booking.service,
+            label: booking.label,
+            startsAt: booking.sessionStartsAt,
+            pupilName: booking.pupil.name,
+          }}
+          forUser={userId}
+          onConfirm={(startsAt) => adminApi.rescheduleBooking(booking.id, startsAt)}
+          returnTo={`/admin/users/${encodeURIComponent(userId)}`}
+          // Back to this page's history, already up to date, rather than a reload.
+          navigate={onDone}
+        />
+      </Suspense>
     </>
   );
 }

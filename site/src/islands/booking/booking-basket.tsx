@@ -1,10 +1,10 @@
 // The basket of the booking flow: the picked sessions at the session price, the 10-for-£100
 // bundle, the total and the pay (or confirm-reschedule) button. Wide screens show it beside
 // the calendar; below 768 px a fixed bottom bar shows the count and total and opens the same
-// basket as a slide-up sheet (a Radix Dialog, so focus is trapped and Escape closes it).
-import * as Dialog from '@radix-ui/react-dialog';
+// basket as a slide-up sheet (./booking-bottom-bar.tsx). The bar only appears once a session is
+// picked, so it and its dialog code load then, not with the page.
 import { formatLondonDate, formatPounds, type PricingRules } from '@tuition/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { BasketTotals, BookingMode, SelectedSession } from './booking-rules.ts';
 
 export interface BasketProps {
@@ -24,7 +24,7 @@ export interface BasketProps {
   onSubmit: () => void;
 }
 
-const sessionsWord = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
+export const sessionsWord = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
 
 export function submitLabel(mode: BookingMode, busy: boolean): string {
   if (busy) return 'Processing...';
@@ -51,7 +51,14 @@ function OfferNote({ totals, pricing, mode }: Pick<BasketProps, 'totals' | 'pric
 }
 
 /** The list and the sums; shared by the side panel and the sheet. */
-function BasketLines({ mode, selection, totals, pricing, onRemove, pupilNames }: BasketProps) {
+export function BasketLines({
+  mode,
+  selection,
+  totals,
+  pricing,
+  onRemove,
+  pupilNames,
+}: BasketProps) {
   const linePrice = mode === 'reschedule' ? 0 : pricing.sessionPricePence;
   // One line per seat: a session for two children is two lines (issue 14, item 4).
   const forWhom: ReadonlyArray<string | undefined> =
@@ -113,7 +120,7 @@ function BasketLines({ mode, selection, totals, pricing, onRemove, pupilNames }:
   );
 }
 
-function SubmitButton({ mode, busy, selection, onSubmit }: BasketProps) {
+export function SubmitButton({ mode, busy, selection, onSubmit }: BasketProps) {
   return (
     <button
       type="button"
@@ -126,7 +133,7 @@ function SubmitButton({ mode, busy, selection, onSubmit }: BasketProps) {
   );
 }
 
-function Note({ note }: { note?: string | undefined }) {
+export function Note({ note }: { note?: string | undefined }) {
   return note ? (
     <p className="booking-basket__login-note" role="status">
       {note}
@@ -148,58 +155,24 @@ export function BookingBasket(props: BasketProps) {
   );
 }
 
-/** The fixed bar and slide-up sheet of narrow screens. */
+const BottomBarSheet = lazy(() =>
+  import('./booking-bottom-bar.tsx').then(({ BookingBottomBar }) => ({
+    default: BookingBottomBar,
+  })),
+);
+
+/**
+ * The fixed bar and slide-up sheet of narrow screens, from the first pick on. It floats over
+ * the page (position: fixed), so nothing moves when it arrives; once shown it stays mounted so
+ * "Clear All" in the open sheet leaves the sheet open.
+ */
 export function BookingBottomBar(props: BasketProps & { container?: HTMLElement | null }) {
-  const [open, setOpen] = useState(false);
-  const { selection, totals, mode, container } = props;
-  // Two modal dialogs would fight over focus: the login dialog replaces the sheet.
-  const submitFromSheet = () => {
-    if (props.signedOut) setOpen(false);
-    props.onSubmit();
-  };
-  if (selection.length === 0 && !open) return null;
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && props.selection.length > 0) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <div className="booking-bar">
-        <p className="booking-bar__summary">
-          <span>{sessionsWord(totals.sessionCount)}</span>
-          <span className="booking-bar__total">{formatPounds(totals.amountPence)}</span>
-        </p>
-        <Dialog.Trigger asChild>
-          <button type="button" className="btn booking-bar__open">
-            {mode === 'reschedule' ? 'Review' : 'View basket'}
-          </button>
-        </Dialog.Trigger>
-      </div>
-      <Dialog.Portal container={container ?? undefined}>
-        <Dialog.Overlay className="booking-sheet__overlay" />
-        <Dialog.Content className="booking-sheet">
-          <div className="booking-sheet__head">
-            <Dialog.Title className="booking-sheet__title">Selected sessions</Dialog.Title>
-            <Dialog.Description className="visually-hidden">
-              The sessions you picked, their total and payment.
-            </Dialog.Description>
-          </div>
-          <BasketLines {...props} />
-          <div className="booking-sheet__actions">
-            <button
-              type="button"
-              className="btn btn--outline"
-              disabled={selection.length === 0 || props.busy}
-              onClick={props.onClear}
-            >
-              Clear All
-            </button>
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn--ghost">
-                Close
-              </button>
-            </Dialog.Close>
-          </div>
-          <SubmitButton {...props} onSubmit={submitFromSheet} />
-          <Note note={props.note} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <BottomBarSheet {...props} />
+    </Suspense>
   );
 }

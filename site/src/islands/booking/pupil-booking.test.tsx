@@ -162,11 +162,14 @@ describe('booking for two children', { timeout: 20_000 }, () => {
     expect(within(basket).getByText('GCSE Foundation, 5-6pm, for Sam')).toBeTruthy();
     expect(within(basket).getByText('GCSE Foundation, 5-6pm, for Alex')).toBeTruthy();
     expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00');
-    // Kept with the basket, so sign-in and reloads keep who it is for.
-    expect(JSON.parse(window.localStorage.getItem(BASKET_STORAGE_KEY) ?? '{}').pupilIds).toEqual([
-      'p1',
-      'p2',
-    ]);
+    // Kept with the basket, so sign-in and reloads keep who it is for (saved by an effect, which
+    // may run a moment after the basket shows while the narrow-screen bar loads).
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem(BASKET_STORAGE_KEY) ?? '{}').pupilIds).toEqual([
+        'p1',
+        'p2',
+      ]),
+    );
 
     fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'));
@@ -195,7 +198,8 @@ describe('booking for two children', { timeout: 20_000 }, () => {
     renderFlow();
     const who = await screen.findByRole('group', { name: 'Who is this for?' });
     fireEvent.click(within(who).getByRole('button', { name: 'Add a child' }));
-    fireEvent.change(within(who).getByLabelText(/Year group/), { target: { value: 'y9' } });
+    // The form loads when asked for.
+    fireEvent.change(await within(who).findByLabelText(/Year group/), { target: { value: 'y9' } });
     expect(
       within(who).getByRole('checkbox', { name: `${CONSENT} Read the privacy policy` }),
     ).toBeTruthy();

@@ -2,45 +2,13 @@
 // one or more; with one child it is only a line saying who, with "Add a child" beside it. A
 // course outside a chosen child's year group gets a gentle note, never a block.
 import { yearGroupLabel } from '@tuition/domain';
-import { useId, useState } from 'react';
-import { PupilForm } from '../account/pupil-form.tsx';
-import { type Pupil, useAddPupil } from '../account/pupils-api.ts';
-import { toastSuccess } from '../shared/app-toaster.tsx';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { PupilChoice } from './use-pupil-choice.ts';
 
-function AddChild({
-  choice,
-  consentStatement,
-  onDone,
-}: {
-  choice: PupilChoice;
-  consentStatement: string;
-  onDone: () => void;
-}) {
-  const add = useAddPupil((pupil: Pupil) => {
-    toastSuccess({ title: `${pupil.name} added.` });
-    choice.toggle(pupil.id, true);
-    onDone();
-  });
-  return (
-    <div className="booking-pupils__add">
-      <PupilForm
-        accountType="parent"
-        consentStatement={consentStatement}
-        submitLabel="Add child"
-        onCancel={onDone}
-        onSubmit={(values) =>
-          add.mutateAsync({
-            name: values.name,
-            yearGroup: values.yearGroup,
-            ...(values.email ? { email: values.email } : {}),
-            ...(values.consent ? { consent: true as const } : {}),
-          })
-        }
-      />
-    </div>
-  );
-}
+// The form loads when a parent asks for it: most bookings never add a child here.
+const AddChild = lazy(() =>
+  import('./add-child.tsx').then(({ AddChild }) => ({ default: AddChild })),
+);
 
 export function PupilStep({
   choice,
@@ -102,11 +70,13 @@ export function PupilStep({
       {!student &&
         consentStatement &&
         (adding ? (
-          <AddChild
-            choice={choice}
-            consentStatement={consentStatement}
-            onDone={() => setAdding(false)}
-          />
+          <Suspense fallback={<p className="booking-step__hint">Loading the form…</p>}>
+            <AddChild
+              choice={choice}
+              consentStatement={consentStatement}
+              onDone={() => setAdding(false)}
+            />
+          </Suspense>
         ) : (
           <button type="button" className="btn btn--outline" onClick={() => setAdding(true)}>
             Add a child

@@ -1,11 +1,52 @@
 // sonner's toasts with the spec's settings (§9: about 5 s, at most 3 at once; §8: destructive
 // messages styled as errors, in colours that meet WCAG AA: ./app-toaster.css), kept apart
 // from app-providers.tsx so the header's lazily loaded dialog and menu can show toasts
-// without pulling in Radix Themes.
-import { useEffect, useState } from 'react';
+// without pulling in Radix Themes. sonner itself (about 10 KiB gzip) loads after the first
+// screen, and its Toaster (which reads the page's computed style as it mounts) only mounts with
+// the first toast: no page shows a toast before the visitor or a request has done something,
+// and sonner replays the toasts created before its Toaster subscribed, so none is lost.
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { Toaster, toast } from 'sonner';
 import './app-toaster.css';
+
+type Sonner = typeof import('sonner');
+let sonner: Promise<Sonner> | undefined;
+/** sonner, fetched once on first use; every toast call waits for it, in call order. */
+function loadSonner(): Promise<Sonner> {
+  sonner ??= import('sonner');
+  return sonner;
+}
+
+// Whether this page has asked for a toast yet; the Toaster appears from then on.
+let toastsWanted = false;
+const wantedListeners = new Set<() => void>();
+
+function subscribeToWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
+function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    subscribeToWanted,
+    () => toastsWanted,
+    () => false,
+  );
+}
+
+/** Runs `show` with sonner's toast once loaded; a failed load leaves the page as it was. */
+function withToast(show: (toast: Sonner['toast']) => void): void {
+  if (!toastsWanted) {
+    toastsWanted = true;
+    for (const listener of wantedListeners) listener();
+  }
+  loadSonner().then(
+    ({ toast }) => show(toast),
+    (error: unknown) => console.error('Toasts failed to load', error),
+  );
+}
+
+const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
 /** A catalogue message (MESSAGES of @tuition/domain): title and optional description. */
 export interface ToastMessage {
@@ -49,10 +90,12 @@ function forget(form: string, id: string | number): void {
 
 /** A success toast from a catalogue message; that form's earlier error toasts go away. */
 export function toastSuccess(message: ToastMessage, scope: ToastScope = PAGE_SCOPE): void {
-  for (const id of openErrors.get(scope.form) ?? []) toast.dismiss(id);
-  openErrors.delete(scope.form);
-  const shown = toastText(message);
-  toast.success(shown.title, toastOptions(shown));
+  withToast((toast) => {
+    for (const id of openErrors.get(scope.form) ?? []) toast.dismiss(id);
+    openErrors.delete(scope.form);
+    const shown = toastText(message);
+    toast.success(shown.title, toastOptions(shown));
+  });
 }
 
 /**
@@ -60,24 +103,28 @@ export function toastSuccess(message: ToastMessage, scope: ToastScope = PAGE_SCO
  * asks.
  */
 export function toastError(message: ToastMessage, scope: ToastScope = PAGE_SCOPE): void {
-  const shown = toastText(message);
-  const { form } = scope;
-  const id: string | number = toast.error(shown.title, {
-    ...toastOptions(shown),
-    onDismiss: () => forget(form, id),
-    onAutoClose: () => forget(form, id),
+  withToast((toast) => {
+    const shown = toastText(message);
+    const { form } = scope;
+    const id: string | number = toast.error(shown.title, {
+      ...toastOptions(shown),
+      onDismiss: () => forget(form, id),
+      onAutoClose: () => forget(form, id),
+    });
+    const ids = openErrors.get(form) ?? new Set();
+    ids.add(id);
+    openErrors.set(form, ids);
   });
-  const ids = openErrors.get(form) ?? new Set();
-  ids.add(id);
-  openErrors.set(form, ids);
 }
 
 /** A neutral toast (e.g. "Logging you in..."); like a success, it ends the form's errors. */
 export function toastInfo(message: ToastMessage, scope: ToastScope = PAGE_SCOPE): void {
-  for (const id of openErrors.get(scope.form) ?? []) toast.dismiss(id);
-  openErrors.delete(scope.form);
-  const shown = toastText(message);
-  toast(shown.title, toastOptions(shown));
+  withToast((toast) => {
+    for (const id of openErrors.get(scope.form) ?? []) toast.dismiss(id);
+    openErrors.delete(scope.form);
+    const shown = toastText(message);
+    toast(shown.title, toastOptions(shown));
+  });
 }
 
 /** Just below the sticky site header (site.css --header-height), before the page is measured. */
@@ -121,7 +168,44 @@ function useToastsTop(): string {
 let toasterOwner: symbol | null = null;
 const ownerListeners = new Set<() => void>();
 
-/** sonner's Toaster with the spec's settings, rendered once per page whatever mounts it. */
+/** sonner's Toaster with the spec's settings, below the header as it sits now. */
+function ShownToaster() {
+  const toastsTop = useToastsTop();
+  // Into <body>: inside an island the toasts shared its stacking context and slid under the
+  // sticky header (z-index 100). Below the header's bottom edge as it is now (useToastsTop), so
+  // they never cover the account menu. The toasts float above the page (position: fixed), so
+  // nothing moves when the Toaster arrives.
+  return createPortal(
+    <Suspense fallback={null}>
+      <Toaster
+        className="app-toaster"
+        visibleToasts={3}
+        duration={5000}
+        richColors
+        closeButton
+        position="top-right"
+        offset={{ top: toastsTop }}
+        mobileOffset={{ top: toastsTop }}
+      />
+    </Suspense>,
+    document.body,
+  );
+}
+
+/** Fetches sonner once the page is idle, so the first toast need not wait for it. */
+function usePrefetchSonner(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(() => void loadSonner());
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => void loadSonner(), 2000);
+    return () => clearTimeout(timer);
+  }, [enabled]);
+}
+
+/** The page's one Toaster, whatever mounts it, from the first toast on. */
 export function PageToaster() {
   const [me] = useState(() => Symbol('toaster'));
   const [isOwner, setIsOwner] = useState(false);
@@ -140,22 +224,7 @@ export function PageToaster() {
       }
     };
   }, [me]);
-  const toastsTop = useToastsTop();
-  if (!isOwner) return null;
-  // Into <body>: inside an island the toasts shared its stacking context and slid under the
-  // sticky header (z-index 100). Below the header's bottom edge as it is now (useToastsTop), so
-  // they never cover the account menu.
-  return createPortal(
-    <Toaster
-      className="app-toaster"
-      visibleToasts={3}
-      duration={5000}
-      richColors
-      closeButton
-      position="top-right"
-      offset={{ top: toastsTop }}
-      mobileOffset={{ top: toastsTop }}
-    />,
-    document.body,
-  );
+  const wanted = useToastsWanted();
+  usePrefetchSonner(isOwner);
+  return isOwner && wanted ? <ShownToaster /> : null;
 }
