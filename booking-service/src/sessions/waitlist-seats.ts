@@ -73,26 +73,36 @@ function bySession(rows: readonly { sessionId: string; pupilId: string }[]): Pup
   return map;
 }
 
-/** The account's pupils holding a live offer in these sessions: those seats are theirs. */
-export async function userLiveOffers(
+/** The account's pupils whose place on each session's list meets `condition`. */
+async function userPupilsOnLists(
   db: DbExecutor,
   userId: string,
   sessionIds: readonly string[],
-  now: Date,
+  condition: SQL | undefined,
 ): Promise<PupilsBySession> {
   if (sessionIds.length === 0) return new Map();
   const rows = await db
     .select({ sessionId: waitlistEntries.sessionId, pupilId: waitlistEntries.pupilId })
     .from(waitlistEntries)
-    .innerJoin(waitlistOffers, eq(waitlistOffers.id, waitlistEntries.offerId))
+    .leftJoin(waitlistOffers, eq(waitlistOffers.id, waitlistEntries.offerId))
     .where(
       and(
         eq(waitlistEntries.userId, userId),
         inArray(waitlistEntries.sessionId, [...new Set(sessionIds)]),
-        liveOffer(now),
+        condition,
       ),
     );
   return bySession(rows);
+}
+
+/** The account's pupils holding a live offer in these sessions: those seats are theirs. */
+export function userLiveOffers(
+  db: DbExecutor,
+  userId: string,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<PupilsBySession> {
+  return userPupilsOnLists(db, userId, sessionIds, liveOffer(now));
 }
 
 /** Open places (waiting, or holding a live offer), per session. */
@@ -117,23 +127,11 @@ export async function waitingCounts(
 }
 
 /** The account's pupils with an open place on each session's list. */
-export async function userWaitlistPlaces(
+export function userWaitlistPlaces(
   db: DbExecutor,
   userId: string,
   sessionIds: readonly string[],
   now: Date,
 ): Promise<PupilsBySession> {
-  if (sessionIds.length === 0) return new Map();
-  const rows = await db
-    .select({ sessionId: waitlistEntries.sessionId, pupilId: waitlistEntries.pupilId })
-    .from(waitlistEntries)
-    .leftJoin(waitlistOffers, eq(waitlistOffers.id, waitlistEntries.offerId))
-    .where(
-      and(
-        eq(waitlistEntries.userId, userId),
-        inArray(waitlistEntries.sessionId, [...new Set(sessionIds)]),
-        openPlace(now),
-      ),
-    );
-  return bySession(rows);
+  return userPupilsOnLists(db, userId, sessionIds, openPlace(now));
 }
