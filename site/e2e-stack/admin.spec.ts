@@ -13,6 +13,7 @@ import {
   mailTo,
   registerVerified,
   signedInCustomer,
+  scrollToAdminSection,
   test,
 } from './support.ts';
 
@@ -57,8 +58,11 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   await logIn(page, DEMO_ADMIN, '/admin');
   await expect(page.getByText('Total Users')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sessions Overview' })).toBeVisible();
+  // The sections below the first screen are drawn as the admin scrolls down to them.
+  await scrollToAdminSection(page, 'User Management');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
   await expect(page.getByText(/Showing 1 to \d+ of \d+ users/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Classes' })).toBeVisible();
   // The charts and their table alternative.
   await expect(page.getByRole('img', { name: /Bookings per week/ })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

@@ -14,6 +14,7 @@ import {
   freshIp,
   logIn,
   signedInCustomer,
+  scrollToAdminSection,
   test,
 } from './support.ts';
 
@@ -182,6 +183,7 @@ test('an admin sets the class link, and the family joins 10 minutes before the s
 
     // The admin: the session is flagged until the weekly class has a link, set in Classes.
     await logIn(page, DEMO_ADMIN, '/admin');
+    await scrollToAdminSection(page, 'Sessions Overview');
     const sessionRow = page.locator('.admin-session', { hasText: formatLondonDate(start) });
     await expect(
       sessionRow.filter({ hasText: 'GCSE Higher' }).first().getByText('No meeting link'),
@@ -194,6 +196,7 @@ test('an admin sets the class link, and the family joins 10 minutes before the s
       (c) => c.service === SERVICE && c.day === slot.day && c.startTime === slot.startTime,
     );
     expect(weekly, `the weekly class of ${slot.day} ${slot.startTime}`).toBeTruthy();
+    await scrollToAdminSection(page, 'Classes');
     const panel = page.getByRole('region', { name: 'Classes' });
     await expect(panel).toBeVisible();
     const linkField = panel.locator(`[id="class-url-${weekly?.id}"]`);
@@ -228,6 +231,7 @@ test('an admin sets the class link, and the family joins 10 minutes before the s
 
     // The register: today's view, the pupil marked present, the mark kept.
     await page.goto('/admin');
+    await scrollToAdminSection(page, 'Sessions Overview');
     await page.getByRole('radio', { name: 'Today' }).click();
     const today = page
       .locator('.admin-session', { hasText: formatLondonDate(start) })

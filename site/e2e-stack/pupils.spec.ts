@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   linkFromMail,
   logIn,
+  scrollToAdminSection,
   test,
   uniqueEmail,
 } from './support.ts';
@@ -119,6 +120,7 @@ test('a parent registers, adds two children, books both into one session; the ad
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
   await logIn(admin, DEMO_ADMIN, '/admin');
+  await scrollToAdminSection(admin, 'Sessions Overview');
   const toggle = admin.locator('.admin-session__toggle', { hasText: date }).filter({
     hasText: 'GCSE Foundation',
   });
@@ -140,6 +142,7 @@ test('a parent registers, adds two children, books both into one session; the ad
   expect(csv.split(parent.email).length - 1).toBe(2);
 
   // The user page lists the children with their bookings.
+  await scrollToAdminSection(admin, 'User Management');
   await admin.getByLabel("Search users by name, email or pupil's name").fill(alex);
   await admin.getByLabel("Search users by name, email or pupil's name").press('Enter');
   const rows = admin.locator('.admin-users-table__row');

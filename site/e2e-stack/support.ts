@@ -275,3 +275,17 @@ export async function axeOnToast(page: Page, title: string) {
     type: await toast.getAttribute('data-type'),
   };
 }
+
+/**
+ * Scrolls /admin to one of its sections below the first screen, as an admin would, and waits
+ * until it is drawn (they are drawn as the admin comes near them: its frame is replaced).
+ */
+export async function scrollToAdminSection(page: Page, heading: string): Promise<void> {
+  const named = page.getByRole('heading', { name: heading, exact: true, level: 2 });
+  await expect(async () => {
+    await named.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await expect(page.locator('.admin-section--pending').filter({ has: named })).toHaveCount(0, {
+      timeout: 2000,
+    });
+  }).toPass({ timeout: 15_000 });
+}

@@ -1,6 +1,14 @@
 // The dashboard as an admin meets it, against a stubbed service: the figures, the session and
 // user lists with their empty states, search and paging; and a customer is sent away.
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+} from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserRow } from './admin-api.ts';
 import { problem, stubAdminApi } from './admin-test-stubs.ts';
@@ -94,6 +102,55 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     // The table alternative names weeks still to come.
     expect(screen.getByText('Week of 9 November 2026 (to come)')).toBeTruthy();
     expect(await screen.findByText('No upcoming sessions found.')).toBeTruthy();
+  });
+
+  it('draws the sections below the first screen only as the admin scrolls near them', async () => {
+    // A phone: nothing below the figures is near the viewport until the observer says so.
+    const observed: { element: Element; report: (near: boolean) => void }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(element: Element) {
+          observed.push({
+            element,
+            report: (near) =>
+              this.callback(
+                [
+                  {
+                    isIntersecting: near,
+                    boundingClientRect: { bottom: 500 },
+                  } as IntersectionObserverEntry,
+                ],
+                this as unknown as IntersectionObserver,
+              ),
+          });
+        }
+        disconnect() {}
+      },
+    );
+    const calls = stubAdminApi(
+      (u) => (u.pathname === '/api/admin/summary' ? summary() : undefined),
+      (u) => (u.pathname === '/api/admin/stats' ? stats() : undefined),
+      noSessions,
+      directory,
+    );
+    render(<AdminDashboard navigate={navigate} />);
+    expect(await screen.findByText('£90.00')).toBeTruthy();
+    // Each section shows its heading, and asks for nothing yet.
+    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sessions Overview' })).toBeTruthy();
+    await waitFor(() => expect(observed.length).toBeGreaterThanOrEqual(3));
+    expect(calls.some((c) => c.includes('/api/admin/users'))).toBe(false);
+    expect(calls.some((c) => c.includes('/api/admin/sessions'))).toBe(false);
+
+    // Scrolled near User Management: its users arrive; the sessions still wait their turn.
+    const users = observed.find((o) =>
+      o.element.textContent?.includes('User Management'),
+    ) as (typeof observed)[number];
+    act(() => users.report(true));
+    expect(await screen.findByText('Showing 1 to 25 of 26 users')).toBeTruthy();
+    expect(calls.some((c) => c.includes('/api/admin/sessions'))).toBe(false);
   });
 
   it('pages the users 25 at a time and opens a user from the row', async () => {

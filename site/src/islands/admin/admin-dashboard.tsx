@@ -1,19 +1,37 @@
 // /admin (docs/product-rules.md#pages): four summary cards, the bookings and revenue charts, the
 // Sessions Overview and User Management. Admins only: anyone else is sent to / (the API refuses
 // them anyway).
-import { Card, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Skeleton, Spinner, Text } from '@radix-ui/themes';
 import { MESSAGES } from '@tuition/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  lazy,
+  type ReactNode,
+  type RefObject,
+  startTransition,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { type AdminSummary, adminApi } from './admin-api.ts';
 import { AdminCharts } from './admin-charts.tsx';
-import { AdminClasses } from './admin-classes.tsx';
 import { adminLoadFailure, pounds, retryUnlessRefused } from './admin-format.ts';
 import { AdminGate } from './admin-gate.tsx';
-import { AdminSessions } from './admin-sessions.tsx';
-import { AdminUsers } from './admin-users.tsx';
 import { AppProviders, toastError } from '../shared/app-providers.tsx';
 import './admin.css';
+
+// The sections below the figures and charts are chunks of their own, fetched and compiled as they
+// are mounted (useStagedSections), not before the first screen shows.
+const AdminSessions = lazy(() =>
+  import('./admin-sessions.tsx').then(({ AdminSessions }) => ({ default: AdminSessions })),
+);
+const AdminClasses = lazy(() =>
+  import('./admin-classes.tsx').then(({ AdminClasses }) => ({ default: AdminClasses })),
+);
+const AdminUsers = lazy(() =>
+  import('./admin-users.tsx').then(({ AdminUsers }) => ({ default: AdminUsers })),
+);
 
 export interface AdminDashboardProps {
   /** Leaves the page; tests replace it. */
@@ -86,6 +104,99 @@ function DashboardFrame() {
   );
 }
 
+/**
+ * How many of the sections below the figures are mounted. They come one at a time, each once the
+ * admin data asked for so far has arrived: each section's first render with its data is then a
+ * task of its own instead of one long task when every answer lands together (which blocked the
+ * page for ~300 ms on a throttled phone, Lighthouse TBT). Those sections are below the fold on a
+ * phone; on a desktop each follows the one above it by one request.
+ */
+function useStagedSections(count: number): number {
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (shown >= count) return;
+    let timer: ReturnType<typeof setTimeout>;
+    // A slow or retrying answer holds the next section back for a second at most.
+    const giveUpAt = Date.now() + 1000;
+    const next = () => {
+      if (queryClient.isFetching({ queryKey: ['admin'] }) > 0 && Date.now() < giveUpAt) {
+        timer = setTimeout(next, 30);
+        return;
+      }
+      startTransition(() => setShown((n) => n + 1));
+    };
+    timer = setTimeout(next, 0);
+    return () => clearTimeout(timer);
+  }, [shown, count, queryClient]);
+  return shown;
+}
+
+/**
+ * Whether the element has come within a quarter of a screen below the viewport, or the page has
+ * been scrolled past it (it stays true once it has). Browsers without IntersectionObserver count
+ * everything as near.
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        // Near, or already scrolled past (a jump to a section further down).
+        if (entries.some((e) => e.isIntersecting || e.boundingClientRect.bottom < 0)) {
+          setNear(true);
+        }
+      },
+      { rootMargin: '0px 0px 25% 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
+/** A section's frame (its heading) until its content is mounted. */
+function SectionFrame({ heading }: { heading: string }) {
+  return (
+    <Card size="3" className="admin-section admin-section--pending">
+      <Heading as="h2" size="5" mb="4">
+        {heading}
+      </Heading>
+      <Flex align="center" gap="2" role="status">
+        <Spinner /> <Text color="gray">Loading…</Text>
+      </Flex>
+    </Card>
+  );
+}
+
+/**
+ * A section below the first screen: its frame until it is its turn (`ready`) and the admin has
+ * scrolled near it; then its chunk, its data and its content. On a phone only the figures and
+ * charts are drawn as the page loads; the rest as the admin scrolls to it.
+ */
+function WhenNear({
+  heading,
+  ready,
+  children,
+}: {
+  heading: string;
+  ready: boolean;
+  children: ReactNode;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(frame);
+  if (ready && near) {
+    return <Suspense fallback={<SectionFrame heading={heading} />}>{children}</Suspense>;
+  }
+  return (
+    <div ref={frame}>
+      <SectionFrame heading={heading} />
+    </div>
+  );
+}
+
 function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
   const summary = useQuery({
     queryKey: ['admin', 'summary'],
@@ -106,6 +217,7 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
   }, [summary.isError, summary.error]);
 
   const s = summary.data;
+  const shown = useStagedSections(3);
   return (
     <div className="admin">
       <SummaryCards summary={summary.data} />
@@ -123,9 +235,15 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
         )}
       </Card>
 
-      <AdminSessions upcomingCount={s?.upcomingSessions} />
-      <AdminClasses />
-      <AdminUsers navigate={navigate} />
+      <WhenNear heading="Sessions Overview" ready={shown >= 1}>
+        <AdminSessions upcomingCount={s?.upcomingSessions} />
+      </WhenNear>
+      <WhenNear heading="Classes" ready={shown >= 2}>
+        <AdminClasses />
+      </WhenNear>
+      <WhenNear heading="User Management" ready={shown >= 3}>
+        <AdminUsers navigate={navigate} />
+      </WhenNear>
     </div>
   );
 }
