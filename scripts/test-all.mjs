@@ -57,11 +57,25 @@ export function countResults(output) {
     }
     const pw = line.match(/^\s+(\d+)\s+(passed|failed|skipped|flaky|did not run)(\s+\(.*\))?\s*$/);
     if (pw) {
+      // A flaky journey (failed, then passed on CI's retry) counts as passed and is named below.
+      if (pw[2] === 'flaky') totals.flaky = (totals.flaky ?? 0) + Number(pw[1]);
       const kind = pw[2] === 'flaky' ? 'passed' : pw[2] === 'did not run' ? 'skipped' : pw[2];
       totals[kind] += Number(pw[1]);
     }
   }
   return totals;
+}
+
+/**
+ * The failed and flaky tests a runner named in its output (vitest's "FAIL file > test", the
+ * list under Playwright's "N failed" / "N flaky"), so that the end of the log says which.
+ */
+export function namedProblems(output) {
+  const names = [];
+  for (const line of stripVTControlCharacters(output).split('\n')) {
+    if (/^\s*FAIL\s+\S.*>/.test(line) || /^\s{4}\[\w+\] › /.test(line)) names.push(line.trim());
+  }
+  return [...new Set(names)];
 }
 
 function run(step) {
@@ -99,6 +113,14 @@ for (const step of selected) {
   summary.push({ step, result, counts });
 }
 
+const problems = summary.flatMap(({ step, result }) =>
+  namedProblems(result.output).map((name) => `${step.name}: ${name}`),
+);
+if (problems.length) {
+  console.log('\n=== failed or flaky tests ===');
+  for (const name of problems.slice(0, 30)) console.log(name);
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -106,7 +128,7 @@ console.log('\n=== summary ===');
 for (const { step, result, counts } of summary) {
   const status = result.code === 0 ? 'ok  ' : 'FAIL';
   const detail = counts
-    ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
+    ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${counts.flaky ? ` (${counts.flaky} flaky)` : ''}`
     : result.code === 0
       ? 'check passed'
       : 'check failed';
