@@ -29,7 +29,7 @@ import { ensureSessionRows } from '../src/sessions/session-rows.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { createDb } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { bookings, classSessions, mailMessages, user } from '../src/db/schema.ts';
+import { bookings, classSessions, mailMessages, pupils, user } from '../src/db/schema.ts';
 import { createLogger } from '../src/logging/logger.ts';
 import { createMailOutbox, stopMailWorker } from '../src/mail/mail-setup.ts';
 import { paymentProviderFromConfig } from '../src/payments/provider-from-config.ts';
@@ -137,11 +137,15 @@ async function seedHistory(deps: AppDeps, total: number): Promise<void> {
     select 'maths', 'gcse-higher', t, t + interval '1 hour', 1500
     from (select date_trunc('hour', now()) - interval '2 days' - g * interval '1 hour'
       + interval '7 minutes' as t from generate_series(1, ${sessionCount}) g) s`);
+  // Each account books for one pupil (as the pupils migration gave every existing account).
   await deps.db.execute(sql`
-    insert into bookings (user_id, session_id, status)
-    select 'seed-user-' || ((k + 10 * (extract(epoch from s.starts_at) / 3600)::bigint) % 2000),
-      s.id, 'confirmed'
+    insert into pupils (user_id, name) select id, name from "user" where id like 'seed-user-%'`);
+  await deps.db.execute(sql`
+    insert into bookings (user_id, pupil_id, session_id, status)
+    select p.user_id, p.id, s.id, 'confirmed'
     from sessions s cross join generate_series(1, 10) k
+    join pupils p on p.user_id = 'seed-user-'
+      || ((k + 10 * (extract(epoch from s.starts_at) / 3600)::bigint) % 2000)
     where s.starts_at < now() - interval '1 day'`);
   await deps.db.execute(sql`analyze`);
 }
@@ -197,16 +201,20 @@ async function main() {
     emailVerified: true,
   }));
   await dbHandle.db.insert(user).values(customers);
+  const customerPupils = await dbHandle.db
+    .insert(pupils)
+    .values(customers.map((c) => ({ userId: c.id, name: c.name })))
+    .returning({ id: pupils.id, userId: pupils.userId });
   const sessionRows = [...rows.values()];
-  await dbHandle.db
-    .insert(bookings)
-    .values(
-      customers.flatMap((c, i) =>
-        sessionRows
-          .slice(0, 6)
-          .flatMap((row, j) => ((i + j) % 5 === 0 ? [{ userId: c.id, sessionId: row.id }] : [])),
-      ),
-    );
+  await dbHandle.db.insert(bookings).values(
+    customerPupils.flatMap((pupil, i) =>
+      sessionRows
+        .slice(0, 6)
+        .flatMap((row, j) =>
+          (i + j) % 5 === 0 ? [{ userId: pupil.userId, pupilId: pupil.id, sessionId: row.id }] : [],
+        ),
+    ),
+  );
 
   if (HISTORY_BOOKINGS > 0) await seedHistory(deps, HISTORY_BOOKINGS);
 
