@@ -206,15 +206,19 @@ async function main() {
     .values(customers.map((c) => ({ userId: c.id, name: c.name })))
     .returning({ id: pupils.id, userId: pupils.userId });
   const sessionRows = [...rows.values()];
-  await dbHandle.db.insert(bookings).values(
-    customerPupils.flatMap((pupil, i) =>
-      sessionRows
-        .slice(0, 6)
-        .flatMap((row, j) =>
-          (i + j) % 5 === 0 ? [{ userId: pupil.userId, pupilId: pupil.id, sessionId: row.id }] : [],
-        ),
-    ),
-  );
+  await dbHandle.db
+    .insert(bookings)
+    .values(
+      customerPupils.flatMap((pupil, i) =>
+        sessionRows
+          .slice(0, 6)
+          .flatMap((row, j) =>
+            (i + j) % 5 === 0
+              ? [{ userId: pupil.userId, pupilId: pupil.id, sessionId: row.id }]
+              : [],
+          ),
+      ),
+    );
 
   if (HISTORY_BOOKINGS > 0) await seedHistory(deps, HISTORY_BOOKINGS);
 

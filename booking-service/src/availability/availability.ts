@@ -16,8 +16,11 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { activePupils, seatPupils } from '../sessions/seat-pupils.ts';
 import { type UserSeats, userSeats } from '../sessions/seats.ts';
-import { ensureSessionRowsWithSeats } from '../sessions/session-rows.ts';
-import { userWaitlistPlaces, waitingCounts } from '../sessions/waitlist-seats.ts';
+import {
+  ensureSessionRowsWithSeats,
+  ensureSessionRowsWithSeatsAndWaiting,
+} from '../sessions/session-rows.ts';
+import { userWaitlistPlaces } from '../sessions/waitlist-seats.ts';
 
 export interface AvailabilityDeps {
   db: Database;
@@ -54,24 +57,22 @@ export async function listAvailability(
     isBookable(s.startsAt, now),
   );
   // One round trip for the rows and their seats taken; a second only for a signed-in viewer.
-  const rows = await ensureSessionRowsWithSeats(deps.db, sessions, pricing.sessionPricePence, now);
-  const [mine, current] = query.userId
-    ? await Promise.all([
-        userSeats(
-          deps.db,
-          query.userId,
-          [...rows.values()].map((row) => row.id),
-          now,
-        ),
-        activePupils(deps.db, query.userId),
-      ])
-    : [NO_SEATS, []];
-  // The waiting list (docs/decisions/060): how many wait, and which of the viewer's pupils.
+  // With each session's waiting-list count (docs/decisions/060) in the same query.
+  const rows = await ensureSessionRowsWithSeatsAndWaiting(
+    deps.db,
+    sessions,
+    pricing.sessionPricePence,
+    now,
+  );
   const rowIds = [...rows.values()].map((row) => row.id);
-  const [waiting, waitingMine] = await Promise.all([
-    waitingCounts(deps.db, rowIds, now),
-    query.userId ? userWaitlistPlaces(deps.db, query.userId, rowIds, now) : new Map(),
-  ]);
+  // The viewer's own seats, pupils and places on waiting lists.
+  const [mine, current, waitingMine] = query.userId
+    ? await Promise.all([
+        userSeats(deps.db, query.userId, rowIds, now),
+        activePupils(deps.db, query.userId),
+        userWaitlistPlaces(deps.db, query.userId, rowIds, now),
+      ])
+    : [NO_SEATS, [], new Map<string, Set<string>>()];
 
   return sessions.flatMap((session) => {
     const row = rows.get(session.startsAt.getTime());
@@ -103,7 +104,7 @@ export async function listAvailability(
         seatsLeft,
         state,
         heldBy: [...heldBy],
-        waiting: waiting.get(row.id) ?? 0,
+        waiting: row.waiting,
         waitingFor: [...(waitingMine.get(row.id) ?? NONE)],
       },
     ];

@@ -1,7 +1,15 @@
 import { and, type Column, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { bookings, checkoutItems, checkouts, classSessions } from '../db/schema.ts';
-import { liveOffersSql, userLiveOffers, waitingClaimsSql } from './waitlist-seats.ts';
+import {
+  liveOffersSql,
+  type QueryInstant,
+  userLiveOffers,
+  waitingClaimsSql,
+} from './waitlist-seats.ts';
+
+/** The derived table of seatsTakenSql holding the seats taken before the list's claims. */
+const SEATS_TAKEN = 'seats_taken';
 
 /**
  * Seats taken in the session whose id is `sessionId` (a column of the outer query) =
@@ -16,7 +24,7 @@ import { liveOffersSql, userLiveOffers, waitingClaimsSql } from './waitlist-seat
  */
 export function seatsTakenSql(
   sessionId: Column,
-  now: Date,
+  now: QueryInstant,
   options: { claims?: boolean } = {},
 ): SQL<number> {
   const confirmed = sql`(select ${count()} from ${bookings} where ${and(
@@ -35,8 +43,12 @@ export function seatsTakenSql(
   if (options.claims === false) {
     return sql<number>`(${confirmed} + ${held} + ${offered})`.mapWith(Number);
   }
-  const taken = sql`(${confirmed} + ${held} + ${offered})`;
-  return sql<number>`(${taken} + ${waitingClaimsSql(sessionId, now, taken)})`.mapWith(Number);
+  // The claims need the seats taken too: counted once in a derived table that OFFSET 0 keeps
+  // the planner from inlining (it would count them twice per session).
+  const taken = sql.raw(`${SEATS_TAKEN}.n`);
+  return sql<number>`(select ${taken} + ${waitingClaimsSql(sessionId, now, taken)} from (select ${confirmed} + ${held} + ${offered} as n offset 0) as ${sql.identifier(SEATS_TAKEN)})`.mapWith(
+    Number,
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
 import { type ConcreteSession, SERVICES, type ServiceCode } from '@tuition/domain';
-import { and, eq, getTableColumns, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { classSessions } from '../db/schema.ts';
-import type { DbExecutor } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
 import { seatsTakenSql } from './seats.ts';
+import { waitingCountSql } from './waitlist-seats.ts';
 
 export type SessionRow = typeof classSessions.$inferSelect;
 
@@ -32,17 +33,117 @@ export function ensureSessionRows(
  * count (no lock), like every read outside a seat-taking transaction.
  */
 export function ensureSessionRowsWithSeats(
-  db: DbExecutor,
+  db: Database,
   sessions: readonly ConcreteSession[],
   pricePence: number,
   now: Date,
 ): Promise<Map<number, SessionRowWithSeats>> {
-  return ensureRows(db, sessions, pricePence, (executor, wanted) =>
-    selectSessionRows<SessionRowWithSeats>(executor, wanted, {
+  return ensureRows(db, sessions, pricePence, async (_, wanted) => {
+    let statement = startsRowsStatements.get(db);
+    if (!statement) {
+      statement = startsRowsStatement(db);
+      startsRowsStatements.set(db, statement);
+    }
+    const found: SessionRowWithSeats[] = [];
+    for (const [service, starts] of startsByService(wanted)) {
+      found.push(
+        ...(await statement.execute({
+          service,
+          starts: starts.map((start) => start.toISOString()),
+          now: now.toISOString(),
+        })),
+      );
+    }
+    return found;
+  });
+}
+
+/**
+ * A service's session rows at the listed starts with their seats taken at `now`, as a
+ * prepared statement (bookability asks on every change of a basket; see windowRowsStatement).
+ */
+function startsRowsStatement(db: Database) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  return db
+    .select({ ...getTableColumns(classSessions), seatsTaken: seatsTakenSql(classSessions.id, now) })
+    .from(classSessions)
+    .where(
+      and(
+        eq(classSessions.service, sql.placeholder('service')),
+        sql`${classSessions.startsAt} = any(${sql.placeholder('starts')}::timestamptz[])`,
+      ),
+    )
+    .prepare('session_rows_with_seats_at_starts');
+}
+const startsRowsStatements = new WeakMap<Database, ReturnType<typeof startsRowsStatement>>();
+
+/** A session row with its seats taken and how many wait for it (waitingCountSql). */
+export type SessionRowWithSeatsAndWaiting = SessionRowWithSeats & { waiting: number };
+
+/**
+ * A service's session rows between two starts with their seats taken and waiting counts at
+ * `now`, as a prepared statement: availability runs the same large query (five counts per
+ * session) on every request, and planning it cost the database more than running it. Planned
+ * once per connection, built once per database handle.
+ */
+function windowRowsStatement(db: Database) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  return db
+    .select({
       ...getTableColumns(classSessions),
       seatsTaken: seatsTakenSql(classSessions.id, now),
-    }),
-  );
+      waiting: waitingCountSql(classSessions.id, now),
+    })
+    .from(classSessions)
+    .where(
+      and(
+        eq(classSessions.service, sql.placeholder('service')),
+        gte(classSessions.startsAt, sql`${sql.placeholder('from')}::timestamptz`),
+        lte(classSessions.startsAt, sql`${sql.placeholder('to')}::timestamptz`),
+      ),
+    )
+    .prepare('availability_window_rows');
+}
+const windowRowsStatements = new WeakMap<Database, ReturnType<typeof windowRowsStatement>>();
+
+/**
+ * ensureSessionRowsWithSeats with each session's waiting-list count too, in the same query:
+ * availability's whole answer from the database in one round trip. A window of sessions (more
+ * than a few starts) is read with the prepared windowRowsStatement.
+ */
+export function ensureSessionRowsWithSeatsAndWaiting(
+  db: Database,
+  sessions: readonly ConcreteSession[],
+  pricePence: number,
+  now: Date,
+): Promise<Map<number, SessionRowWithSeatsAndWaiting>> {
+  return ensureRows(db, sessions, pricePence, async (_, wanted) => {
+    if (wanted.length <= STARTS_LISTED_BY_VALUE) {
+      return selectSessionRows<SessionRowWithSeatsAndWaiting>(db, wanted, {
+        ...getTableColumns(classSessions),
+        seatsTaken: seatsTakenSql(classSessions.id, now),
+        waiting: waitingCountSql(classSessions.id, now),
+      });
+    }
+    let statement = windowRowsStatements.get(db);
+    if (!statement) {
+      statement = windowRowsStatement(db);
+      windowRowsStatements.set(db, statement);
+    }
+    const found: SessionRowWithSeatsAndWaiting[] = [];
+    for (const [service, starts] of startsByService(wanted)) {
+      const wantedTimes = new Set(starts.map((start) => start.getTime()));
+      const times = [...wantedTimes];
+      const rows = await statement.execute({
+        service,
+        from: new Date(Math.min(...times)).toISOString(),
+        to: new Date(Math.max(...times)).toISOString(),
+        now: now.toISOString(),
+      });
+      for (const row of rows) if (wantedTimes.has(row.startsAt.getTime())) found.push(row);
+    }
+    return found;
+  });
 }
 
 async function ensureRows<R extends SessionRow>(
@@ -94,6 +195,19 @@ export function findSessionRows(
   return selectSessionRows<SessionRow>(db, sessions, getTableColumns(classSessions));
 }
 
+/** The starts of these sessions, per service. */
+function startsByService(
+  sessions: readonly Pick<ConcreteSession, 'service' | 'startsAt'>[],
+): Map<ServiceCode, Date[]> {
+  const byService = new Map<ServiceCode, Date[]>();
+  for (const s of sessions) {
+    const starts = byService.get(s.service);
+    if (starts) starts.push(s.startsAt);
+    else byService.set(s.service, [s.startsAt]);
+  }
+  return byService;
+}
+
 /** Up to this many starts are looked up by value; more (a whole window) by their time range. */
 const STARTS_LISTED_BY_VALUE = 8;
 
@@ -110,14 +224,8 @@ async function selectSessionRows<R extends SessionRow>(
   fields: SelectedFields,
 ): Promise<R[]> {
   if (sessions.length === 0) return [];
-  const byService = new Map<ServiceCode, Date[]>();
-  for (const s of sessions) {
-    const starts = byService.get(s.service);
-    if (starts) starts.push(s.startsAt);
-    else byService.set(s.service, [s.startsAt]);
-  }
   const found: R[] = [];
-  for (const [service, starts] of byService) {
+  for (const [service, starts] of startsByService(sessions)) {
     if (starts.length <= STARTS_LISTED_BY_VALUE) {
       found.push(
         ...((await db

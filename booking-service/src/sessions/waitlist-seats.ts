@@ -24,12 +24,24 @@ export function listClosesAt(startsAt: Date): Date {
   return new Date(startsAt.getTime() - LIST_CLOSES_BEFORE_START_MINUTES * 60_000);
 }
 
+/**
+ * The moment a seat count is taken at: a value, or SQL standing for one (the placeholder of a
+ * prepared statement, which is planned once and run with each request's time).
+ */
+export type QueryInstant = Date | SQL;
+
+/** `minutes` (a constant) after `at`. */
+export function minutesAfter(at: QueryInstant, minutes: number): QueryInstant {
+  if (at instanceof Date) return new Date(at.getTime() + minutes * 60_000);
+  return sql`(${at} + ${sql.raw(`interval '${Math.trunc(minutes)} minutes'`)})`;
+}
+
 /** Places holding an offer that has not expired: each holds one seat. */
-const liveOffer = (now: Date) =>
+const liveOffer = (now: QueryInstant) =>
   and(eq(waitlistEntries.status, 'offered'), gt(waitlistOffers.expiresAt, now));
 
 /** Seats held by live offers in the session whose id is `sessionId` (an outer column). */
-export function liveOffersSql(sessionId: Column, now: Date): SQL<number> {
+export function liveOffersSql(sessionId: Column, now: QueryInstant): SQL<number> {
   return sql<number>`(select ${count()} from ${waitlistEntries} inner join ${waitlistOffers} on ${eq(
     waitlistOffers.id,
     waitlistEntries.offerId,
@@ -47,8 +59,8 @@ const claimedSession = alias(classSessions, CLAIMED_SESSION);
  * thereby never sold past the queue before the next sweep offers it. Never more than the free
  * seats, so an offer's holder still finds their held seat free.
  */
-export function waitingClaimsSql(sessionId: Column, now: Date, taken: SQL): SQL<number> {
-  const listOpenUntil = new Date(now.getTime() + LIST_CLOSES_BEFORE_START_MINUTES * 60_000);
+export function waitingClaimsSql(sessionId: Column, now: QueryInstant, taken: SQL): SQL<number> {
+  const listOpenUntil = minutesAfter(now, LIST_CLOSES_BEFORE_START_MINUTES);
   // A raw template renders an alias by its name alone, so the FROM item is spelt out.
   return sql<number>`(select least(${count()}, greatest(min(${claimedSession.capacity}) - ${taken}, 0)) from ${waitlistEntries} inner join ${classSessions} as ${sql.identifier(CLAIMED_SESSION)} on ${eq(
     claimedSession.id,
@@ -106,7 +118,15 @@ export function userLiveOffers(
 }
 
 /** Open places (waiting, or holding a live offer), per session. */
-const openPlace = (now: Date) => or(eq(waitlistEntries.status, 'waiting'), liveOffer(now));
+const openPlace = (now: QueryInstant) => or(eq(waitlistEntries.status, 'waiting'), liveOffer(now));
+
+/** How many wait for the session whose id is `sessionId` (an outer column), as waitingCounts. */
+export function waitingCountSql(sessionId: Column, now: QueryInstant): SQL<number> {
+  return sql<number>`(select ${count()} from ${waitlistEntries} left join ${waitlistOffers} on ${eq(
+    waitlistOffers.id,
+    waitlistEntries.offerId,
+  )} where ${and(eq(waitlistEntries.sessionId, sessionId), openPlace(now))})`.mapWith(Number);
+}
 
 /** How many wait for each session (waiting or holding a live offer). */
 export async function waitingCounts(
