@@ -21,9 +21,24 @@ type HookContext = Parameters<typeof getSessionFromCtx>[0] & {
 const rolesBefore = new WeakMap<Request, string>();
 
 /**
+ * The admin plugin's endpoints that stay open: the two staff actions recorded below, and reads.
+ * The others (ban, unban, impersonate, create or update a user, revoke sessions) are used by no
+ * page of this product and would change an account, or let staff act as a customer and see a
+ * child's data, with no audit entry: they are refused (docs/decisions/058, addendum).
+ */
+const ADMIN_ENDPOINTS_OPEN = new Set([
+  '/admin/set-role',
+  '/admin/set-user-password',
+  '/admin/list-users',
+  '/admin/get-user',
+  '/admin/list-user-sessions',
+  '/admin/has-permission',
+]);
+
+/**
  * Before an admin endpoint runs. remove-user would cascade away bookings and payments the
  * business must keep: accounts are deleted through DELETE /api/admin/users/{id}, which keeps them
- * anonymised, so it is refused here.
+ * anonymised, so it is refused here, as is every endpoint outside ADMIN_ENDPOINTS_OPEN.
  */
 export async function beforeAdminEndpoint(db: Database, ctx: HookContext): Promise<void> {
   if (ctx.path === '/admin/remove-user') {
@@ -31,6 +46,13 @@ export async function beforeAdminEndpoint(db: Database, ctx: HookContext): Promi
       code: 'USE_ACCOUNT_DELETION',
       message:
         'Delete accounts with DELETE /api/admin/users/{id}: it keeps booking and payment records anonymised.',
+    });
+  }
+  if (!ADMIN_ENDPOINTS_OPEN.has(ctx.path)) {
+    throw new APIError('FORBIDDEN', {
+      code: 'ADMIN_ACTION_NOT_AVAILABLE',
+      message:
+        'This admin action is not available: staff act through the admin pages, which record every action in the audit trail.',
     });
   }
   if (ctx.path === '/admin/set-role' && ctx.request && typeof ctx.body?.userId === 'string') {

@@ -2,7 +2,7 @@ import { AuditListSchema } from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookPaid } from '../checkout/checkout-test-kit.ts';
-import { auditEntries, bookings } from '../db/schema.ts';
+import { auditEntries, bookings, user } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
@@ -139,6 +139,33 @@ describe.each(TEST_DB_KINDS)('audited actions on %s', (dbKind) => {
     expect(
       await t.deps.db.select().from(bookings).where(eq(bookings.userId, customer.id)),
     ).not.toEqual([]);
+  });
+
+  it('refuses the admin plugin actions no page uses and nothing would audit', async () => {
+    const other = await signedInUser(t, { name: 'Jack Horner' });
+    await newEntries();
+    for (const [path, body] of [
+      ['/api/auth/admin/impersonate-user', { userId: other.id }],
+      ['/api/auth/admin/ban-user', { userId: other.id }],
+      ['/api/auth/admin/unban-user', { userId: other.id }],
+      ['/api/auth/admin/revoke-user-sessions', { userId: other.id }],
+      ['/api/auth/admin/update-user', { userId: other.id, data: { name: 'Changed' } }],
+      [
+        '/api/auth/admin/create-user',
+        { email: 'made-by-admin@example.com', password: 'a-password-123', name: 'Made' },
+      ],
+    ] as const) {
+      const res = await api(t, path, { body, cookie: admin.cookie });
+      expect(res.status, path).toBe(403);
+    }
+    // The account is as it was: not banned, not renamed, still signed in.
+    const [row] = await t.deps.db.select().from(user).where(eq(user.id, other.id));
+    expect(row).toMatchObject({ name: 'Jack Horner', banned: false });
+    expect((await api(t, '/api/me', { cookie: other.cookie })).status).toBe(200);
+    expect(await newEntries()).toEqual([]);
+    // Reads stay open to admins.
+    const list = await api(t, '/api/auth/admin/list-users?limit=5', { cookie: admin.cookie });
+    expect(list.status).toBe(200);
   });
 
   it("customers' own cancel and reschedule, as the customer", async () => {
