@@ -31,7 +31,12 @@ import { createRouter } from '../http/router.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { markAttendance } from './attendance.ts';
 import { type JoinDeps, resolveJoin } from './join.ts';
-import { listClasses, setClassMeetingUrl, setSessionMeetingUrl } from './weekly-classes.ts';
+import {
+  listClasses,
+  sessionMeeting,
+  setClassMeetingUrl,
+  setSessionMeetingUrl,
+} from './weekly-classes.ts';
 
 /*
  * Delivering the lesson (issue 15): the admin's weekly classes and meeting links, the register's
@@ -83,6 +88,21 @@ const sessionMeetingRoute = createRoute({
   responses: {
     200: jsonResponse(SessionMeetingSchema, "The session's link now"),
     400: invalidInput('Not an https URL (`errors` names url), or not a session id'),
+    404: problemResponse('No such session'),
+    ...guarded,
+  },
+});
+
+const sessionMeetingReadRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/sessions/{id}/meeting',
+  operationId: 'getSessionMeeting',
+  ...admin,
+  summary: "One dated session's meeting link: its own override, and the link pupils reach",
+  request: { params: SessionIdParamsSchema },
+  responses: {
+    200: jsonResponse(SessionMeetingSchema, "The session's link now"),
+    400: invalidInput('Not a session id'),
     404: problemResponse('No such session'),
     ...guarded,
   },
@@ -182,6 +202,10 @@ export function createLessonRoutes(deps: LessonRouteDeps) {
       });
       c.get('log').info({ adminId, classId: updated.id }, 'admin set a class meeting link');
       return c.json(updated, 200);
+    })
+    .openapi(sessionMeetingReadRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await sessionMeeting(deps.db, id), 200);
     })
     .openapi(sessionMeetingRoute, async (c) => {
       const adminId = currentUser(c).id;

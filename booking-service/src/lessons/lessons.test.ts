@@ -254,6 +254,17 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
       SessionMeetingSchema,
     );
     expect(meeting).toEqual({ sessionId, overrideUrl: OVERRIDE_URL, meetingUrl: OVERRIDE_URL });
+    // The admin reopening the session sees the override; a customer may not ask.
+    expect(
+      await contractBody(
+        await get(`/api/admin/sessions/${sessionId}/meeting`, admin),
+        SessionMeetingSchema,
+      ),
+    ).toEqual(meeting);
+    expect((await get(`/api/admin/sessions/${sessionId}/meeting`, parent)).status).toBe(403);
+    expect((await get(`/api/admin/sessions/${crypto.randomUUID()}/meeting`, admin)).status).toBe(
+      404,
+    );
     const redirect = await get(`/join/${booking.id}`, parent);
     expect(redirect.headers.get('location')).toBe(OVERRIDE_URL);
     const today = await contractBody(

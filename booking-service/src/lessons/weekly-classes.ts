@@ -120,6 +120,22 @@ export async function setSessionMeetingUrl(
   return { sessionId: row.id, overrideUrl: row.meetingUrl, meetingUrl: links.get(row.id) ?? null };
 }
 
+/** A session's meeting link as the admin sees it: its override and the link pupils reach. */
+export async function sessionMeeting(db: DbExecutor, sessionId: string): Promise<SessionMeeting> {
+  const [row] = await db
+    .select({
+      id: classSessions.id,
+      service: classSessions.service,
+      startsAt: classSessions.startsAt,
+      meetingUrl: classSessions.meetingUrl,
+    })
+    .from(classSessions)
+    .where(eq(classSessions.id, sessionId));
+  if (!row) throw new NotFoundError('No such session.');
+  const links = await meetingUrlsOf(db, [row]);
+  return { sessionId: row.id, overrideUrl: row.meetingUrl, meetingUrl: links.get(row.id) ?? null };
+}
+
 export interface SessionForLink {
   id: string;
   service: ServiceCode;

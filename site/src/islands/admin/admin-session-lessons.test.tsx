@@ -158,7 +158,14 @@ describe('the register’s attendance control', { timeout: 20_000 }, () => {
 });
 
 describe('one session’s own meeting link', () => {
-  function stubMeeting(answer: (body: { url: string | null }) => Response) {
+  /** The session's link as GET answers it, and PUT's answer to each change. */
+  function stubMeeting(
+    answer: (body: { url: string | null }) => Response,
+    now: { overrideUrl: string | null; meetingUrl: string | null } = {
+      overrideUrl: null,
+      meetingUrl: 'https://class.example.com/room',
+    },
+  ) {
     const sent: unknown[] = [];
     stubAdminApi(
       (url) =>
@@ -168,6 +175,8 @@ describe('one session’s own meeting link', () => {
       (url) => (url.pathname.endsWith('/attendees') ? Response.json([]) : undefined),
       (url, init) => {
         if (url.pathname !== `/api/admin/sessions/${SESSION_ID}/meeting`) return undefined;
+        if ((init?.method ?? 'GET') === 'GET')
+          return Response.json({ sessionId: SESSION_ID, ...now });
         const body = bodyOf(init) as { url: string | null };
         sent.push(body);
         return answer(body);
@@ -198,6 +207,19 @@ describe('one session’s own meeting link', () => {
     expect(error.textContent).toBe('url must be a full https:// address');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toBe(error.id);
+  });
+
+  it('opens with the session’s own link in the field, and says which link pupils reach', async () => {
+    const sent = stubMeeting(() => Response.json({}), {
+      overrideUrl: 'https://cover.example.com/room',
+      meetingUrl: 'https://cover.example.com/room',
+    });
+    renderOverview();
+    await openSession();
+    await screen.findByText('This session uses its own link.');
+    const field = screen.getByLabelText(/Meeting link for this session only/) as HTMLInputElement;
+    expect(field.value).toBe('https://cover.example.com/room');
+    expect(sent).toEqual([]);
   });
 
   it('saves an override, then goes back to the class’s link with null', async () => {

@@ -8,10 +8,11 @@ import type {
   SessionMeeting,
 } from '@tuition/api-contract';
 import { Badge } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { retryUnlessRefused } from './admin-format.ts';
 import './admin-lessons.css';
 
 const id = encodeURIComponent;
@@ -32,6 +33,8 @@ export const lessonsApi = {
       // The same mark twice leaves the same register.
       repeatable: true,
     }),
+  sessionMeeting: (sessionId: string) =>
+    apiFetch(`/api/admin/sessions/${id(sessionId)}/meeting`, 'SessionMeetingSchema'),
   setSessionMeeting: (sessionId: string, url: string | null) =>
     apiFetch(`/api/admin/sessions/${id(sessionId)}/meeting`, 'SessionMeetingSchema', {
       method: 'PUT',
@@ -131,14 +134,25 @@ export function SessionMeetingOverride({
 }) {
   const queryClient = useQueryClient();
   const inputId = useId();
+  const meetingKey = ['admin', 'session-meeting', sessionId];
+  // The link as it is now: the field starts from the session's own link, if it has one.
+  const current = useQuery({
+    queryKey: meetingKey,
+    queryFn: () => lessonsApi.sessionMeeting(sessionId),
+    retry: retryUnlessRefused,
+  });
   const [url, setUrl] = useState('');
+  const [edited, setEdited] = useState(false);
   const [error, setError] = useState<string>();
-  const [saved, setSaved] = useState<SessionMeeting>();
+  const shownOverride = current.data?.overrideUrl;
+  useEffect(() => {
+    if (!edited && shownOverride) setUrl(shownOverride);
+  }, [edited, shownOverride]);
   const save = useMutation({
     mutationFn: (next: string | null) => lessonsApi.setSessionMeeting(sessionId, next),
     onSuccess: (meeting) => {
       setError(undefined);
-      setSaved(meeting);
+      queryClient.setQueryData<SessionMeeting>(meetingKey, meeting);
       if (!meeting.overrideUrl) setUrl('');
       toastSuccess({
         title: meeting.overrideUrl ? 'Session link saved' : 'Session uses the class link again',
@@ -174,7 +188,10 @@ export function SessionMeetingOverride({
           inputMode="url"
           placeholder="https://"
           value={url}
-          onChange={(event) => setUrl(event.target.value)}
+          onChange={(event) => {
+            setEdited(true);
+            setUrl(event.target.value);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
@@ -195,9 +212,9 @@ export function SessionMeetingOverride({
           {error}
         </p>
       )}
-      {saved && (
+      {current.data && (
         <p className="admin-session-meeting__state" role="status">
-          {sessionMeetingText(saved)}
+          {sessionMeetingText(current.data)}
         </p>
       )}
     </form>
