@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimit, user } from '../db/schema.ts';
+import { rateLimit, session, user } from '../db/schema.ts';
 import { betterAuthRateLimitKey } from '../http/rate-limit.ts';
 import { api, cookieFrom, freshIp, mailTo, tokenFromLink } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
@@ -53,6 +53,15 @@ describe.each(TEST_DB_KINDS)('auth on %s', (dbKind) => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/;\s*Secure/i);
+
+    // The session row keeps neither the client's address nor its browser (decision 058).
+    const [signedInUser] = await t.deps.db.select().from(user).where(eq(user.email, email));
+    const sessions = await t.deps.db
+      .select()
+      .from(session)
+      .where(eq(session.userId, signedInUser!.id));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ ipAddress: null, userAgent: null });
 
     const me = await api(t, '/api/me', { cookie: firstSession });
     expect(me.status).toBe(200);

@@ -333,6 +333,15 @@ export function createAuth(options: AuthOptions) {
         ipv6Subnet: IPV6_BUCKET_PREFIX,
       },
     },
+    databaseHooks: {
+      session: {
+        create: {
+          // A session keeps no client address or browser: nothing here reads them, and the
+          // limits key on the address per request (decision 058). Collect only what is used.
+          before: async (row) => ({ data: { ...row, ipAddress: null, userAgent: null } }),
+        },
+      },
+    },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
   });
   return auth;
