@@ -39,11 +39,7 @@ export function ensureSessionRowsWithSeats(
   now: Date,
 ): Promise<Map<number, SessionRowWithSeats>> {
   return ensureRows(db, sessions, pricePence, async (_, wanted) => {
-    let statement = startsRowsStatements.get(db);
-    if (!statement) {
-      statement = startsRowsStatement(db);
-      startsRowsStatements.set(db, statement);
-    }
+    const statement = statementFor(startsRowsStatements, db, startsRowsStatement);
     const found: SessionRowWithSeats[] = [];
     for (const [service, starts] of startsByService(wanted)) {
       found.push(
@@ -125,11 +121,7 @@ export function ensureSessionRowsWithSeatsAndWaiting(
         waiting: waitingCountSql(classSessions.id, now),
       });
     }
-    let statement = windowRowsStatements.get(db);
-    if (!statement) {
-      statement = windowRowsStatement(db);
-      windowRowsStatements.set(db, statement);
-    }
+    const statement = statementFor(windowRowsStatements, db, windowRowsStatement);
     const found: SessionRowWithSeatsAndWaiting[] = [];
     for (const [service, starts] of startsByService(wanted)) {
       const wantedTimes = new Set(starts.map((start) => start.getTime()));
@@ -193,6 +185,20 @@ export function findSessionRows(
   sessions: readonly Pick<ConcreteSession, 'service' | 'startsAt'>[],
 ): Promise<SessionRow[]> {
   return selectSessionRows<SessionRow>(db, sessions, getTableColumns(classSessions));
+}
+
+/** The statement `prepare` makes on `db`, made once per database handle. */
+function statementFor<S>(
+  made: WeakMap<Database, S>,
+  db: Database,
+  prepare: (db: Database) => S,
+): S {
+  let statement = made.get(db);
+  if (!statement) {
+    statement = prepare(db);
+    made.set(db, statement);
+  }
+  return statement;
 }
 
 /** The starts of these sessions, per service. */

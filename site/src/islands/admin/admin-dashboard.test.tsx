@@ -67,6 +67,15 @@ function directory(url: URL) {
 const noSessions = (url: URL) =>
   url.pathname === '/api/admin/sessions' ? Response.json({ sessions: [] }) : undefined;
 
+/** Every part of the dashboard answers: figures, charts, no sessions, 26 users. */
+const stubWholeDashboard = () =>
+  stubAdminApi(
+    (u) => (u.pathname === '/api/admin/summary' ? summary() : undefined),
+    (u) => (u.pathname === '/api/admin/stats' ? stats() : undefined),
+    noSessions,
+    directory,
+  );
+
 const navigate = vi.fn();
 
 // The machine running the suite is shared and slow: give the UI time to settle.
@@ -83,12 +92,7 @@ afterEach(() => {
 
 describe('AdminDashboard', { timeout: 20_000 }, () => {
   it('shows the four figures, the charts and the upcoming count', async () => {
-    stubAdminApi(
-      (u) => (u.pathname === '/api/admin/summary' ? summary() : undefined),
-      (u) => (u.pathname === '/api/admin/stats' ? stats() : undefined),
-      noSessions,
-      directory,
-    );
+    stubWholeDashboard();
     render(<AdminDashboard navigate={navigate} />);
     expect(await screen.findByText('£90.00')).toBeTruthy();
     expect(screen.getByText('Total Users').nextSibling?.textContent).toBe('26');
@@ -129,12 +133,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
         disconnect() {}
       },
     );
-    const calls = stubAdminApi(
-      (u) => (u.pathname === '/api/admin/summary' ? summary() : undefined),
-      (u) => (u.pathname === '/api/admin/stats' ? stats() : undefined),
-      noSessions,
-      directory,
-    );
+    const calls = stubWholeDashboard();
     render(<AdminDashboard navigate={navigate} />);
     expect(await screen.findByText('£90.00')).toBeTruthy();
     // Each section shows its heading, and asks for nothing yet.
