@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { retryUnlessRefused } from './admin-format.ts';
 
 const DAY_NAMES: Record<AdminClass['day'], string> = {
   mon: 'Monday',
@@ -81,6 +82,7 @@ export function AdminClasses() {
   const classes = useQuery({
     queryKey: CLASSES_KEY,
     queryFn: () => apiFetch('/api/admin/classes', 'AdminClassListSchema'),
+    retry: retryUnlessRefused,
   });
   return (
     <section className="admin-classes card" aria-labelledby="admin-classes-heading">
