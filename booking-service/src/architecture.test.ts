@@ -37,6 +37,7 @@ const BELOW_FEATURES = ['sessions', 'mail', 'db', 'http', 'logging', 'config'] a
 const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: string]> = [
   ['*', 'auth/middleware.ts', 'every feature guards its routes with the session checks'],
   ['*', 'auth/auth.ts', 'the Auth type those guards take'],
+  ['*', 'auth/admin-openapi.ts', "admin routes document the admin guard's security and refusals"],
   ['admin', 'auth/password-reset.ts', 'an admin sends a customer a reset link'],
   ['admin', 'bookings/bookings.ts', 'an admin cancels or moves a booking as the customer would'],
   ['checkout', 'payments/payment-provider.ts', 'checkout opens pages through the provider port'],

@@ -64,6 +64,7 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
         body: { url: 'https://meet.example.org/room' },
         adminStatus: 200,
       },
+      { method: 'GET', path: `/api/admin/sessions/${session.id}/meeting`, adminStatus: 200 },
       {
         method: 'PUT',
         path: `/api/admin/sessions/${session.id}/attendance`,

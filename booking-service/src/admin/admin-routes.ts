@@ -19,12 +19,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
-import {
-  currentUser,
-  rejectCrossSiteRequests,
-  requireAdmin,
-  signedIn,
-} from '../auth/middleware.ts';
+import { currentUser, rejectCrossSiteRequests, requireAdmin } from '../auth/middleware.ts';
 import { sendAdminPasswordReset } from '../auth/password-reset.ts';
 import { type BookingDeps, cancelBooking, rescheduleBooking } from '../bookings/bookings.ts';
 import { user } from '../db/schema.ts';
@@ -35,20 +30,13 @@ import { attendanceRegisterCsv, attendanceRegisterFilename } from './attendance-
 import { dashboardStats, dashboardSummary } from './dashboard-figures.ts';
 import { listBookedSessions, loadSessionAttendees } from './session-overview.ts';
 import { listUsers, loadUserDetail, USERS_PAGE_SIZE } from './user-directory.ts';
+import { adminOperation as admin, adminRefusals as guarded } from '../auth/admin-openapi.ts';
 
 /*
  * The admin dashboard's API (docs/product-rules.md#pages /admin and /admin/users/{id}). Every route
  * needs the admin role: 401 signed out, 403 "Access denied" otherwise; POSTs must come from the
  * site itself. Every schema is the API contract's.
  */
-
-const guarded = {
-  401: problemResponse('Not signed in'),
-  403: problemResponse('Signed in without the admin role ("Access denied"), or from another site'),
-} as const;
-
-/** Every admin operation: tagged, and needing the session cookie of an admin. */
-const admin = { tags: ['admin'], security: signedIn };
 
 const summaryRoute = createRoute({
   method: 'get',

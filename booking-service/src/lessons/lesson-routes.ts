@@ -37,18 +37,13 @@ import {
   setClassMeetingUrl,
   setSessionMeetingUrl,
 } from './weekly-classes.ts';
+import { adminOperation as admin, adminRefusals as guarded } from '../auth/admin-openapi.ts';
 
 /*
  * Delivering the lesson (issue 15): the admin's weekly classes and meeting links, the register's
  * attendance marks, and joining a session through /join/{bookingId}. Meeting URLs are secret:
  * they are never logged, and reach only a booking's owner inside its join window.
  */
-
-const guarded = {
-  401: problemResponse('Not signed in'),
-  403: problemResponse('Signed in without the admin role ("Access denied"), or from another site'),
-} as const;
-const admin = { tags: ['admin'], security: signedIn };
 
 const classesRoute = createRoute({
   method: 'get',

@@ -27,6 +27,7 @@ import {
   verifyAccountPassword,
 } from './account-deletion.ts';
 import { buildDataExport, dataExportFilename } from './data-export.ts';
+import { adminOperation as admin, adminRefusals as guarded } from '../auth/admin-openapi.ts';
 
 /*
  * Your data (issue 17, docs/decisions/058): download it, delete the account; the same for an
@@ -94,12 +95,6 @@ function tooManyDeletionAttempts(retryAfterSeconds: number): HttpProblem {
     }.`,
   );
 }
-
-const admin = { tags: ['admin'], security: signedIn };
-const guarded = {
-  401: problemResponse('Not signed in'),
-  403: problemResponse('Signed in without the admin role ("Access denied"), or from another site'),
-} as const;
 
 const adminExportRoute = createRoute({
   method: 'get',
