@@ -2,7 +2,9 @@ import { and, type Column, count, eq, gt, inArray, type SQL, sql } from 'drizzle
 import type { DbExecutor } from '../db/client.ts';
 import { bookings, checkoutItems, checkouts, classSessions } from '../db/schema.ts';
 import {
+  bySession,
   liveOffersSql,
+  type PupilsBySession,
   type QueryInstant,
   userLiveOffers,
   waitingClaimsSql,
@@ -72,9 +74,6 @@ export async function seatsTaken(
   return taken;
 }
 
-/** Per session id, the pupils concerned. */
-export type PupilsBySession = Map<string, Set<string>>;
-
 /** What one account already has in some sessions, per pupil, the two kinds kept apart. */
 export interface UserSeats {
   /** Confirmed bookings: taking such a seat again for that pupil is a duplicate. */
@@ -86,16 +85,6 @@ export interface UserSeats {
   pending: PupilsBySession;
   /** Seats held for the account's pupils by live waiting-list offers: theirs to check out. */
   offered: PupilsBySession;
-}
-
-function bySession(rows: readonly { sessionId: string; pupilId: string }[]): PupilsBySession {
-  const map: PupilsBySession = new Map();
-  for (const row of rows) {
-    const pupils = map.get(row.sessionId) ?? new Set<string>();
-    pupils.add(row.pupilId);
-    map.set(row.sessionId, pupils);
-  }
-  return map;
 }
 
 /**

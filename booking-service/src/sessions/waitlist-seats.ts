@@ -73,9 +73,12 @@ export function waitingClaimsSql(sessionId: Column, now: QueryInstant, taken: SQ
 }
 
 /** Per session id, the pupils concerned. */
-type PupilsBySession = Map<string, Set<string>>;
+export type PupilsBySession = Map<string, Set<string>>;
 
-function bySession(rows: readonly { sessionId: string; pupilId: string }[]): PupilsBySession {
+/** Rows of (session, pupil) gathered per session. */
+export function bySession(
+  rows: readonly { sessionId: string; pupilId: string }[],
+): PupilsBySession {
   const map: PupilsBySession = new Map();
   for (const row of rows) {
     const pupils = map.get(row.sessionId) ?? new Set<string>();
