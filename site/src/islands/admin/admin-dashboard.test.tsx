@@ -150,6 +150,11 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     act(() => users.report(true));
     expect(await screen.findByText('Showing 1 to 25 of 26 users')).toBeTruthy();
     expect(calls.some((c) => c.includes('/api/admin/sessions'))).toBe(false);
+
+    // The first key (Tab, say) draws every section, so tabbing down meets each one in turn.
+    fireEvent.keyDown(window, { key: 'Tab' });
+    expect(await screen.findByText('No upcoming sessions found.')).toBeTruthy();
+    expect(calls.some((c) => c.includes('/api/admin/sessions'))).toBe(true);
   });
 
   it('pages the users 25 at a time and opens a user from the row', async () => {

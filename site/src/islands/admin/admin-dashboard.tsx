@@ -132,9 +132,14 @@ function useStagedSections(count: number): number {
   return shown;
 }
 
+/** What an admin does first with keyboard, pointer or wheel: from then on the page is in use. */
+const FIRST_USE_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
+
 /**
  * Whether the element has come within a quarter of a screen below the viewport, or the page has
- * been scrolled past it (it stays true once it has). Browsers without IntersectionObserver count
+ * been scrolled past it, or the admin has started using the page (a key, a tap, a click, the
+ * wheel): someone tabbing through the page meets every section in turn instead of skipping the
+ * ones not drawn yet. It stays true once it is. Browsers without IntersectionObserver count
  * everything as near.
  */
 function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
@@ -142,17 +147,23 @@ function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     const el = ref.current;
     if (near || !el) return;
+    // In a transition: the section's chunk and first render never hold up the key or tap.
+    const draw = () => startTransition(() => setNear(true));
     const observer = new IntersectionObserver(
       (entries) => {
         // Near, or already scrolled past (a jump to a section further down).
-        if (entries.some((e) => e.isIntersecting || e.boundingClientRect.bottom < 0)) {
-          setNear(true);
-        }
+        if (entries.some((e) => e.isIntersecting || e.boundingClientRect.bottom < 0)) draw();
       },
       { rootMargin: '0px 0px 25% 0px' },
     );
     observer.observe(el);
-    return () => observer.disconnect();
+    for (const type of FIRST_USE_EVENTS) {
+      window.addEventListener(type, draw, { once: true, passive: true, capture: true });
+    }
+    return () => {
+      observer.disconnect();
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, draw, true);
+    };
   }, [ref, near]);
   return near;
 }
@@ -173,8 +184,9 @@ function SectionFrame({ heading }: { heading: string }) {
 
 /**
  * A section below the first screen: its frame until it is its turn (`ready`) and the admin has
- * scrolled near it; then its chunk, its data and its content. On a phone only the figures and
- * charts are drawn as the page loads; the rest as the admin scrolls to it.
+ * scrolled near it or started using the page; then its chunk, its data and its content. On a
+ * phone only the figures and charts are drawn as the page loads; the rest as the admin scrolls
+ * to it or starts using the page.
  */
 function WhenNear({
   heading,
