@@ -177,3 +177,30 @@ test('a signed-out visitor is sent home from /admin', async ({ page }) => {
   await page.waitForURL((url) => url.pathname === '/');
   expect((await page.request.get('/api/admin/users')).status()).toBe(401);
 });
+
+test('tabbing down /admin meets every section before the footer, on a phone too', async ({
+  page,
+}) => {
+  // A phone: only the figures and charts are drawn as the page loads.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await logIn(page, DEMO_ADMIN, '/admin');
+  await expect(page.getByText('Total Users')).toBeVisible();
+  const search = page.getByLabel("Search users by name, email or pupil's name");
+  let reached = false;
+  // A brisk human pace: ten presses a second.
+  for (let presses = 0; presses < 120 && !reached; presses++) {
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(100);
+    const at = await page.evaluate(() => {
+      const active = document.activeElement;
+      return {
+        footer: Boolean(active?.closest('footer')),
+        search: Boolean(active?.matches('input[type="search"]')),
+      };
+    });
+    expect(at.footer, 'the footer was reached before User Management').toBe(false);
+    reached = at.search;
+  }
+  expect(reached).toBe(true);
+  await expect(search).toBeFocused();
+});

@@ -6,6 +6,7 @@
 import {
   axeViolations,
   expect,
+  islandsReady,
   linkFromMail,
   register,
   registerVerified,
@@ -65,6 +66,7 @@ test('register, verify by e-mail, log in through the dialog, reload, sign out', 
 test('signing in before verifying shows the service message', async ({ page, baseURL }) => {
   const account = await register(page.request, baseURL);
   await page.goto('/login');
+  await islandsReady(page);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -289,3 +289,11 @@ export async function scrollToAdminSection(page: Page, heading: string): Promise
     });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * Waits until every island on the page has hydrated: before that a form drawn at build time
+ * ignores a submit (the base layout's guard), as a customer's too-early click would be.
+ */
+export async function islandsReady(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

@@ -8,6 +8,7 @@ import {
   expect,
   expectNoAxeViolations,
   freshIp,
+  islandsReady,
   signedInCustomer,
   test,
 } from './support.ts';
@@ -61,6 +62,7 @@ test('download your data, delete the account, and sign-in fails afterwards', asy
 
   // Signing in with the old details fails, in the dialog as a customer would try it.
   await page.goto('/login');
+  await islandsReady(page);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -277,3 +277,26 @@ for (const slug of ['terms-and-conditions', 'privacy-policy'] as const) {
     }
   });
 }
+
+test.describe('forms drawn before their script runs', () => {
+  test('a login submitted before the page is ready sends nothing, and no password reaches the address', async ({
+    page,
+  }) => {
+    // The form's island never hydrates: its script is held back.
+    await page.route('**/_astro/auth-pages.*.js', (route) => route.abort());
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel(/^Password/).fill('typed-too-early-1');
+    let submitted = false;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.url().includes('password')) submitted = true;
+    });
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByLabel(/^Password/).press('Enter');
+    await page.waitForTimeout(300);
+    expect(submitted).toBe(false);
+    expect(new URL(page.url()).search).toBe('');
+    // What was typed is still there for when the page is ready.
+    await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+  });
+});

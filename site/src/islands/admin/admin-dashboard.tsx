@@ -104,6 +104,9 @@ function DashboardFrame() {
   );
 }
 
+/** What an admin does first with keyboard, pointer or wheel: from then on the page is in use. */
+const FIRST_USE_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
+
 /**
  * How many of the sections below the figures are mounted. They come one at a time, each once the
  * admin data asked for so far has arrived: each section's first render with its data is then a
@@ -114,6 +117,16 @@ function DashboardFrame() {
 function useStagedSections(count: number): number {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(0);
+  // Once the admin uses the page (see useNearViewport), every section may load at once.
+  useEffect(() => {
+    const all = () => startTransition(() => setShown(count));
+    for (const type of FIRST_USE_EVENTS) {
+      window.addEventListener(type, all, { once: true, passive: true, capture: true });
+    }
+    return () => {
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, all, true);
+    };
+  }, [count]);
   useEffect(() => {
     if (shown >= count) return;
     let timer: ReturnType<typeof setTimeout>;
@@ -131,9 +144,6 @@ function useStagedSections(count: number): number {
   }, [shown, count, queryClient]);
   return shown;
 }
-
-/** What an admin does first with keyboard, pointer or wheel: from then on the page is in use. */
-const FIRST_USE_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
 
 /**
  * Whether the element has come within a quarter of a screen below the viewport, or the page has
