@@ -69,6 +69,17 @@ async function expectNeutral() {
   expect(screen.getByRole('link', { name: 'Book Sessions' }).getAttribute('href')).toBe('/booking');
 }
 
+/** The page for CHECKOUT, with a query client of its own as each page load has. */
+function renderPage() {
+  render(
+    <PaymentSuccess
+      queryClient={createQueryClient()}
+      pricing={DEFAULT_PRICING}
+      checkoutId={CHECKOUT}
+    />,
+  );
+}
+
 describe('PaymentSuccess', () => {
   it('asks again while the payment is pending, then shows the summary and drops the basket', async () => {
     window.sessionStorage.setItem(
@@ -80,13 +91,7 @@ describe('PaymentSuccess', () => {
       calls += 1;
       return Response.json(summary(calls < 2 ? 'pending' : 'paid'));
     });
-    render(
-      <PaymentSuccess
-        queryClient={createQueryClient()}
-        pricing={DEFAULT_PRICING}
-        checkoutId={CHECKOUT}
-      />,
-    );
+    renderPage();
     expect(
       await screen.findByRole('heading', { name: 'We are confirming your payment' }),
     ).toBeTruthy();
@@ -107,13 +112,7 @@ describe('PaymentSuccess', () => {
       calls += 1;
       return Response.json(summary(calls < 2 ? 'pending' : 'paid'));
     });
-    render(
-      <PaymentSuccess
-        queryClient={createQueryClient()}
-        pricing={DEFAULT_PRICING}
-        checkoutId={CHECKOUT}
-      />,
-    );
+    renderPage();
     expect(
       await screen.findByRole('heading', { name: 'We are confirming your payment' }),
     ).toBeTruthy();
@@ -127,13 +126,7 @@ describe('PaymentSuccess', () => {
   it('keeps the stored booking basket when the checkout was not paid', async () => {
     saveBasket({ service: 'gcse', starts: ['2026-11-10T17:00:00.000Z'] });
     stubFetch(() => Response.json(summary('expired')));
-    render(
-      <PaymentSuccess
-        queryClient={createQueryClient()}
-        pricing={DEFAULT_PRICING}
-        checkoutId={CHECKOUT}
-      />,
-    );
+    renderPage();
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
     expect(loadBasket()?.starts).toEqual(['2026-11-10T17:00:00.000Z']);
   });
@@ -147,13 +140,7 @@ describe('PaymentSuccess', () => {
         },
       ),
     );
-    render(
-      <PaymentSuccess
-        queryClient={createQueryClient()}
-        pricing={DEFAULT_PRICING}
-        checkoutId={CHECKOUT}
-      />,
-    );
+    renderPage();
     await expectNeutral();
   });
 
@@ -187,13 +174,7 @@ describe('PaymentSuccess', () => {
   it('is neutral when signed out, with a way to log in', async () => {
     session.signedIn = false;
     const fetchStub = stubFetch(() => Response.json(summary('paid')));
-    render(
-      <PaymentSuccess
-        queryClient={createQueryClient()}
-        pricing={DEFAULT_PRICING}
-        checkoutId={CHECKOUT}
-      />,
-    );
+    renderPage();
     await expectNeutral();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(fetchStub).not.toHaveBeenCalled();
@@ -201,13 +182,7 @@ describe('PaymentSuccess', () => {
 
   it('says a lapsed or released checkout was not paid', async () => {
     stubFetch(() => Response.json(summary('cancelled')));
-    render(
-      <PaymentSuccess
-        queryClient={createQueryClient()}
-        pricing={DEFAULT_PRICING}
-        checkoutId={CHECKOUT}
-      />,
-    );
+    renderPage();
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
     expect(screen.queryByText('Payment Successful')).toBeNull();
   });
@@ -222,13 +197,7 @@ describe('PaymentSuccess', () => {
     // machine the real waits once outlasted the test.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      render(
-        <PaymentSuccess
-          queryClient={createQueryClient()}
-          pricing={DEFAULT_PRICING}
-          checkoutId={CHECKOUT}
-        />,
-      );
+      renderPage();
       for (
         let waited = 0;
         waited < 30_000 && !screen.queryByText(/could not check this payment/);
