@@ -108,6 +108,27 @@ function DashboardFrame() {
 const FIRST_USE_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
 
 /**
+ * Whether the admin has started using the page (a key, a tap, a click, the wheel). From then on
+ * every section is drawn at once: someone tabbing through the page meets each section in turn
+ * instead of skipping the ones not drawn yet. Set in a transition, so the sections' chunks and
+ * first renders never hold up the key or tap.
+ */
+function useFirstUse(): boolean {
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (used) return;
+    const use = () => startTransition(() => setUsed(true));
+    for (const type of FIRST_USE_EVENTS) {
+      window.addEventListener(type, use, { once: true, passive: true, capture: true });
+    }
+    return () => {
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, use, true);
+    };
+  }, [used]);
+  return used;
+}
+
+/**
  * How many of the sections below the figures are mounted. They come one at a time, each once the
  * admin data asked for so far has arrived: each section's first render with its data is then a
  * task of its own instead of one long task when every answer lands together (which blocked the
@@ -117,16 +138,6 @@ const FIRST_USE_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as co
 function useStagedSections(count: number): number {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(0);
-  // Once the admin uses the page (see useNearViewport), every section may load at once.
-  useEffect(() => {
-    const all = () => startTransition(() => setShown(count));
-    for (const type of FIRST_USE_EVENTS) {
-      window.addEventListener(type, all, { once: true, passive: true, capture: true });
-    }
-    return () => {
-      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, all, true);
-    };
-  }, [count]);
   useEffect(() => {
     if (shown >= count) return;
     let timer: ReturnType<typeof setTimeout>;
@@ -147,9 +158,7 @@ function useStagedSections(count: number): number {
 
 /**
  * Whether the element has come within a quarter of a screen below the viewport, or the page has
- * been scrolled past it, or the admin has started using the page (a key, a tap, a click, the
- * wheel): someone tabbing through the page meets every section in turn instead of skipping the
- * ones not drawn yet. It stays true once it is. Browsers without IntersectionObserver count
+ * been scrolled past it (it stays true once it has). Browsers without IntersectionObserver count
  * everything as near.
  */
 function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
@@ -157,23 +166,18 @@ function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     const el = ref.current;
     if (near || !el) return;
-    // In a transition: the section's chunk and first render never hold up the key or tap.
-    const draw = () => startTransition(() => setNear(true));
     const observer = new IntersectionObserver(
       (entries) => {
-        // Near, or already scrolled past (a jump to a section further down).
-        if (entries.some((e) => e.isIntersecting || e.boundingClientRect.bottom < 0)) draw();
+        // Near, or already scrolled past (a jump to a section further down). In a transition,
+        // like a first use.
+        if (entries.some((e) => e.isIntersecting || e.boundingClientRect.bottom < 0)) {
+          startTransition(() => setNear(true));
+        }
       },
       { rootMargin: '0px 0px 25% 0px' },
     );
     observer.observe(el);
-    for (const type of FIRST_USE_EVENTS) {
-      window.addEventListener(type, draw, { once: true, passive: true, capture: true });
-    }
-    return () => {
-      observer.disconnect();
-      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, draw, true);
-    };
+    return () => observer.disconnect();
   }, [ref, near]);
   return near;
 }
@@ -194,22 +198,23 @@ function SectionFrame({ heading }: { heading: string }) {
 
 /**
  * A section below the first screen: its frame until it is its turn (`ready`) and the admin has
- * scrolled near it or started using the page; then its chunk, its data and its content. On a
- * phone only the figures and charts are drawn as the page loads; the rest as the admin scrolls
- * to it or starts using the page.
+ * scrolled near it, or at once once the admin uses the page (`inUse`); then its chunk, its data
+ * and its content. On a phone only the figures and charts are drawn as the page loads.
  */
 function WhenNear({
   heading,
   ready,
+  inUse,
   children,
 }: {
   heading: string;
   ready: boolean;
+  inUse: boolean;
   children: ReactNode;
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const near = useNearViewport(frame);
-  if (ready && near) {
+  if (inUse || (ready && near)) {
     return <Suspense fallback={<SectionFrame heading={heading} />}>{children}</Suspense>;
   }
   return (
@@ -240,6 +245,7 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
 
   const s = summary.data;
   const shown = useStagedSections(3);
+  const inUse = useFirstUse();
   return (
     <div className="admin">
       <SummaryCards summary={summary.data} />
@@ -257,13 +263,13 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
         )}
       </Card>
 
-      <WhenNear heading="Sessions Overview" ready={shown >= 1}>
+      <WhenNear heading="Sessions Overview" ready={shown >= 1} inUse={inUse}>
         <AdminSessions upcomingCount={s?.upcomingSessions} />
       </WhenNear>
-      <WhenNear heading="Classes" ready={shown >= 2}>
+      <WhenNear heading="Classes" ready={shown >= 2} inUse={inUse}>
         <AdminClasses />
       </WhenNear>
-      <WhenNear heading="User Management" ready={shown >= 3}>
+      <WhenNear heading="User Management" ready={shown >= 3} inUse={inUse}>
         <AdminUsers navigate={navigate} />
       </WhenNear>
     </div>
