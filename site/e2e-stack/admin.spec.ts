@@ -7,22 +7,16 @@ import {
   type Account,
   axeViolations,
   bookAndPayThroughApi,
+  DEMO_ADMIN,
   expect,
   freshIp,
   logIn,
   mailTo,
   registerVerified,
-  signedInCustomer,
   scrollToAdminSection,
+  signedInCustomer,
   test,
 } from './support.ts';
-
-/** Printed by the service at start and seeded in local mode (booking-service/src/auth/demo-users.ts). */
-const DEMO_ADMIN: Account = {
-  name: 'Demo Admin',
-  email: 'admin@demo.example',
-  password: 'demo-admin-1',
-};
 
 /** Signs the customer in on `request`, then books and pays two GCSE sessions. */
 async function bookTwoSessions(

@@ -8,22 +8,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatLondonDate, formatTime12h } from '@tuition/domain';
 import {
-  type Account,
+  checkOutAndPay,
+  DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
   freshIp,
   logIn,
-  signedInCustomer,
   scrollToAdminSection,
+  signedInCustomer,
   test,
 } from './support.ts';
-
-/** Seeded in local mode (booking-service/src/auth/demo-users.ts). */
-const DEMO_ADMIN: Account = {
-  name: 'Demo Admin',
-  email: 'admin@demo.example',
-  password: 'demo-admin-1',
-};
 
 const SERVICE = 'gcse-higher';
 const PUPIL = 'Sam Joiner';
@@ -82,17 +76,11 @@ async function bookAheadSession(
   });
   expect(pupil.status(), await pupil.text()).toBe(201);
   const { id: pupilId } = (await pupil.json()) as { id: string };
-  const checkout = await request.post('/api/checkout', {
-    data: { service: SERVICE, startsAt: [startsAt], pupilIds: [pupilId] },
-    headers: origin,
+  await checkOutAndPay(request, origin, {
+    service: SERVICE,
+    startsAt: [startsAt],
+    pupilIds: [pupilId],
   });
-  expect(checkout.status(), await checkout.text()).toBe(201);
-  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
-  const paid = await request.post(`/dev/checkout/${checkoutId}/pay`, {
-    headers: origin,
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBeLessThan(400);
   let booking: MyBooking | undefined;
   await expect
     .poll(async () => {

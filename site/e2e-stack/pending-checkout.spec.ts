@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatLondonDate } from '@tuition/domain';
 import {
-  type Account,
   bookAndPayThroughApi,
+  DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
   freshIp,
@@ -19,13 +19,6 @@ import {
   test,
   toastsAtRest,
 } from './support.ts';
-
-/** Printed by the service at start and seeded in local mode (booking-service/src/auth/demo-users.ts). */
-const DEMO_ADMIN: Account = {
-  name: 'Demo Admin',
-  email: 'admin@demo.example',
-  password: 'demo-admin-1',
-};
 
 const WIDTHS = [1280, 375] as const;
 

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import {
   type Account,
+  DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
   linkFromMail,
@@ -13,12 +14,6 @@ import {
   test,
   uniqueEmail,
 } from './support.ts';
-
-const DEMO_ADMIN: Account = {
-  name: 'Demo Admin',
-  email: 'admin@demo.example',
-  password: 'demo-admin-1',
-};
 
 /** Adds a child in Years 6-11 on /my-account, ticking the consent statement. */
 async function addChild(page: Page, name: string, year: string) {

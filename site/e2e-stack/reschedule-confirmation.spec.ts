@@ -2,7 +2,14 @@
 // item 5): the list itself says "Session rescheduled successfully" and marks the moved booking,
 // once (a reload shows neither); axe on the list with the mark and the toast.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, freshIp, signedInCustomer, test } from './support.ts';
+import {
+  checkOutAndPay,
+  expect,
+  expectNoAxeViolations,
+  freshIp,
+  signedInCustomer,
+  test,
+} from './support.ts';
 
 const RESCHEDULED = 'Session rescheduled successfully';
 
@@ -28,14 +35,7 @@ async function bookTwoMovableSessions(request: APIRequestContext, origin: string
     .slice(0, 2)
     .map((s) => s.startsAt);
   expect(chosen).toHaveLength(2);
-  const checkout = await request.post('/api/checkout', {
-    data: { service: 'gcse', startsAt: chosen },
-    headers,
-  });
-  expect(checkout.status(), await checkout.text()).toBeLessThan(300);
-  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
-  const paid = await request.post(`/dev/checkout/${checkoutId}/pay`, { headers, maxRedirects: 0 });
-  expect(paid.status()).toBeLessThan(400);
+  await checkOutAndPay(request, headers, { service: 'gcse', startsAt: chosen });
   await expect
     .poll(async () => {
       const mine = await request.get('/api/me/bookings?scope=upcoming');

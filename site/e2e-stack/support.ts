@@ -85,6 +85,13 @@ function originOf(baseURL: string | undefined): Record<string, string> {
   return baseURL ? { origin: new URL(baseURL).origin } : {};
 }
 
+/** The demo admin, seeded in local mode and printed at start (booking-service/src/auth/demo-users.ts). */
+export const DEMO_ADMIN: Account = {
+  name: 'Demo Admin',
+  email: 'admin@demo.example',
+  password: 'demo-admin-1',
+};
+
 /** Registers through the API without verifying; returns the account. */
 export async function register(
   request: APIRequestContext,
@@ -166,15 +173,24 @@ export async function bookAndPayThroughApi(
   const chosen = slots.filter((s) => s.state === 'available' && s.seatsLeft > 0).slice(0, count);
   expect(chosen).toHaveLength(count);
   const before = await upcomingCount(request);
-  const checkout = await request.post('/api/checkout', {
-    data: { service, startsAt: chosen.map((s) => s.startsAt) },
-    headers,
-  });
-  expect(checkout.status(), await checkout.text()).toBeLessThan(300);
+  await checkOutAndPay(request, headers, { service, startsAt: chosen.map((s) => s.startsAt) });
+  await expect.poll(() => upcomingCount(request)).toBe(before + count);
+}
+
+/**
+ * Checks these starts out (for `pupilIds` when given) and pays on the local checkout page, as
+ * the signed-in owner of `request`. The bookings appear once the service has taken the payment.
+ */
+export async function checkOutAndPay(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  order: { service: string; startsAt: readonly string[]; pupilIds?: readonly string[] },
+): Promise<void> {
+  const checkout = await request.post('/api/checkout', { data: order, headers });
+  expect(checkout.status(), await checkout.text()).toBe(201);
   const { checkoutId } = (await checkout.json()) as { checkoutId: string };
   const paid = await request.post(`/dev/checkout/${checkoutId}/pay`, { headers, maxRedirects: 0 });
   expect(paid.status()).toBeLessThan(400);
-  await expect.poll(() => upcomingCount(request)).toBe(before + count);
 }
 
 async function upcomingCount(request: APIRequestContext): Promise<number> {

@@ -4,6 +4,7 @@
 // Book now leads through the basket and the local checkout to a booked seat.
 import { formatLondonDate } from '@tuition/domain';
 import {
+  checkOutAndPay,
   expect,
   expectNoAxeViolations,
   freshIp,
@@ -53,17 +54,7 @@ test('from a full session to a booked seat through the offer mail', async ({
   const slot = slots.find((s) => s.date.slice(0, 7) > thisMonth && s.seatsLeft === 10);
   expect(slot, 'an empty GCSE Higher session next month').toBeTruthy();
   const start = slot?.startsAt ?? '';
-  const checkout = await request.post('/api/checkout', {
-    data: { service: SERVICE, startsAt: [start], pupilIds },
-    headers: origin,
-  });
-  expect(checkout.status(), await checkout.text()).toBe(201);
-  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
-  const paid = await request.post(`/dev/checkout/${checkoutId}/pay`, {
-    headers: origin,
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBeLessThan(400);
+  await checkOutAndPay(request, origin, { service: SERVICE, startsAt: [start], pupilIds });
 
   // Another family finds it full and joins its waiting list from the calendar.
   const waiter = await signedInCustomer(page, `/booking?service=${SERVICE}`);
