@@ -116,6 +116,7 @@ export {
   type WebhookReceipt,
   WebhookReceiptSchema,
 } from './misc.ts';
+export { idParams, idSchema, isId } from './ids.ts';
 export {
   CONFLICT_CODES,
   type ConflictCode,
