@@ -11,7 +11,7 @@ import {
   within,
 } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Pupil, PupilList } from './pupils-api.ts';
+import type { Pupil, PupilList } from '../shared/pupils/pupils-api.ts';
 
 const session = vi.hoisted(() => ({ signedIn: true }));
 vi.mock('../../lib/auth-client.ts', () => ({

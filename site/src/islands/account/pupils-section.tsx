@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { toastError, toastSuccess } from '../shared/app-toaster.tsx';
-import { PupilForm, type PupilFormValues } from './pupil-form.tsx';
+import { PupilForm, type PupilFormValues } from '../shared/pupils/pupil-form.tsx';
 import {
   type Pupil,
   type PupilList,
@@ -16,7 +16,7 @@ import {
   usePupils,
   useRemovePupil,
   useUpdatePupil,
-} from './pupils-api.ts';
+} from '../shared/pupils/pupils-api.ts';
 import '../auth/auth-forms.css';
 import './pupils-section.css';
 

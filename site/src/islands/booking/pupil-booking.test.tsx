@@ -5,7 +5,7 @@ import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvailabilitySlot } from '../../lib/api-client.ts';
-import type { Pupil } from '../account/pupils-api.ts';
+import type { Pupil } from '../shared/pupils/pupils-api.ts';
 import { BASKET_STORAGE_KEY } from './basket-storage.ts';
 import {
   heldByNames,

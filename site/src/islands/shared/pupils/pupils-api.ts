@@ -9,7 +9,7 @@ import type {
   PupilUpdateRequest,
 } from '@tuition/api-contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 export type { Pupil, PupilList };
 

@@ -12,8 +12,8 @@ import {
   yearGroupLabel,
 } from '@tuition/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
-import { type FieldErrors, TextField } from '../shared/form-fields.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { type FieldErrors, TextField } from '../form-fields.tsx';
 import type { Pupil } from './pupils-api.ts';
 
 export interface PupilFormValues {
