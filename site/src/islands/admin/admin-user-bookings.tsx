@@ -15,7 +15,7 @@ import {
 } from '@tuition/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { londonTimeRange } from '../my-bookings/bookings-card.tsx';
+import { londonTimeRange } from '../shared/session-labels.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import {
   type AdminBookingHistoryEntry,

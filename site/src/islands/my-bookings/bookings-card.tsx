@@ -1,17 +1,10 @@
 // One booking in the customer's lists: status badge, London date and time, course and class.
 // Actions (Reschedule, Cancel) are passed in by the upcoming list; the previous list has none.
 import { Badge } from '@radix-ui/themes';
-import {
-  type BookingBadge,
-  bookingBadge,
-  formatLondonDate,
-  formatTime12h,
-  isServiceCode,
-  MESSAGES,
-  SERVICES,
-} from '@tuition/domain';
+import { type BookingBadge, bookingBadge, formatLondonDate, MESSAGES } from '@tuition/domain';
 import type { ReactNode } from 'react';
 import type { Booking } from '../../lib/api-client.ts';
+import { londonTimeRange, serviceLabel } from '../shared/session-labels.ts';
 
 const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 'red' | 'blue' }> = {
   upcoming: { text: 'Upcoming', color: 'green' },
@@ -19,15 +12,6 @@ const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 're
   cancelled: { text: 'Cancelled', color: 'red' },
   rescheduled: { text: 'Rescheduled', color: 'blue' },
 };
-
-export function serviceLabel(service: string): string {
-  return isServiceCode(service) ? SERVICES[service].label : service;
-}
-
-/** "5:00 PM – 6:00 PM", London time. */
-export function londonTimeRange(startsAt: string, endsAt: string): string {
-  return `${formatTime12h(new Date(startsAt))} – ${formatTime12h(new Date(endsAt))}`;
-}
 
 export interface BookingsCardProps {
   booking: Booking;

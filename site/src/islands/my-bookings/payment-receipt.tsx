@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError } from '../shared/app-providers.tsx';
-import { BookingsSkeleton, londonTimeRange } from './bookings-card.tsx';
+import { londonTimeRange } from '../shared/session-labels.ts';
+import { BookingsSkeleton } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import {
   amountPaid,
