@@ -16,8 +16,7 @@ import { openAuthDialog } from '../../lib/auth-dialog.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { toastError, toastInfo, toastSuccess } from '../shared/app-toaster.tsx';
 import { formText, TextField } from '../shared/form-fields.tsx';
-import { PASSWORD_HINT, requestPasswordResetEmail } from '../auth/auth-forms.tsx';
-import '../auth/auth-forms.css';
+import { PASSWORD_HINT, requestPasswordResetEmail } from '../shared/password-reset.ts';
 import './account-page.css';
 
 /** The save rule for the phone field: null when fine, else the spec's message. */

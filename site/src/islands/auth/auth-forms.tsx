@@ -13,6 +13,7 @@ import {
   signInWithEmail,
 } from '../../lib/auth-client.ts';
 import { toastError, toastSuccess } from '../shared/app-toaster.tsx';
+import { PASSWORD_HINT, requestPasswordResetEmail } from '../shared/password-reset.ts';
 import {
   type FieldErrors,
   focusFirstInvalid,
@@ -23,7 +24,6 @@ import './auth-forms.css';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const TERMS_REQUIRED_TEXT = 'Please agree to the Terms and Conditions and Privacy Policy.';
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 function emailError(email: string): string | undefined {
   if (email.trim() === '') return 'Email is required.';
@@ -346,24 +346,6 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
       </button>
     </form>
   );
-}
-
-/** Sends the reset e-mail; resolves true when the service accepted the request. */
-export async function requestPasswordResetEmail(email: string): Promise<boolean> {
-  try {
-    const { error } = await authClient.requestPasswordReset({
-      email,
-      redirectTo: '/reset-password-token',
-    });
-    if (error) {
-      console.error('Password reset request failed', error);
-      return false;
-    }
-    return true;
-  } catch (error) {
-    console.error('Password reset request failed', error);
-    return false;
-  }
 }
 
 export interface ForgotPasswordFormProps {

@@ -7,7 +7,7 @@ import { authClient, useSession } from '../../lib/auth-client.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { type ToastMessage, toastError, toastSuccess } from '../shared/app-toaster.tsx';
 import { formText, TextField } from '../shared/form-fields.tsx';
-import { requestPasswordResetEmail } from './auth-forms.tsx';
+import { PASSWORD_HINT, requestPasswordResetEmail } from '../shared/password-reset.ts';
 import './auth-forms.css';
 
 /**
@@ -103,7 +103,7 @@ function ResetPasswordForm() {
             type="password"
             autoComplete="new-password"
             revealable
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            hint={PASSWORD_HINT}
           />
           <TextField
             label="Confirm new password"
