@@ -17,7 +17,6 @@ import {
   useRemovePupil,
   useUpdatePupil,
 } from '../shared/pupils/pupils-api.ts';
-import '../auth/auth-forms.css';
 import './pupils-section.css';
 
 const FORM = { form: 'your-children' } as const;

@@ -54,6 +54,7 @@ void readSession();
 
 // The dialog's and menu's styles are tiny; loading them with the page avoids an unstyled
 // flash (and Astro does not attach a lazy chunk's CSS to content pages).
+import '../shared/form-fields.css';
 import './auth-forms.css';
 import './auth-dialog-panel.css';
 import './auth-profile-menu.css';

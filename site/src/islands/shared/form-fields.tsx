@@ -1,6 +1,7 @@
 // Small form parts shared by the auth and account forms: a labelled input with its error
 // tied to it (aria-describedby / aria-invalid), and a password input with a show/hide toggle.
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import './form-fields.css';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
