@@ -7,7 +7,7 @@
 // replaces the old one). This file only lays the parts out: the state and rules are
 // use-booking-flow.ts, the steps booking-steps.tsx, confirm and pay booking-basket.tsx.
 import { useRef } from 'react';
-import { PendingPayments } from '../payment/pending-payments.tsx';
+import { PendingPayments } from '../shared/pending-payments.tsx';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { BookingBasket, BookingBottomBar } from './booking-basket.tsx';
 import { CurrentSessionStep, DatesStep, ServiceStep, SubjectStep } from './booking-steps.tsx';

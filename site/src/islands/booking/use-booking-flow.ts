@@ -19,8 +19,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type AvailabilitySlot, api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
-import { savePaymentBasket } from '../payment/payment-basket.ts';
-import { useOpenCheckouts, useRefreshOnReturn } from '../payment/pending-payments.tsx';
+import { savePaymentBasket } from '../shared/payment-basket.ts';
+import { useOpenCheckouts, useRefreshOnReturn } from '../shared/pending-payments.tsx';
 import { toastError, toastInfo, toastSuccess } from '../shared/app-providers.tsx';
 import {
   droppedNote,

@@ -26,7 +26,7 @@ import {
   PendingPayments,
   useOpenCheckouts,
   useRefreshOnReturn,
-} from '../payment/pending-payments.tsx';
+} from '../shared/pending-payments.tsx';
 import './bookings.css';
 import './bookings-upcoming.css';
 

@@ -15,7 +15,7 @@ vi.mock('../../lib/auth-client.ts', () => ({
 }));
 
 const { PaymentSuccess } = await import('./payment-success.tsx');
-const { PAYMENT_BASKET_KEY } = await import('./payment-basket.ts');
+const { PAYMENT_BASKET_KEY } = await import('../shared/payment-basket.ts');
 const { BASKET_STORAGE_KEY, loadBasket, saveBasket } = await import('../booking/basket-storage.ts');
 const { DEFAULT_PRICING } = await import('@tuition/domain');
 const { createQueryClient } = await import('../shared/app-providers.tsx');

@@ -21,7 +21,7 @@ import { useSession } from '../../lib/auth-client.ts';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
 import { clearBasket } from '../booking/basket-storage.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
-import { takePaymentBasket } from './payment-basket.ts';
+import { takePaymentBasket } from '../shared/payment-basket.ts';
 import './payment-pages.css';
 
 /** How often and how many times a still-pending checkout is asked again. */

@@ -8,7 +8,7 @@ import { formatLondonDate, formatPounds, formatTime12h, MESSAGES } from '@tuitio
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { api, type OpenCheckout } from '../../lib/api-client.ts';
-import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { toastError, toastSuccess } from './app-providers.tsx';
 import './pending-payments.css';
 
 export const OPEN_CHECKOUTS_QUERY_KEY = ['checkouts', 'open'] as const;
