@@ -10,6 +10,7 @@ import { createAuthRoutes } from './auth/auth-routes.ts';
 import { createAvailabilityRoutes } from './availability/availability-routes.ts';
 import { createBookingRoutes } from './bookings/booking-routes.ts';
 import { createCheckoutRoutes } from './checkout/checkout-routes.ts';
+import { createProviderRoutes } from './checkout/provider-routes.ts';
 import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createLessonRoutes } from './lessons/lesson-routes.ts';
@@ -17,10 +18,10 @@ import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.t
 import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
 import { sendDueReminders } from './reminders/reminders.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
-import { createPaymentRoutes } from './payments/payment-routes.ts';
+import { createReceiptRoutes } from './payments/receipts.ts';
 import { createPupilRoutes } from './pupils/pupils-routes.ts';
 import { createDataRoutes } from './your-data/data-routes.ts';
-import { moveDueListsOn } from './waitlist/offer-engine.ts';
+import { moveDueListsOn } from './sessions/seat-ledger/seat-ledger.ts';
 import { createWaitlistRoutes } from './waitlist/waitlist-routes.ts';
 import { databaseUnreachableCause, transientConflictCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
@@ -100,7 +101,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', createContactRoutes(deps));
   app.route('/', createAdminRoutes(deps));
   // The provider's webhook and (local provider only) its stand-in payment pages.
-  app.route('/', createPaymentRoutes(deps));
+  app.route('/', createProviderRoutes(deps));
+  // The customer's receipts of what was paid (GET /api/me/receipts…, decision 053).
+  app.route('/', createReceiptRoutes(deps));
   app.route('/', createCheckoutRoutes(deps));
   app.route('/', createBookingRoutes(deps));
   app.route('/', createWaitlistRoutes(deps));
@@ -108,7 +111,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createCalendarFeedRoutes(deps));
   // The local mailbox exists only while the local mailer is in use (never in production).
   if (deps.mail.mailer.kind === 'local') app.route('/', createDevMailRoutes(deps));
-  // Moving time by hand (issue 15): local mode only, like the mailbox; 404 otherwise.
+  // Moving time by hand (docs/decisions/056): local mode only, like the mailbox; 404 otherwise.
   if (deps.mail.mailer.kind === 'local' && deps.config.nodeEnv !== 'production') {
     const afterMove = async () => {
       await sendDueReminders(deps);
@@ -142,7 +145,8 @@ export function createApp(deps: AppDeps) {
     }
     const conflict = unreachable ? undefined : transientConflictCause(thrown);
     if (conflict) {
-      // A deadlock or serialization failure rolled the request back whole: retrying is safe.
+      // A deadlock, serialization failure or lock timeout rolled the request back whole:
+      // retrying is safe.
       (c.get('log') ?? deps.logger).warn(
         { db: conflict, method: c.req.method, path: loggablePath(c.req.path) },
         'database transaction aborted by a conflict',

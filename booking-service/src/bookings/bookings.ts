@@ -10,7 +10,7 @@ import {
   SERVICES,
   type ServiceCode,
 } from '@tuition/domain';
-import type { Booking, BookingScope } from '@tuition/api-contract';
+import { type Booking, type BookingScope, isId } from '@tuition/api-contract';
 import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
@@ -23,12 +23,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../http/problem.t
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails.ts';
-import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
+import { moveSeat, releaseSeats } from '../sessions/seat-ledger/seat-ledger.ts';
 import { pupilCopyAddress, pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import { offerFreedSeats, takeUpOffers } from '../waitlist/offer-engine.ts';
 import { joinWindow } from '../lessons/join-window.ts';
-import { planReminders, reminderKinds } from '../reminders/reminders.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
 
 /** What cancelling and rescheduling need; listing needs only the first three. */
@@ -142,8 +140,6 @@ export async function listUserBookings(
   return rows.map((row) => toView(timetable, row, now, actor));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function selectBooking(db: DbExecutor, bookingId: string, actor: Actor) {
   return db
     .select(bookingColumns)
@@ -161,7 +157,7 @@ function selectBooking(db: DbExecutor, bookingId: string, actor: Actor) {
 
 /** One booking; 404 when missing or (for a customer) someone else's, never saying which. */
 async function findBooking(db: DbExecutor, bookingId: string, actor: Actor): Promise<BookingRow> {
-  if (!UUID.test(bookingId)) throw new NotFoundError('No such booking.');
+  if (!isId(bookingId)) throw new NotFoundError('No such booking.');
   const [row] = await selectBooking(db, bookingId, actor);
   if (!row) throw new NotFoundError('No such booking.');
   return row;
@@ -169,10 +165,10 @@ async function findBooking(db: DbExecutor, bookingId: string, actor: Actor): Pro
 
 /**
  * The same, locking the booking row only (not its session row: session rows are locked
- * separately, in id order, by lockSessionRows).
+ * separately, in id order, by the seat ledger).
  */
 async function lockBooking(tx: Transaction, bookingId: string, actor: Actor): Promise<BookingRow> {
-  if (!UUID.test(bookingId)) throw new NotFoundError('No such booking.');
+  if (!isId(bookingId)) throw new NotFoundError('No such booking.');
   const [row] = await selectBooking(tx, bookingId, actor).for('update', { of: bookings });
   if (!row) throw new NotFoundError('No such booking.');
   return row;
@@ -210,10 +206,8 @@ export async function cancelBooking(
     if (!canCancel(booking, now)) {
       throw new ConflictError('not-cancellable', undefined, MESSAGES.notCancellable.title);
     }
-    await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
     // The freed seat goes to the session's waiting list, under its row lock (decision 060).
-    await lockSessionRows(tx, [booking.sessionId]);
-    await offerFreedSeats(deps, tx, booking.sessionId);
+    await releaseSeats(deps, tx, [booking]);
     await recordAudit(tx, {
       ...auditActor(request.actor),
       subjectUserId: booking.userId,
@@ -258,12 +252,11 @@ export async function rescheduleBooking(
   request: { bookingId: string; startsAt: string; actor: Actor },
 ): Promise<Booking> {
   const now = deps.clock.now();
-  const [brand, timetable, pricing, closures, reminderTimes] = await Promise.all([
+  const [brand, timetable, pricing, closures] = await Promise.all([
     mailBrand(deps),
     deps.content.timetable(),
     deps.content.pricing(),
     deps.content.closures(),
-    reminderKinds(deps.content),
   ]);
   const actor = policyActor(request.actor);
 
@@ -292,56 +285,21 @@ export async function rescheduleBooking(
         ? new ConflictError('too-late', undefined, MESSAGES.rescheduleTooLate.title)
         : new ConflictError('not-reschedulable', undefined, MESSAGES.notReschedulable.title);
     }
-    const locked = await lockSessionRows(tx, [booking.sessionId, targetRow.id]);
-    const lockedTarget = locked.filter((row) => row.id === targetRow.id);
-    // One pupil's seat moves: the checks are for that pupil alone (a sibling may be there).
-    const { booked, pending, full } = await checkSeats(
-      tx,
-      lockedTarget,
-      booking.userId,
-      new Map([[targetRow.id, [booking.pupilId]]]),
+    const created = await moveSeat(deps, tx, {
+      booking,
+      target: targetRow,
       now,
-    );
-    if (booking.sessionId === targetRow.id || booked.has(targetRow.id)) {
-      throw new ConflictError(
-        'duplicate',
-        [request.startsAt],
-        MESSAGES.rescheduleDuplicate.description,
-      );
-    }
-    if (pending.has(targetRow.id)) {
-      // Moving a booking onto a seat the customer is still paying for would book it twice
-      // once that payment lands: they resume or release that payment first.
-      throw new ConflictError(
-        'pending',
-        [request.startsAt],
-        MESSAGES.reschedulePending.description,
-      );
-    }
-    if (full.has(targetRow.id)) {
-      throw new ConflictError('full', [request.startsAt], MESSAGES.rescheduleFull.description);
-    }
-    await tx.update(bookings).set({ status: 'rescheduled' }).where(eq(bookings.id, booking.id));
-    // The seat it leaves goes to that session's waiting list (both rows are locked).
-    await offerFreedSeats(deps, tx, booking.sessionId);
-    const [created] = await tx
-      .insert(bookings)
-      .values({
-        userId: booking.userId,
-        sessionId: targetRow.id,
-        pupilId: booking.pupilId,
-        status: 'confirmed',
-        checkoutId: booking.checkoutId,
-        rescheduledFrom: booking.id,
-        // The seat keeps its calendar entry: same UID, next SEQUENCE, so calendars move it.
-        calendarUid: booking.calendarUid ?? defaultCalendarUid(booking.id),
-        calendarSequence: booking.calendarSequence + 1,
-      })
-      .returning({ id: bookings.id, createdAt: bookings.createdAt });
-    if (!created) throw new Error('the new booking was not created');
-    await planReminders(tx, [{ id: created.id, startsAt: targetRow.startsAt }], now, reminderTimes);
-    // Moving onto a seat held for this pupil by an offer uses the offer up (decision 060).
-    await takeUpOffers(tx, booking.userId, new Map([[targetRow.id, [booking.pupilId]]]), now);
+      refuse: (reason) =>
+        new ConflictError(
+          reason,
+          [request.startsAt],
+          {
+            duplicate: MESSAGES.rescheduleDuplicate.description,
+            pending: MESSAGES.reschedulePending.description,
+            full: MESSAGES.rescheduleFull.description,
+          }[reason],
+        ),
+    });
     await recordAudit(tx, {
       ...auditActor(request.actor),
       subjectUserId: booking.userId,

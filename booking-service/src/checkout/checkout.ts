@@ -19,19 +19,21 @@ import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
-import { ensureSessionRows, type SessionRow } from '../sessions/session-rows.ts';
-import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
-import { pupilRef, pupilRefColumns, seatPupils } from '../sessions/seat-pupils.ts';
-import { describeSession } from '../sessions/session-description.ts';
-import type { Database, DbExecutor, Transaction } from '../db/client.ts';
-import type { Logger } from '../logging/logger.ts';
-import { checkoutItems, checkouts, classSessions, pupils } from '../db/schema.ts';
+import { ensureSessionRows } from '../sessions/session-rows.ts';
 import {
   checkOfferForBasket,
-  offerFreedSeats,
-  takeUpOffers,
+  dropUnopenedHold,
+  holdSeats,
+  precheckHold,
+  releaseHold,
+  type SeatRefusal,
   type WaitlistDeps,
-} from '../waitlist/offer-engine.ts';
+} from '../sessions/seat-ledger/seat-ledger.ts';
+import { pupilRef, pupilRefColumns, seatPupils } from '../sessions/seat-pupils.ts';
+import { describeSession } from '../sessions/session-description.ts';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logging/logger.ts';
+import { checkoutItems, checkouts, classSessions, pupils } from '../db/schema.ts';
 import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
 import { type PaymentProvider, paymentLines } from '../payments/payment-provider.ts';
 
@@ -77,12 +79,80 @@ export async function startCheckout(
   },
 ): Promise<StartedCheckout> {
   const now = deps.clock.now();
+  const pricing = await deps.content.pricing();
+  const { wanted, rows } = await basketSessions(deps, request, now);
+  // After the starts are known good, so a bad basket creates no holder pupil.
+  const seatFor = await seatPupils(deps.db, request.user, request.pupilIds);
+  const pupilIds = seatFor.map((p) => p.id);
+  const price = priceBasket(wanted.length * pupilIds.length, pricing);
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  if (request.offerId) {
+    await checkOfferForBasket(deps.db, {
+      userId: request.user.id,
+      offerId: request.offerId,
+      sessionIds: wanted.map((w) => w.sessionId),
+      now,
+    });
+  }
+  const slotsOf = (sessionIds: readonly string[]) =>
+    wanted.filter((w) => sessionIds.includes(w.sessionId)).map((w) => w.text);
+  const hold = {
+    userId: request.user.id,
+    seats: new Map(wanted.map((w) => [w.sessionId, pupilIds])),
+    now,
+    refuse: (reason: SeatRefusal, sessionIds: readonly string[]) =>
+      reason === 'duplicate'
+        ? new ConflictError('duplicate', slotsOf(sessionIds), MESSAGES.duplicateBooking.description)
+        : new ConflictError('full', slotsOf(sessionIds), MESSAGES.sessionsNowFull.description),
+  };
+  await precheckHold(deps.db, [...rows.values()], hold);
+  const { checkoutId, replaced } = await deps.db.transaction((tx) =>
+    holdSeats(tx, {
+      ...hold,
+      checkout: {
+        provider: deps.payments.kind,
+        amountPence: price.amountPence,
+        sessionCount: price.sessionCount,
+        isSpecialOffer: price.isSpecialOffer,
+        expiresAt,
+      },
+    }),
+  );
+  // After commit, as a Release does: their pages stop taking money (a payment that still
+  // lands on one is a late payment, refunded because this checkout holds the seats).
+  await Promise.all(replaced.map((old) => closeHostedPage(deps, old)));
+  const page = await openPaymentPage(deps, {
+    checkoutId,
+    customerEmail: request.user.email,
+    lines: paymentLines({ ...price, ...pricing }),
+    amountPence: price.amountPence,
+    holdExpiresAt: expiresAt,
+  });
+  return {
+    checkoutId,
+    url: page.url,
+    amountPence: price.amountPence,
+    sessionCount: price.sessionCount,
+    isSpecialOffer: price.isSpecialOffer,
+    expiresAt: expiresAt.toISOString(),
+    replacedCheckoutIds: replaced.map((old) => old.id),
+  };
+}
+
+/**
+ * The basket's sessions, each re-checked against the timetable, the closures and the booking
+ * window (400 naming the start otherwise), with their stored rows.
+ */
+async function basketSessions(
+  deps: Pick<CheckoutDeps, 'db' | 'content'>,
+  request: { service: ServiceCode; startsAt: readonly string[] },
+  now: Date,
+) {
   const [timetable, pricing, closures] = await Promise.all([
     deps.content.timetable(),
     deps.content.pricing(),
     deps.content.closures(),
   ]);
-
   const sessions = request.startsAt.map((text, index) => {
     // No session on a closed day (decision 052), even from a basket picked before it closed.
     const session = findSession(timetable, request.service, new Date(text), closures);
@@ -101,112 +171,34 @@ export async function startCheckout(
     sessions.map((s) => s.session),
     pricing.sessionPricePence,
   );
-  const sessionIdOf = (startsAt: Date) => {
-    const row = rows.get(startsAt.getTime());
-    if (!row) throw new Error(`no session row for ${startsAt.toISOString()}`);
-    return row.id;
-  };
-  const wanted = sessions.map((s) => ({
-    text: s.text,
-    sessionId: sessionIdOf(s.session.startsAt),
-  }));
-  // After the starts are known good, so a bad basket creates no holder pupil.
-  const seatFor = await seatPupils(deps.db, request.user, request.pupilIds);
-  const pupilIds = seatFor.map((p) => p.id);
-  const seatsWanted = new Map(wanted.map((w) => [w.sessionId, pupilIds]));
-  const price = priceBasket(wanted.length * pupilIds.length, pricing);
-  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-  if (request.offerId) {
-    await checkOfferForBasket(deps.db, {
-      userId: request.user.id,
-      offerId: request.offerId,
-      sessionIds: wanted.map((w) => w.sessionId),
-      now,
-    });
-  }
-
-  const refuseTakenSeats = async (executor: DbExecutor, sessionRows: readonly SessionRow[]) => {
-    // `full` leaves the customer's own pending hold out: this checkout replaces it.
-    const { booked, full } = await checkSeats(
-      executor,
-      sessionRows,
-      request.user.id,
-      seatsWanted,
-      now,
-    );
-    const duplicateSlots = wanted.filter((w) => booked.has(w.sessionId)).map((w) => w.text);
-    if (duplicateSlots.length > 0) {
-      throw new ConflictError('duplicate', duplicateSlots, MESSAGES.duplicateBooking.description);
-    }
-    const fullSlots = wanted.filter((w) => full.has(w.sessionId)).map((w) => w.text);
-    if (fullSlots.length > 0) {
-      throw new ConflictError('full', fullSlots, MESSAGES.sessionsNowFull.description);
-    }
-  };
-  // Early answer without locks: in a rush for the last seats most requests stop here instead
-  // of queueing on the row lock while holding a pooled connection.
-  await refuseTakenSeats(deps.db, [...rows.values()]);
-
-  const { checkoutId, replaced } = await deps.db.transaction(async (tx) => {
-    const locked = await lockSessionRows(
-      tx,
-      wanted.map((w) => w.sessionId),
-    );
-    // Under the row locks no other checkout of these sessions can start or finish meanwhile;
-    // if a seat turns out to be taken below, the rollback restores the older checkouts.
-    const replaced = await cancelOverlappingPendingCheckouts(
-      tx,
-      request.user.id,
-      wanted.map((w) => w.sessionId),
-      pupilIds,
-      now,
-    );
-    await refuseTakenSeats(tx, locked);
-    // Offers of these seats are taken up: the checkout's hold replaces theirs.
-    await takeUpOffers(tx, request.user.id, seatsWanted, now);
-    const [created] = await tx
-      .insert(checkouts)
-      .values({
-        userId: request.user.id,
-        status: 'pending',
-        provider: deps.payments.kind,
-        amountPence: price.amountPence,
-        sessionCount: price.sessionCount,
-        isSpecialOffer: price.isSpecialOffer,
-        expiresAt,
-      })
-      .returning({ id: checkouts.id });
-    if (!created) throw new Error('the checkout row was not created');
-    await tx
-      .insert(checkoutItems)
-      .values(
-        wanted.flatMap((w) =>
-          pupilIds.map((pupilId) => ({ checkoutId: created.id, sessionId: w.sessionId, pupilId })),
-        ),
-      );
-    return { checkoutId: created.id, replaced };
+  const wanted = sessions.map((s) => {
+    const row = rows.get(s.session.startsAt.getTime());
+    if (!row) throw new Error(`no session row for ${s.session.startsAt.toISOString()}`);
+    return { text: s.text, sessionId: row.id };
   });
-  // After commit, as a Release does: their pages stop taking money (a payment that still
-  // lands on one is a late payment, refunded because this checkout holds the seats).
-  await Promise.all(replaced.map((old) => closeHostedPage(deps, old)));
+  return { wanted, rows };
+}
 
-  let page: { providerSessionId: string; url: string };
+/**
+ * Opens the provider's payment page for a checkout holding its seats. When the provider
+ * refuses, the seats are given back at once rather than after HOLD_MINUTES, and the customer
+ * gets the spec's Payment Error (502).
+ */
+async function openPaymentPage(
+  deps: CheckoutDeps,
+  page: Omit<Parameters<PaymentProvider['createHostedPage']>[0], 'successUrl' | 'cancelUrl'>,
+): Promise<{ providerSessionId: string; url: string }> {
+  const { checkoutId } = page;
+  let opened: { providerSessionId: string; url: string };
   try {
-    page = await deps.payments.createHostedPage({
-      checkoutId,
-      customerEmail: request.user.email,
-      lines: paymentLines({ ...price, ...pricing }),
-      amountPence: price.amountPence,
-      holdExpiresAt: expiresAt,
+    opened = await deps.payments.createHostedPage({
+      ...page,
       successUrl: `${deps.config.publicUrl}/payment-success?checkout=${checkoutId}`,
       cancelUrl: `${deps.config.publicUrl}/payment-canceled?checkout=${checkoutId}`,
     });
   } catch (error) {
-    // No page, no payment: give the seats back at once rather than after 30 minutes.
-    await deps.db
-      .update(checkouts)
-      .set({ status: 'cancelled' })
-      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'pending')));
+    // No page, no payment: give the seats back at once rather than after HOLD_MINUTES.
+    await dropUnopenedHold(deps.db, checkoutId);
     deps.logger.error(
       { err: error, checkoutId, provider: deps.payments.kind },
       'payment provider refused to start a checkout',
@@ -215,66 +207,15 @@ export async function startCheckout(
   }
   await deps.db
     .update(checkouts)
-    .set({ providerSessionId: page.providerSessionId, providerUrl: page.url })
+    .set({ providerSessionId: opened.providerSessionId, providerUrl: opened.url })
     .where(eq(checkouts.id, checkoutId));
-
-  return {
-    checkoutId,
-    url: page.url,
-    amountPence: price.amountPence,
-    sessionCount: price.sessionCount,
-    isSpecialOffer: price.isSpecialOffer,
-    expiresAt: expiresAt.toISOString(),
-    replacedCheckoutIds: replaced.map((old) => old.id),
-  };
-}
-
-interface ReplacedCheckout {
-  id: string;
-  providerSessionId: string | null;
-}
-
-/**
- * Cancels this user's pending, unexpired checkouts that hold a seat of any of `pupilIds` in any
- * of `sessionIds`, inside the caller's transaction (which has locked those session rows).
- * Other customers' checkouts, and the user's checkouts of other sessions or for other pupils
- * (a sibling's basket), are left alone.
- */
-async function cancelOverlappingPendingCheckouts(
-  tx: Transaction,
-  userId: string,
-  sessionIds: readonly string[],
-  pupilIds: readonly string[],
-  now: Date,
-): Promise<ReplacedCheckout[]> {
-  // The new basket is every start × every pupil, so "same session and same pupil" is this.
-  const overlapping = tx
-    .select({ id: checkoutItems.checkoutId })
-    .from(checkoutItems)
-    .where(
-      and(
-        inArray(checkoutItems.sessionId, [...sessionIds]),
-        inArray(checkoutItems.pupilId, [...pupilIds]),
-      ),
-    );
-  return tx
-    .update(checkouts)
-    .set({ status: 'cancelled' })
-    .where(
-      and(
-        eq(checkouts.userId, userId),
-        eq(checkouts.status, 'pending'),
-        gt(checkouts.expiresAt, now),
-        inArray(checkouts.id, overlapping),
-      ),
-    )
-    .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+  return opened;
 }
 
 /** Best effort: a page left open is covered by the late-payment path. */
 export async function closeHostedPage(
   deps: Pick<CheckoutDeps, 'payments' | 'logger'>,
-  checkout: ReplacedCheckout,
+  checkout: { id: string; providerSessionId: string | null },
 ): Promise<void> {
   if (!checkout.providerSessionId) return;
   await deps.payments.closeHostedPage(checkout.providerSessionId).catch((error: unknown) => {
@@ -431,29 +372,10 @@ export async function cancelCheckout(
   checkoutId: string,
   userId?: string,
 ): Promise<CheckoutStatus> {
-  const items = await deps.db
-    .select({ sessionId: checkoutItems.sessionId })
-    .from(checkoutItems)
-    .where(eq(checkoutItems.checkoutId, checkoutId));
-  const sessionIds = items.map((item) => item.sessionId);
-  const cancelled = await deps.db.transaction(async (tx) => {
-    // Session rows first, as every seat write locks them; the released seats then go to the
-    // sessions' waiting lists in the same transaction (decision 060).
-    await lockSessionRows(tx, sessionIds);
-    const [row] = await tx
-      .update(checkouts)
-      .set({ status: 'cancelled' })
-      .where(
-        and(
-          eq(checkouts.id, checkoutId),
-          eq(checkouts.status, 'pending'),
-          ...(userId ? [eq(checkouts.userId, userId)] : []),
-        ),
-      )
-      .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
-    if (row) await offerFreedSeats(deps, tx, sessionIds);
-    return row;
-  });
+  // The released seats go to the sessions' waiting lists in the same transaction (decision 060).
+  const cancelled = await deps.db.transaction((tx) =>
+    releaseHold(deps, tx, { checkoutId, to: 'cancelled', userId }),
+  );
   // If the page stays open and the customer pays anyway, the late-payment path handles it.
   if (cancelled) await closeHostedPage(deps, cancelled);
   const [row] = await deps.db

@@ -1,12 +1,17 @@
+import { isId } from '@tuition/api-contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { CheckoutDeps } from './checkout.ts';
-import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
+import {
+  type ConfirmedSeats,
+  confirmSeats,
+  releaseHold,
+  SeatsGoneError,
+} from '../sessions/seat-ledger/seat-ledger.ts';
 import { pupilCopyAddress } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import {
-  bookings,
   checkoutItems,
   checkouts,
   classSessions,
@@ -15,9 +20,7 @@ import {
   user,
 } from '../db/schema.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
-import { planReminders, reminderKinds } from '../reminders/reminders.ts';
 import type { PaymentEvent } from '../payments/payment-provider.ts';
-import { offerFreedSeats } from '../waitlist/offer-engine.ts';
 import {
   type BookedSession,
   bookingConfirmationEmail,
@@ -40,18 +43,13 @@ export type PaymentEventOutcome =
 /** The one currency we charge in (Stripe writes ISO codes in lower case). */
 export const CHECKOUT_CURRENCY = 'gbp';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Checkout ids are UUIDs. A reference in any other format names no checkout of ours; it must
  * not reach the uuid column, where Postgres would refuse the query (a 500 Stripe retries).
  */
 function couldBeOurCheckout(reference: string): boolean {
-  return UUID.test(reference);
+  return isId(reference);
 }
-
-/** Thrown inside the booking transaction to roll it back when the seats are gone. */
-class SeatsGone extends Error {}
 
 /**
  * Applies one verified provider event. Idempotent twice over: an event id is handled once
@@ -76,7 +74,7 @@ export async function handlePaymentEvent(
   try {
     return await bookPaidCheckout(deps, event);
   } catch (error) {
-    if (!(error instanceof SeatsGone)) throw error;
+    if (!(error instanceof SeatsGoneError)) throw error;
     return refundLatePayment(deps, event);
   }
 }
@@ -116,15 +114,8 @@ async function releaseOnExpiry(
       return 'unknown-checkout';
     }
     if (checkout.status !== 'pending') return 'no-change';
-    await tx.update(checkouts).set({ status: 'expired' }).where(eq(checkouts.id, checkout.id));
     // The released seats go to the sessions' waiting lists, under their row locks (decision 060).
-    const items = await tx
-      .select({ sessionId: checkoutItems.sessionId })
-      .from(checkoutItems)
-      .where(eq(checkoutItems.checkoutId, checkout.id));
-    const sessionIds = items.map((item) => item.sessionId);
-    await lockSessionRows(tx, sessionIds);
-    await offerFreedSeats(deps, tx, sessionIds);
+    await releaseHold(deps, tx, { checkoutId: checkout.id, to: 'expired' });
     return 'released';
   });
 }
@@ -134,11 +125,7 @@ async function bookPaidCheckout(
   event: Extract<PaymentEvent, { kind: 'completed' }>,
 ): Promise<PaymentEventOutcome> {
   const now = deps.clock.now();
-  const [brand, timetable, reminderTimes] = await Promise.all([
-    mailBrand(deps),
-    deps.content.timetable(),
-    reminderKinds(deps.content),
-  ]);
+  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
   return deps.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, event))) return 'duplicate-event';
     const checkout = await lockCheckout(tx, event.checkoutId);
@@ -173,60 +160,10 @@ async function bookPaidCheckout(
     // payment, and a deleted account must not come back as "Deleted customer" holding seats:
     // both are refunded as a payment whose seats are gone.
     if (checkout.status === 'cancelled' || (await ownerDeleted(tx, checkout.userId))) {
-      throw new SeatsGone();
+      throw new SeatsGoneError();
     }
 
-    const items = await tx
-      .select({
-        sessionId: checkoutItems.sessionId,
-        pupilId: checkoutItems.pupilId,
-        pupilName: pupils.name,
-        pupilEmail: pupils.email,
-        pupilYearGroup: pupils.yearGroup,
-      })
-      .from(checkoutItems)
-      .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
-      .where(eq(checkoutItems.checkoutId, checkout.id))
-      .orderBy(asc(pupils.name), asc(pupils.id));
-    const locked = await lockSessionRows(
-      tx,
-      items.map((i) => i.sessionId),
-    );
-    const sessionOf = new Map(locked.map((row) => [row.id, row]));
-    const stillHeld = checkout.status === 'pending' && checkout.expiresAt > now;
-    if (!stillHeld) {
-      // The hold lapsed or was released: the seats count as free only if nobody took them
-      // since, the customer does not hold them another way, and the sessions are still ahead.
-      const wanted = new Map<string, string[]>();
-      for (const item of items)
-        wanted.set(item.sessionId, [...(wanted.get(item.sessionId) ?? []), item.pupilId]);
-      const { duplicates, full } = await checkSeats(tx, locked, checkout.userId, wanted, now);
-      const started = locked.some((row) => row.startsAt.getTime() <= now.getTime());
-      if (duplicates.size > 0 || full.size > 0 || started) throw new SeatsGone();
-    }
-
-    const created = await tx
-      .insert(bookings)
-      .values(
-        items.map((item) => ({
-          userId: checkout.userId,
-          sessionId: item.sessionId,
-          pupilId: item.pupilId,
-          status: 'confirmed' as const,
-          checkoutId: checkout.id,
-        })),
-      )
-      .returning({ id: bookings.id, sessionId: bookings.sessionId, pupilId: bookings.pupilId });
-    // Reminders whose time has passed (booked 3 hours ahead: the 24-hour one) are never sent.
-    await planReminders(
-      tx,
-      created.flatMap((b) => {
-        const row = sessionOf.get(b.sessionId);
-        return row ? [{ id: b.id, startsAt: row.startsAt }] : [];
-      }),
-      now,
-      reminderTimes,
-    );
+    const confirmed = await confirmSeats(deps, tx, checkout, now);
     await tx
       .update(checkouts)
       .set({
@@ -236,48 +173,63 @@ async function bookPaidCheckout(
         providerSessionId: checkout.providerSessionId ?? event.providerSessionId,
       })
       .where(eq(checkouts.id, checkout.id));
-
-    const [customer] = await tx
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, checkout.userId));
-    if (customer) {
-      const bookingIdOf = new Map(created.map((b) => [`${b.sessionId} ${b.pupilId}`, b.id]));
-      // Items are in pupil-name order; a stable sort by start keeps that within a session.
-      const sessions: BookedSession[] = items
-        .flatMap((item) => {
-          const row = sessionOf.get(item.sessionId);
-          return row ? [{ item, row }] : [];
-        })
-        .sort((a, b) => a.row.startsAt.getTime() - b.row.startsAt.getTime())
-        .map(({ item, row }) => ({
-          ...describeSession(timetable, row),
-          bookingId: bookingIdOf.get(`${row.id} ${item.pupilId}`) ?? row.id,
-          pupilName: item.pupilName,
-        }));
-      const mail = {
-        name: customer.name,
-        sessions,
-        amountPence: checkout.amountPence,
-        isSpecialOffer: checkout.isSpecialOffer,
-      };
-      // Same transaction: the e-mail exists if and only if the bookings do. A pupil of 16 or
-      // over with their own address gets a copy, as if copied in.
-      const copies = new Set(
-        items.flatMap((item) => {
-          const to = pupilCopyAddress(
-            { email: item.pupilEmail, yearGroup: item.pupilYearGroup },
-            customer.email,
-          );
-          return to ? [to] : [];
-        }),
-      );
-      for (const to of [customer.email, ...copies]) {
-        await deps.mail.enqueue(bookingConfirmationEmail(brand, { to, ...mail }), { tx });
-      }
-    }
+    // Same transaction: the e-mail exists if and only if the bookings do.
+    await mailConfirmation(deps, tx, { brand, timetable, checkout, confirmed });
     return 'booked';
   });
+}
+
+/**
+ * The booking confirmation for a paid checkout, one per address: the account's, and that of
+ * each pupil of 16 or over with their own address (a copy, as if copied in).
+ */
+async function mailConfirmation(
+  deps: PaymentEventDeps,
+  tx: Transaction,
+  input: {
+    brand: Awaited<ReturnType<typeof mailBrand>>;
+    timetable: Parameters<typeof describeSession>[0];
+    checkout: Pick<typeof checkouts.$inferSelect, 'userId' | 'amountPence' | 'isSpecialOffer'>;
+    confirmed: ConfirmedSeats;
+  },
+): Promise<void> {
+  const { checkout, confirmed } = input;
+  const [customer] = await tx
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, checkout.userId));
+  if (!customer) return;
+  const bookingIdOf = new Map(confirmed.created.map((b) => [`${b.sessionId} ${b.pupilId}`, b.id]));
+  // Seats are in pupil-name order; a stable sort by start keeps that within a session.
+  const sessions: BookedSession[] = confirmed.seats
+    .flatMap((seat) => {
+      const row = confirmed.sessions.get(seat.sessionId);
+      return row ? [{ seat, row }] : [];
+    })
+    .sort((a, b) => a.row.startsAt.getTime() - b.row.startsAt.getTime())
+    .map(({ seat, row }) => ({
+      ...describeSession(input.timetable, row),
+      bookingId: bookingIdOf.get(`${row.id} ${seat.pupilId}`) ?? row.id,
+      pupilName: seat.pupilName,
+    }));
+  const mail = {
+    name: customer.name,
+    sessions,
+    amountPence: checkout.amountPence,
+    isSpecialOffer: checkout.isSpecialOffer,
+  };
+  const copies = new Set(
+    confirmed.seats.flatMap((seat) => {
+      const to = pupilCopyAddress(
+        { email: seat.pupilEmail, yearGroup: seat.pupilYearGroup },
+        customer.email,
+      );
+      return to ? [to] : [];
+    }),
+  );
+  for (const to of [customer.email, ...copies]) {
+    await deps.mail.enqueue(bookingConfirmationEmail(input.brand, { to, ...mail }), { tx });
+  }
 }
 
 async function ownerDeleted(tx: Transaction, userId: string): Promise<boolean> {

@@ -59,12 +59,13 @@ export function databaseUnreachableCause(error: unknown): UnreachableCause | und
 
 /**
  * SQLSTATEs of a transaction the server rolled back to settle a contest between transactions:
- * 40P01 deadlock detected, 40001 serialization failure. Nothing of it was written and the same
- * request may well succeed a moment later, so the client is told to retry, as in an outage.
+ * 40P01 deadlock detected, 40001 serialization failure, 55P03 lock not available (a seat
+ * write waited longer than the seat ledger's lock timeout). Nothing of it was written and the
+ * same request may well succeed a moment later, so the client is told to retry, as in an outage.
  */
-const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001', '55P03']);
 
-/** The error in `error`'s chain that shows a deadlock or serialization failure (see above). */
+/** The error in `error`'s chain that shows a retryable contest (see above). */
 export function transientConflictCause(error: unknown): UnreachableCause | undefined {
   return findInChain(error, (code) => code !== undefined && RETRYABLE_SQLSTATES.has(code));
 }

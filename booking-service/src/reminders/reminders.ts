@@ -1,8 +1,8 @@
-import type { ContentLoader, SiteSettings } from '@tuition/content';
+import type { ContentLoader } from '@tuition/content';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
-import type { Database, DbExecutor, Transaction } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { bookingReminders, bookings, classSessions, pupils, user } from '../db/schema.ts';
 import { joinPageUrl } from '../lessons/join-window.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
@@ -10,67 +10,22 @@ import type { MailOutbox } from '../mail/outbox.ts';
 import { pupilCopyAddress } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { sessionReminderEmail } from './reminder-emails.ts';
+import {
+  type ReminderKind,
+  reminderDueAt as dueAt,
+  reminderKinds,
+  reminderKindsFromSettings,
+} from '../sessions/seat-ledger/seat-ledger.ts';
 
 /*
- * Reminders before each confirmed seat (issue 15, item 3; docs/decisions/056). "Exactly once"
+ * Reminders before each confirmed seat (docs/decisions/056). "Exactly once"
  * rests on one booking_reminders row per (booking, kind), inserted in the same transaction that
  * queues the mail in the outbox: a second instance, a retry or a restart finds the row and
  * sends nothing. A moved seat is a new booking (the old one is `rescheduled`), so its
  * reminders follow the new time; a cancelled one is skipped by the status check.
  */
 
-export interface ReminderKind {
-  /** Stable name stored per booking, e.g. "24h". */
-  kind: string;
-  minutesBefore: number;
-}
-
-/**
- * The reminder times from site settings (24 and 1 hours unless editors change them). A kind is
- * named by its hours ("24h"), so a seat decided for a time is never reminded for it again, and
- * a time an editor adds is new to every seat. Only the times in force when a seat was confirmed
- * were checked against the late rule: after a change, a seat booked earlier may get the new
- * time's reminder late (once), never a second one for the same time.
- */
-export function reminderKindsFromSettings(
-  settings: Pick<SiteSettings, 'firstReminderHours' | 'secondReminderHours'>,
-): ReminderKind[] {
-  const hours = [...new Set([settings.firstReminderHours, settings.secondReminderHours])];
-  return hours.sort((a, b) => b - a).map((h) => ({ kind: `${h}h`, minutesBefore: h * 60 }));
-}
-
-/** The reminder times in force now (content is cached, so this is cheap per transaction). */
-export async function reminderKinds(
-  content: Pick<ContentLoader, 'siteSettings'>,
-): Promise<ReminderKind[]> {
-  return reminderKindsFromSettings(await content.siteSettings());
-}
-
-const dueAt = (startsAt: Date, k: ReminderKind) =>
-  new Date(startsAt.getTime() - k.minutesBefore * 60_000);
-
-/**
- * Called in the transaction that confirms seats (payment, reschedule): reminders whose time has
- * already passed are decided `skipped`, so a seat booked 3 hours ahead gets only the 1-hour one.
- */
-export async function planReminders(
-  tx: DbExecutor,
-  seats: readonly { id: string; startsAt: Date }[],
-  now: Date,
-  kinds: readonly ReminderKind[],
-): Promise<void> {
-  const late = seats.flatMap((seat) =>
-    kinds
-      .filter((k) => dueAt(seat.startsAt, k).getTime() <= now.getTime())
-      .map((k) => ({
-        bookingId: seat.id,
-        kind: k.kind,
-        outcome: 'skipped' as const,
-        decidedAt: now,
-      })),
-  );
-  if (late.length > 0) await tx.insert(bookingReminders).values(late).onConflictDoNothing();
-}
+export { reminderKinds, reminderKindsFromSettings };
 
 export interface ReminderDeps {
   db: Database;

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
 import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
-import { moveDueListsOn, type WaitlistDeps } from './offer-engine.ts';
+import { moveDueListsOn, type WaitlistDeps } from '../sessions/seat-ledger/seat-ledger.ts';
 
 /**
  * How often a server moves waiting lists on. Seat counts never wait for it: an offer stops

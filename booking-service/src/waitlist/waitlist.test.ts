@@ -24,7 +24,7 @@ import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createApp } from '../app.ts';
 import { settableClock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { offerExpiry } from './offer-engine.ts';
+import { offerExpiry } from '../sessions/seat-ledger/seat-ledger.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
 const SERVICE = 'gcse-higher';

@@ -1,24 +1,28 @@
-import type { AdminWaitlistEntry, WaitlistEntry, WaitlistJoined } from '@tuition/api-contract';
+import {
+  type AdminWaitlistEntry,
+  isId,
+  type WaitlistEntry,
+  type WaitlistJoined,
+} from '@tuition/api-contract';
 import { findSession, isBookable, SERVICES, type ServiceCode } from '@tuition/domain';
 import type { ContentLoader } from '@tuition/content';
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { classSessions, pupils, user, waitlistEntries, waitlistOffers } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
-import { checkSeats, lockSessionRows } from '../sessions/seat-locks.ts';
 import { pupilRef, pupilRefColumns, seatPupils } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
-import { listClosesAt } from '../sessions/waitlist-seats.ts';
 import {
+  leaveQueue,
   moveListsOn,
-  offerFreedSeats,
+  offerUrl,
+  queueForSeats,
   sessionsNeedingOffers,
   type WaitlistDeps,
-} from './offer-engine.ts';
-import { offerUrl } from './waitlist-emails.ts';
+} from '../sessions/seat-ledger/seat-ledger.ts';
 
-/* Joining, leaving and reading waiting lists (issue 16, docs/decisions/060). */
+/* Joining, leaving and reading waiting lists (docs/decisions/060). */
 
 export type WaitlistServiceDeps = WaitlistDeps & {
   db: Database;
@@ -32,8 +36,6 @@ export const WAITLIST_MESSAGES = {
   closed:
     'The waiting list for this session has closed: it starts too soon for a place to be offered.',
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Puts the named pupils (or the account's only one) on a full session's list. Under the
@@ -73,31 +75,22 @@ export async function joinWaitlist(
   const pupilIds = named.map((p) => p.id);
 
   return deps.db.transaction(async (tx) => {
-    const locked = await lockSessionRows(tx, [row.id]);
-    if (now.getTime() >= listClosesAt(row.startsAt).getTime()) {
-      throw new ConflictError('list-closed', [request.startsAt], WAITLIST_MESSAGES.closed);
-    }
-    const seats = await checkSeats(tx, locked, request.user.id, new Map([[row.id, pupilIds]]), now);
-    const already = await openPlaces(tx, row.id, pupilIds);
-    if (seats.duplicates.has(row.id) || seats.offered.has(row.id) || already.length > 0) {
-      throw new ConflictError('duplicate', [request.startsAt], WAITLIST_MESSAGES.duplicate);
-    }
-    if (!seats.full.has(row.id)) {
-      throw new ConflictError('not-full', [request.startsAt], WAITLIST_MESSAGES.notFull);
-    }
-    const joinId = crypto.randomUUID();
-    // One insert per pupil, in the order named, so the queue order (seq) follows it.
-    const places: { id: string; pupilId: string }[] = [];
-    for (const pupilId of pupilIds) {
-      const [place] = await tx
-        .insert(waitlistEntries)
-        .values({ sessionId: row.id, userId: request.user.id, pupilId, joinId, joinedAt: now })
-        .returning({ id: waitlistEntries.id });
-      if (!place) throw new Error('the waiting-list place was not created');
-      places.push({ id: place.id, pupilId });
-    }
-    // A seat freed by a write that did not reach the engine goes to the queue now.
-    await offerFreedSeats(deps, tx, row.id);
+    const places = await queueForSeats(deps, tx, {
+      userId: request.user.id,
+      session: row,
+      pupilIds,
+      now,
+      refuse: (reason) =>
+        new ConflictError(
+          reason,
+          [request.startsAt],
+          {
+            'list-closed': WAITLIST_MESSAGES.closed,
+            duplicate: WAITLIST_MESSAGES.duplicate,
+            'not-full': WAITLIST_MESSAGES.notFull,
+          }[reason],
+        ),
+    });
     const positions = await queuePositions(tx, [row.id]);
     const answer = places.map((place, index) => ({
       id: place.id,
@@ -112,20 +105,6 @@ export async function joinWaitlist(
     if (!first) throw new Error('no pupil named');
     return { id: first.id, position: first.position, places: answer };
   });
-}
-
-/** Places of these pupils on this session's list that are still open. */
-async function openPlaces(tx: DbExecutor, sessionId: string, pupilIds: readonly string[]) {
-  return tx
-    .select({ id: waitlistEntries.id })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.sessionId, sessionId),
-        inArray(waitlistEntries.pupilId, [...pupilIds]),
-        inArray(waitlistEntries.status, ['waiting', 'offered']),
-      ),
-    );
 }
 
 /** Each waiting place's position in its session's queue (1 = next), by place id. */
@@ -163,7 +142,7 @@ export async function leaveWaitlist(
   deps: WaitlistServiceDeps,
   request: { userId: string; placeId: string },
 ): Promise<void> {
-  if (!UUID.test(request.placeId)) throw new NotFoundError('No such waiting-list place.');
+  if (!isId(request.placeId)) throw new NotFoundError('No such waiting-list place.');
   const [place] = await deps.db
     .select({ sessionId: waitlistEntries.sessionId })
     .from(waitlistEntries)
@@ -171,18 +150,9 @@ export async function leaveWaitlist(
       and(eq(waitlistEntries.id, request.placeId), eq(waitlistEntries.userId, request.userId)),
     );
   if (!place) throw new NotFoundError('No such waiting-list place.');
-  await deps.db.transaction(async (tx) => {
-    await lockSessionRows(tx, [place.sessionId]);
-    await tx
-      .update(waitlistEntries)
-      .set({ status: 'left' })
-      .where(and(eq(waitlistEntries.id, request.placeId), eq(waitlistEntries.status, 'waiting')));
-    await tx
-      .update(waitlistEntries)
-      .set({ status: 'declined' })
-      .where(and(eq(waitlistEntries.id, request.placeId), eq(waitlistEntries.status, 'offered')));
-    await offerFreedSeats(deps, tx, place.sessionId);
-  });
+  await deps.db.transaction((tx) =>
+    leaveQueue(deps, tx, { id: request.placeId, sessionId: place.sessionId }),
+  );
 }
 
 const placeColumns = {

@@ -1,5 +1,5 @@
 import { DELETED_CUSTOMER_NAME } from '@tuition/api-contract';
-import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
@@ -10,25 +10,21 @@ import {
   bookings,
   calendarFeeds,
   checkoutItems,
-  checkouts,
-  classSessions,
   enquiries,
   mailMessages,
   pupils,
   session,
   user,
   verification,
-  waitlistEntries,
 } from '../db/schema.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/problem.ts';
 import { forgetAddressLimits } from '../http/rate-limit.ts';
 import { closeHostedPage, type CheckoutDeps } from '../checkout/checkout.ts';
-import { lockSessionRows } from '../sessions/seat-locks.ts';
-import { offerFreedSeats, type WaitlistDeps } from '../waitlist/offer-engine.ts';
+import { releaseAccountSeats, type WaitlistDeps } from '../sessions/seat-ledger/seat-ledger.ts';
 import { eraseQueuedMailTo } from './mail-bodies.ts';
 
 /*
- * Deleting an account (issue 17 item 2, docs/decisions/058). The user row stays, anonymised
+ * Deleting an account (docs/decisions/058). The user row stays, anonymised
  * as "Deleted customer" with an address nobody can own, so every booking and payment keeps a
  * valid owner and the figures do not move; everything that names or reaches the person goes:
  * name, e-mail, phone, pupils' names and e-mails, sign-in credentials, sessions, calendar feed,
@@ -107,21 +103,10 @@ export async function deleteAccount(
       );
     }
 
-    // Checkouts before seats: a payment being booked holds its checkout's row, so this waits
-    // for it and the seats it booked are cancelled below; a payment after this finds its
-    // checkout cancelled and is refunded (payment-events.ts).
-    const released = await tx
-      .update(checkouts)
-      .set({ status: 'cancelled' })
-      .where(and(eq(checkouts.userId, target.id), eq(checkouts.status, 'pending')))
-      .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
-    const cancelled = await freeSeats(
-      deps,
-      tx,
-      target.id,
-      now,
-      released.map((row) => row.id),
-    );
+    // Every seat the account holds goes back, to the waiting lists first (the seat ledger).
+    const freed = await releaseAccountSeats(deps, tx, target.id, now);
+    const released = freed.releasedCheckouts;
+    const cancelled = freed.cancelledBookingIds;
 
     await erasePupils(tx, target.id, now);
     const addresses = [target.email];
@@ -179,66 +164,6 @@ export async function deleteAccount(
 }
 
 const lowered = (addresses: readonly string[]) => addresses.map((a) => a.toLowerCase());
-
-/**
- * Cancels every confirmed booking not yet started and leaves every waiting list (a live offer
- * is declined), with those sessions' rows locked first; the seats (and those of the released
- * checkouts) go to the next on each waiting list in this transaction, as every seat-freeing
- * write does (decision 060). Returns the cancelled bookings' ids.
- */
-async function freeSeats(
-  deps: AccountDeletionDeps,
-  tx: Transaction,
-  userId: string,
-  now: Date,
-  releasedCheckoutIds: readonly string[],
-): Promise<string[]> {
-  const future = await tx
-    .select({ id: bookings.id, sessionId: bookings.sessionId })
-    .from(bookings)
-    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
-    .where(
-      and(
-        eq(bookings.userId, userId),
-        eq(bookings.status, 'confirmed'),
-        gt(classSessions.startsAt, now),
-      ),
-    );
-  const places = await tx
-    .select({ sessionId: waitlistEntries.sessionId })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.userId, userId),
-        inArray(waitlistEntries.status, ['waiting', 'offered']),
-      ),
-    );
-  const held =
-    releasedCheckoutIds.length > 0
-      ? await tx
-          .select({ sessionId: checkoutItems.sessionId })
-          .from(checkoutItems)
-          .where(inArray(checkoutItems.checkoutId, [...releasedCheckoutIds]))
-      : [];
-  const sessionIds = [...future, ...places, ...held].map((row) => row.sessionId);
-  if (sessionIds.length === 0) return [];
-  await lockSessionRows(tx, sessionIds);
-  const ids = future.map((row) => row.id);
-  if (ids.length > 0) {
-    await tx.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.id, ids));
-  }
-  const mine = eq(waitlistEntries.userId, userId);
-  await tx
-    .update(waitlistEntries)
-    .set({ status: 'left' })
-    .where(and(mine, eq(waitlistEntries.status, 'waiting')));
-  await tx
-    .update(waitlistEntries)
-    .set({ status: 'declined' })
-    .where(and(mine, eq(waitlistEntries.status, 'offered')));
-  await offerFreedSeats(deps, tx, sessionIds);
-  return ids;
-}
 
 /**
  * Pupils without history are removed; those with bookings or checkout lines stay (their rows

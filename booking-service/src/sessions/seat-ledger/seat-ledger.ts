@@ -1,0 +1,410 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import {
+  bookings,
+  checkoutItems,
+  checkouts,
+  pupils,
+  waitlistEntries,
+} from '../../db/schema.ts';
+import { defaultCalendarUid } from '../session-lines.ts';
+import type { SessionRow } from '../session-rows.ts';
+import { offerFreedSeats, takeUpOffers, type WaitlistDeps } from './offer-engine.ts';
+import { planReminders, reminderKinds } from './reminder-plan.ts';
+import { checkSeats, lockSessionRows } from './seat-locks.ts';
+
+/*
+ * The seat ledger (docs/decisions/063): the one door through which a seat is taken, confirmed,
+ * moved or freed. Each call runs inside the caller's transaction; it locks the session rows in
+ * id order (with a lock timeout), checks capacity and duplicates under that lock, and runs the
+ * follow-ups of the change in the same transaction: a freed seat is offered to the waiting
+ * list, a confirmed seat gets its reminders planned, a moved seat keeps its calendar entry. No
+ * other module locks session rows, hands seats to the waiting list or plans reminders.
+ */
+
+export {
+  checkOfferForBasket,
+  type MadeOffer,
+  moveDueListsOn,
+  moveListsOn,
+  offerExpiry,
+  sessionsNeedingOffers,
+  type WaitlistDeps,
+} from './offer-engine.ts';
+export { deadlineText, offerUrl, placeOpenedEmail } from './offer-mail.ts';
+export {
+  type ReminderKind,
+  reminderDueAt,
+  reminderKinds,
+  reminderKindsFromSettings,
+} from './reminder-plan.ts';
+export { SEAT_LOCK_TIMEOUT_MS, type SeatCheck } from './seat-locks.ts';
+export { queueForSeats, type QueueRefusal } from './seat-queue.ts';
+export { releaseAccountSeats } from './account-release.ts';
+
+/** Per session id, the pupils wanting a seat in it (each pair is one seat). */
+export type WantedSeats = ReadonlyMap<string, readonly string[]>;
+
+/** Why seats cannot be had: a pupil holds one already, is paying for one, or none is left. */
+export type SeatRefusal = 'duplicate' | 'pending' | 'full';
+
+/** The caller's error for a refusal, naming the sessions concerned in its own words. */
+export type RefuseSeats = (reason: SeatRefusal, sessionIds: readonly string[]) => Error;
+
+/** What the ledger needs: what offering a freed seat needs (clock, content, mail, URL). */
+export type SeatLedgerDeps = WaitlistDeps;
+
+/**
+ * Refuses a hold whose seats are taken: a wanted pupil booked already (duplicate), or fewer
+ * seats left than pupils wanted (full; the account's own pending holds and live offers of those
+ * seats count as theirs, since the hold replaces them).
+ */
+async function refuseTakenSeats(
+  executor: Parameters<typeof checkSeats>[0],
+  sessionRows: readonly SessionRow[],
+  request: { userId: string; seats: WantedSeats; now: Date; refuse: RefuseSeats },
+): Promise<void> {
+  const { booked, full } = await checkSeats(
+    executor,
+    sessionRows,
+    request.userId,
+    request.seats,
+    request.now,
+  );
+  if (booked.size > 0) throw request.refuse('duplicate', [...booked.keys()]);
+  if (full.size > 0) throw request.refuse('full', [...full]);
+}
+
+/**
+ * The same check as holdSeats makes, without the lock: an early answer that can only become
+ * less favourable, so in a rush for the last seats most requests stop here instead of queueing
+ * on the row lock while holding a pooled connection.
+ */
+export function precheckHold(
+  db: Parameters<typeof checkSeats>[0],
+  sessionRows: readonly SessionRow[],
+  request: { userId: string; seats: WantedSeats; now: Date; refuse: RefuseSeats },
+): Promise<void> {
+  return refuseTakenSeats(db, sessionRows, request);
+}
+
+/** A pending checkout replaced by a newer hold of the same seats. */
+export interface ReplacedCheckout {
+  id: string;
+  providerSessionId: string | null;
+}
+
+export interface SeatHold {
+  userId: string;
+  seats: WantedSeats;
+  now: Date;
+  /** The pending checkout that holds the seats while the customer pays. */
+  checkout: Pick<
+    typeof checkouts.$inferInsert,
+    'provider' | 'amountPence' | 'sessionCount' | 'isSpecialOffer' | 'expiresAt'
+  >;
+  refuse: RefuseSeats;
+}
+
+/**
+ * Holds seats (checkout): under the session locks, the account's older pending checkouts of
+ * any of these seats are cancelled whole (decision 041: the new hold replaces them; a rollback
+ * restores them), the seats are checked, the account's live offers of them are taken up (the
+ * hold replaces theirs), and one pending checkout with an item per seat is written.
+ */
+export async function holdSeats(
+  tx: Transaction,
+  hold: SeatHold,
+): Promise<{ checkoutId: string; replaced: ReplacedCheckout[] }> {
+  const sessionIds = [...hold.seats.keys()];
+  const locked = await lockSessionRows(tx, sessionIds);
+  const pupilIds = [...new Set([...hold.seats.values()].flat())];
+  const replaced = await cancelOverlappingPendingCheckouts(tx, hold, sessionIds, pupilIds);
+  await refuseTakenSeats(tx, locked, hold);
+  await takeUpOffers(tx, hold.userId, hold.seats, hold.now);
+  const [created] = await tx
+    .insert(checkouts)
+    .values({ ...hold.checkout, userId: hold.userId, status: 'pending' })
+    .returning({ id: checkouts.id });
+  if (!created) throw new Error('the checkout row was not created');
+  await tx
+    .insert(checkoutItems)
+    .values(
+      [...hold.seats].flatMap(([sessionId, pupils]) =>
+        pupils.map((pupilId) => ({ checkoutId: created.id, sessionId, pupilId })),
+      ),
+    );
+  return { checkoutId: created.id, replaced };
+}
+
+/**
+ * Cancels this user's pending, unexpired checkouts that hold a seat of any of `pupilIds` in any
+ * of `sessionIds` (the new hold is every session × every pupil). Other customers' checkouts,
+ * and the user's checkouts of other sessions or for other pupils (a sibling's basket), stay.
+ */
+function cancelOverlappingPendingCheckouts(
+  tx: Transaction,
+  hold: SeatHold,
+  sessionIds: readonly string[],
+  pupilIds: readonly string[],
+): Promise<ReplacedCheckout[]> {
+  const overlapping = tx
+    .select({ id: checkoutItems.checkoutId })
+    .from(checkoutItems)
+    .where(
+      and(
+        inArray(checkoutItems.sessionId, [...sessionIds]),
+        inArray(checkoutItems.pupilId, [...pupilIds]),
+      ),
+    );
+  return tx
+    .update(checkouts)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(checkouts.userId, hold.userId),
+        eq(checkouts.status, 'pending'),
+        gt(checkouts.expiresAt, hold.now),
+        inArray(checkouts.id, overlapping),
+      ),
+    )
+    .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+}
+
+/**
+ * Gives a pending hold back (released by the customer, or expired): its sessions are locked,
+ * the checkout leaves `pending` (only if it still is, and is `userId`'s when given), and the
+ * freed seats go to the sessions' waiting lists (decision 060). Answers the released checkout,
+ * or undefined when it was no longer pending.
+ */
+export async function releaseHold(
+  deps: SeatLedgerDeps,
+  tx: Transaction,
+  release: { checkoutId: string; to: 'cancelled' | 'expired'; userId?: string | undefined },
+): Promise<ReplacedCheckout | undefined> {
+  const items = await tx
+    .select({ sessionId: checkoutItems.sessionId })
+    .from(checkoutItems)
+    .where(eq(checkoutItems.checkoutId, release.checkoutId));
+  const sessionIds = items.map((item) => item.sessionId);
+  await lockSessionRows(tx, sessionIds);
+  const [released] = await tx
+    .update(checkouts)
+    .set({ status: release.to })
+    .where(
+      and(
+        eq(checkouts.id, release.checkoutId),
+        eq(checkouts.status, 'pending'),
+        ...(release.userId ? [eq(checkouts.userId, release.userId)] : []),
+      ),
+    )
+    .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+  if (released) await offerFreedSeats(deps, tx, sessionIds);
+  return released;
+}
+
+/**
+ * Ends a hold whose payment page never opened (the provider refused): nobody can have paid for
+ * it. No lock and no offer here, as before the ledger: while a waiting list waits, its claim
+ * keeps the seat from general sale (waitingClaimsSql) until the sweep offers it.
+ */
+export async function dropUnopenedHold(db: Database, checkoutId: string): Promise<void> {
+  await db
+    .update(checkouts)
+    .set({ status: 'cancelled' })
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'pending')));
+}
+
+/** Thrown when a hold that lapsed or was released cannot be honoured: its seats are gone. */
+export class SeatsGoneError extends Error {
+  constructor() {
+    super('the seats of this checkout are gone');
+  }
+}
+
+/** One seat of a checkout, with who it is for (the confirmation e-mail names them). */
+export interface HeldSeat {
+  sessionId: string;
+  pupilId: string;
+  pupilName: string;
+  pupilEmail: string | null;
+  pupilYearGroup: (typeof pupils.$inferSelect)['yearGroup'];
+}
+
+export interface ConfirmedSeats {
+  /** The checkout's seats, in pupil-name order. */
+  seats: HeldSeat[];
+  /** The locked rows of their sessions, by id. */
+  sessions: Map<string, SessionRow>;
+  /** The confirmed bookings written, one per seat. */
+  created: { id: string; sessionId: string; pupilId: string }[];
+}
+
+/**
+ * Confirms the seats of a checkout (payment; later credit): under the session locks, a hold
+ * still live is the customer's; one that lapsed or was released is honoured only if nobody took
+ * the seats since, the account does not hold them another way and the sessions are still ahead
+ * (else SeatsGoneError: the caller refunds). Writes a confirmed booking per seat and plans its
+ * reminders (those whose time has passed are skipped).
+ */
+export async function confirmSeats(
+  deps: Pick<SeatLedgerDeps, 'content'>,
+  tx: Transaction,
+  checkout: Pick<typeof checkouts.$inferSelect, 'id' | 'userId' | 'status' | 'expiresAt'>,
+  now: Date,
+): Promise<ConfirmedSeats> {
+  const seats = await tx
+    .select({
+      sessionId: checkoutItems.sessionId,
+      pupilId: checkoutItems.pupilId,
+      pupilName: pupils.name,
+      pupilEmail: pupils.email,
+      pupilYearGroup: pupils.yearGroup,
+    })
+    .from(checkoutItems)
+    .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
+    .where(eq(checkoutItems.checkoutId, checkout.id))
+    .orderBy(asc(pupils.name), asc(pupils.id));
+  const locked = await lockSessionRows(
+    tx,
+    seats.map((seat) => seat.sessionId),
+  );
+  const stillHeld = checkout.status === 'pending' && checkout.expiresAt > now;
+  if (!stillHeld) {
+    const wanted = new Map<string, string[]>();
+    for (const seat of seats) {
+      wanted.set(seat.sessionId, [...(wanted.get(seat.sessionId) ?? []), seat.pupilId]);
+    }
+    const { duplicates, full } = await checkSeats(tx, locked, checkout.userId, wanted, now);
+    const started = locked.some((row) => row.startsAt.getTime() <= now.getTime());
+    if (duplicates.size > 0 || full.size > 0 || started) throw new SeatsGoneError();
+  }
+  const created = await tx
+    .insert(bookings)
+    .values(
+      seats.map((seat) => ({
+        userId: checkout.userId,
+        sessionId: seat.sessionId,
+        pupilId: seat.pupilId,
+        status: 'confirmed' as const,
+        checkoutId: checkout.id,
+      })),
+    )
+    .returning({ id: bookings.id, sessionId: bookings.sessionId, pupilId: bookings.pupilId });
+  const sessions = new Map(locked.map((row) => [row.id, row]));
+  await planReminders(
+    tx,
+    created.flatMap((b) => {
+      const row = sessions.get(b.sessionId);
+      return row ? [{ id: b.id, startsAt: row.startsAt }] : [];
+    }),
+    now,
+    await reminderKinds(deps.content),
+  );
+  return { seats, sessions, created };
+}
+
+/** The booking whose seat moves, as the caller locked and read it. */
+export interface MovingSeat {
+  id: string;
+  userId: string;
+  sessionId: string;
+  pupilId: string;
+  checkoutId: string | null;
+  calendarUid: string | null;
+  calendarSequence: number;
+}
+
+/**
+ * Moves one pupil's seat to another session (reschedule), both session rows locked in id order:
+ * the target is checked for that pupil alone (a sibling may be there): the same session or a
+ * seat booked there is a duplicate, a seat being paid for there is pending, no seat left is
+ * full. The old booking becomes `rescheduled` and its seat goes to that session's waiting list;
+ * a new confirmed booking points back at it, keeps the calendar entry (same UID, next
+ * SEQUENCE) and gets its reminders planned; an offer of the target seat held for this pupil is
+ * used up (decision 060).
+ */
+export async function moveSeat(
+  deps: SeatLedgerDeps,
+  tx: Transaction,
+  move: { booking: MovingSeat; target: SessionRow; now: Date; refuse: RefuseSeats },
+): Promise<{ id: string; createdAt: Date }> {
+  const { booking, target, now } = move;
+  const locked = await lockSessionRows(tx, [booking.sessionId, target.id]);
+  const lockedTarget = locked.filter((row) => row.id === target.id);
+  const seat = new Map([[target.id, [booking.pupilId]]]);
+  const { booked, pending, full } = await checkSeats(tx, lockedTarget, booking.userId, seat, now);
+  if (booking.sessionId === target.id || booked.has(target.id)) {
+    throw move.refuse('duplicate', [target.id]);
+  }
+  // Moving onto a seat the customer is still paying for would book it twice once that payment
+  // lands: they resume or release that payment first.
+  if (pending.has(target.id)) throw move.refuse('pending', [target.id]);
+  if (full.has(target.id)) throw move.refuse('full', [target.id]);
+  await tx.update(bookings).set({ status: 'rescheduled' }).where(eq(bookings.id, booking.id));
+  await offerFreedSeats(deps, tx, booking.sessionId);
+  const [created] = await tx
+    .insert(bookings)
+    .values({
+      userId: booking.userId,
+      sessionId: target.id,
+      pupilId: booking.pupilId,
+      status: 'confirmed',
+      checkoutId: booking.checkoutId,
+      rescheduledFrom: booking.id,
+      calendarUid: booking.calendarUid ?? defaultCalendarUid(booking.id),
+      calendarSequence: booking.calendarSequence + 1,
+    })
+    .returning({ id: bookings.id, createdAt: bookings.createdAt });
+  if (!created) throw new Error('the new booking was not created');
+  const kinds = await reminderKinds(deps.content);
+  await planReminders(tx, [{ id: created.id, startsAt: target.startsAt }], now, kinds);
+  await takeUpOffers(tx, booking.userId, seat, now);
+  return created;
+}
+
+/**
+ * Frees confirmed seats (a customer's or an admin's cancel): their sessions are locked, the
+ * bookings become `cancelled` and the seats go to the waiting lists in this transaction.
+ */
+export async function releaseSeats(
+  deps: SeatLedgerDeps,
+  tx: Transaction,
+  released: readonly { id: string; sessionId: string }[],
+): Promise<void> {
+  if (released.length === 0) return;
+  const sessionIds = released.map((booking) => booking.sessionId);
+  await lockSessionRows(tx, sessionIds);
+  await tx
+    .update(bookings)
+    .set({ status: 'cancelled' })
+    .where(
+      inArray(
+        bookings.id,
+        released.map((booking) => booking.id),
+      ),
+    );
+  await offerFreedSeats(deps, tx, sessionIds);
+}
+
+/**
+ * Gives up one of an account's waiting-list places (DELETE /api/me/waitlist/{id}): a waiting
+ * place becomes `left`, one holding an offer `declined`, and the seat goes to the next person,
+ * all under the session's lock. Leaving twice changes nothing.
+ */
+export async function leaveQueue(
+  deps: SeatLedgerDeps,
+  tx: Transaction,
+  place: { id: string; sessionId: string },
+): Promise<void> {
+  await lockSessionRows(tx, [place.sessionId]);
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'left' })
+    .where(and(eq(waitlistEntries.id, place.id), eq(waitlistEntries.status, 'waiting')));
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'declined' })
+    .where(and(eq(waitlistEntries.id, place.id), eq(waitlistEntries.status, 'offered')));
+  await offerFreedSeats(deps, tx, place.sessionId);
+}
