@@ -34,7 +34,7 @@ const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 're
 };
 
 const BookingFlowContent = lazy(() =>
-  import('../booking/booking-flow.tsx').then(({ BookingFlowContent }) => ({
+  import('../shared/booking-picker/booking-flow-content.tsx').then(({ BookingFlowContent }) => ({
     default: BookingFlowContent,
   })),
 );

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvailabilitySlot } from '../../lib/api-client.ts';
 import type { Pupil } from '../shared/pupils/pupils-api.ts';
-import { BASKET_STORAGE_KEY } from './basket-storage.ts';
+import { BASKET_STORAGE_KEY } from '../shared/booking-picker/basket-storage.ts';
 import {
   heldByNames,
   keptChoice,
@@ -14,13 +14,13 @@ import {
   pupilsMissing,
   seatCount,
   yearGroupWarnings,
-} from './pupil-choice.ts';
+} from '../shared/booking-picker/pupil-choice.ts';
 
 vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
 }));
 
-const { BookingFlowContent } = await import('./booking-flow.tsx');
+const { BookingFlowContent } = await import('../shared/booking-picker/booking-flow-content.tsx');
 const { AppProviders, createQueryClient } = await import('../shared/app-providers.tsx');
 
 // Monday 2 November 2026, 09:00 London time.

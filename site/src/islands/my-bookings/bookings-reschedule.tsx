@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError } from '../shared/app-providers.tsx';
-import { BookingFlowContent } from '../booking/booking-flow.tsx';
+import { BookingFlowContent } from '../shared/booking-picker/booking-flow-content.tsx';
 import { BookingsSkeleton } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import {

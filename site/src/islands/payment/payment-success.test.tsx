@@ -16,7 +16,9 @@ vi.mock('../../lib/auth-client.ts', () => ({
 
 const { PaymentSuccess } = await import('./payment-success.tsx');
 const { PAYMENT_BASKET_KEY } = await import('../shared/payment-basket.ts');
-const { BASKET_STORAGE_KEY, loadBasket, saveBasket } = await import('../booking/basket-storage.ts');
+const { BASKET_STORAGE_KEY, loadBasket, saveBasket } = await import(
+  '../shared/booking-picker/basket-storage.ts'
+);
 const { DEFAULT_PRICING } = await import('@tuition/domain');
 const { createQueryClient } = await import('../shared/app-providers.tsx');
 

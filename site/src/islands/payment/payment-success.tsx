@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, api, type CheckoutSummary } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
-import { clearBasket } from '../booking/basket-storage.ts';
+import { clearBasket } from '../shared/booking-picker/basket-storage.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { takePaymentBasket } from '../shared/payment-basket.ts';
 import './payment-pages.css';

@@ -1,6 +1,6 @@
 import { DEFAULT_PRICING, MESSAGES } from '@tuition/domain';
 import { describe, expect, it } from 'vitest';
-import { ApiError, type AvailabilitySlot } from '../../lib/api-client.ts';
+import { ApiError, type AvailabilitySlot } from '../../../lib/api-client.ts';
 import {
   addSession,
   basketTotals,

@@ -2,7 +2,7 @@
 // ids to send, and the notes for a course outside a chosen pupil's year group.
 import type { ServiceCode } from '@tuition/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { usePupils } from '../shared/pupils/pupils-api.ts';
+import { usePupils } from '../pupils/pupils-api.ts';
 import { keptChoice, pupilIdsToSend, pupilsMissing, yearGroupWarnings } from './pupil-choice.ts';
 
 export function usePupilChoice(options: {

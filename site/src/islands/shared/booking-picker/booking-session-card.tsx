@@ -4,7 +4,7 @@
 // "Payment pending" and can be picked again (the new checkout replaces the old one).
 import { formatLondonDate, formatPounds } from '@tuition/domain';
 import type { ReactNode } from 'react';
-import type { AvailabilitySlot } from '../../lib/api-client.ts';
+import type { AvailabilitySlot } from '../../../lib/api-client.ts';
 
 export interface BookingSessionCardProps {
   slot: AvailabilitySlot;

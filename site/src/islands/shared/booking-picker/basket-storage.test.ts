@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AvailabilitySlot } from '../../lib/api-client.ts';
+import type { AvailabilitySlot } from '../../../lib/api-client.ts';
 import {
   BASKET_MAX_AGE_MS,
   BASKET_STORAGE_KEY,

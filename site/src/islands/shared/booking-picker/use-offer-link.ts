@@ -3,11 +3,11 @@
 // checkout then names the offer (offerId) so the held seat is the family's.
 import type { ServiceCode } from '@tuition/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { openAuthDialog } from '../../lib/auth-dialog.ts';
-import type { AvailabilitySlot } from '../../lib/api-client.ts';
-import { addSession, type BookingMode, type SelectedSession } from '../booking/booking-rules.ts';
-import { toastError } from '../shared/app-providers.tsx';
-import { useMyWaitlist } from './waitlist-api.ts';
+import { openAuthDialog } from '../../../lib/auth-dialog.ts';
+import type { AvailabilitySlot } from '../../../lib/api-client.ts';
+import { addSession, type BookingMode, type SelectedSession } from './booking-rules.ts';
+import { toastError } from '../app-providers.tsx';
+import { useMyWaitlist } from '../../waitlist/waitlist-api.ts';
 
 export interface OfferLink {
   offerId: string;

@@ -4,7 +4,7 @@
 // basket is rebuilt from a fresh availability answer and whatever is no longer bookable is
 // dropped with a note saying which.
 import { formatLondonDate, formatTime12h, isServiceCode, type ServiceCode } from '@tuition/domain';
-import type { AvailabilitySlot } from '../../lib/api-client.ts';
+import type { AvailabilitySlot } from '../../../lib/api-client.ts';
 
 export const BASKET_STORAGE_KEY = 'booking-basket';
 /** A basket left alone longer than this is forgotten rather than restored. */

@@ -17,7 +17,7 @@ import {
   type AvailabilitySlot,
   type BookabilityResult,
   NETWORK_ERROR_STATUS,
-} from '../../lib/api-client.ts';
+} from '../../../lib/api-client.ts';
 
 export type BookingMode = 'book' | 'reschedule';
 

@@ -16,12 +16,12 @@ import {
 } from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type AvailabilitySlot, api } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/auth-client.ts';
-import { openAuthDialog } from '../../lib/auth-dialog.ts';
-import { savePaymentBasket } from '../shared/payment-basket.ts';
-import { useOpenCheckouts, useRefreshOnReturn } from '../shared/pending-payments.tsx';
-import { toastError, toastInfo, toastSuccess } from '../shared/app-providers.tsx';
+import { type AvailabilitySlot, api } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth-client.ts';
+import { openAuthDialog } from '../../../lib/auth-dialog.ts';
+import { savePaymentBasket } from '../payment-basket.ts';
+import { useOpenCheckouts, useRefreshOnReturn } from '../pending-payments.tsx';
+import { toastError, toastInfo, toastSuccess } from '../app-providers.tsx';
 import {
   droppedNote,
   loadBasket,
@@ -32,7 +32,7 @@ import {
 import type { BasketProps } from './booking-basket.tsx';
 import { heldByNames, seatCount } from './pupil-choice.ts';
 import { usePupilChoice } from './use-pupil-choice.ts';
-import { offerParam, useOfferLink, useOfferSeatInBasket } from '../waitlist/use-offer-link.ts';
+import { offerParam, useOfferLink, useOfferSeatInBasket } from './use-offer-link.ts';
 import { londonDay } from './booking-calendar.tsx';
 import {
   addSession,
