@@ -35,7 +35,7 @@ import {
   shortLondonDate,
 } from './admin-format.ts';
 import { toastError } from '../shared/app-providers.tsx';
-import { AdminSessionWaitlist, WaitingBadge } from '../waitlist/admin-session-waitlist.tsx';
+import { AdminSessionWaitlist, WaitingBadge } from '../shared/waitlist/admin-session-waitlist.tsx';
 import {
   AttendanceControl,
   MeetingLinkBadge,

@@ -20,7 +20,7 @@ import { BookingsCard, BookingsSkeleton } from './bookings-card.tsx';
 import { JoinButton } from './join-button.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import { ALL_PUPILS, byPupil, PupilFilter } from './pupil-filter.tsx';
-import { WaitlistPlaces } from '../waitlist/waitlist-places.tsx';
+import { WaitlistPlaces } from '../shared/waitlist/waitlist-places.tsx';
 import { saveBookingToMove, takeMovedBookingId } from './bookings-reschedule-state.ts';
 import {
   PendingPayments,

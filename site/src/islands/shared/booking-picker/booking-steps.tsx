@@ -16,7 +16,7 @@ import {
 import { useId } from 'react';
 import { BookingCalendar, londonDay } from './booking-calendar.tsx';
 import { BookingSessionCard } from './booking-session-card.tsx';
-import { WaitlistJoin } from '../../waitlist/waitlist-join.tsx';
+import { WaitlistJoin } from '../waitlist/waitlist-join.tsx';
 import type { BookingFlowState, BookingToMove } from './use-booking-flow.ts';
 
 export function SubjectStep({

@@ -7,7 +7,7 @@ import { openAuthDialog } from '../../../lib/auth-dialog.ts';
 import type { AvailabilitySlot } from '../../../lib/api-client.ts';
 import { addSession, type BookingMode, type SelectedSession } from './booking-rules.ts';
 import { toastError } from '../app-providers.tsx';
-import { useMyWaitlist } from '../../waitlist/waitlist-api.ts';
+import { useMyWaitlist } from '../waitlist/waitlist-api.ts';
 
 export interface OfferLink {
   offerId: string;

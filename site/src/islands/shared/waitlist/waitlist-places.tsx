@@ -5,8 +5,8 @@
 import { Badge, Button } from '@radix-ui/themes';
 import { formatLondonDate, formatTime12h } from '@tuition/domain';
 import { useId } from 'react';
-import { londonTimeRange, serviceLabel } from '../shared/session-labels.ts';
-import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { londonTimeRange, serviceLabel } from '../session-labels.ts';
+import { toastError, toastSuccess } from '../app-providers.tsx';
 import { timeLeft, useLeaveWaitlist, useMyWaitlist, type WaitlistEntry } from './waitlist-api.ts';
 import './waitlist.css';
 

@@ -4,9 +4,9 @@
 // meanwhile: the calendar is read again and the session can be picked).
 import { Button } from '@radix-ui/themes';
 import { formatLondonDate, type ServiceCode } from '@tuition/domain';
-import { ApiError, type AvailabilitySlot } from '../../lib/api-client.ts';
-import { openAuthDialog } from '../../lib/auth-dialog.ts';
-import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { ApiError, type AvailabilitySlot } from '../../../lib/api-client.ts';
+import { openAuthDialog } from '../../../lib/auth-dialog.ts';
+import { toastError, toastSuccess } from '../app-providers.tsx';
 import { useJoinWaitlist } from './waitlist-api.ts';
 import './waitlist.css';
 

@@ -3,7 +3,7 @@
 import type { AvailabilitySlot, WaitlistEntry } from '@tuition/api-contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
+import { AppProviders, createQueryClient } from '../app-providers.tsx';
 import { timeLeft } from './waitlist-api.ts';
 import { WaitlistJoin } from './waitlist-join.tsx';
 import { WaitlistPlaces } from './waitlist-places.tsx';

@@ -7,7 +7,7 @@ import type {
   WaitlistJoinRequest,
 } from '@tuition/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiErrorFrom, apiFetch, NETWORK_ERROR_STATUS } from '../../lib/api-client.ts';
+import { ApiError, apiErrorFrom, apiFetch, NETWORK_ERROR_STATUS } from '../../../lib/api-client.ts';
 
 export type { AdminWaitlistEntry, WaitlistEntry, WaitlistJoined };
 
