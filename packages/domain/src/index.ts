@@ -9,6 +9,15 @@ export {
 } from './booking-window.ts';
 export { type Clock, fixedClock, systemClock } from './clock.ts';
 export {
+  isJoinOpen,
+  JOIN_OPENS_MINUTES_BEFORE,
+  JOIN_STATES,
+  type JoinableSeat,
+  type JoinState,
+  joinOpensAt,
+  joinState,
+} from './join-window.ts';
+export {
   addDays,
   bandLabel,
   formatLondonDate,
@@ -76,6 +85,21 @@ export {
   RESCHEDULE_PRICE_PENCE,
 } from './pricing.ts';
 export {
+  DEFAULT_FIRST_REMINDER_HOURS,
+  DEFAULT_SECOND_REMINDER_HOURS,
+  type ReminderKind,
+  reminderDueAt,
+  reminderKindsFromSettings,
+} from './reminder-times.ts';
+export {
+  DEFAULT_ENQUIRY_RETENTION_MONTHS,
+  FIXED_RETENTION,
+  type RetentionCutoffs,
+  type RetentionPeriods,
+  retentionCutoffs,
+  retentionPeriods,
+} from './retention.ts';
+export {
   isServiceCode,
   isSubjectAvailable,
   isSubjectCode,
@@ -141,3 +165,11 @@ export {
   YEAR_GROUPS,
   type YearGroup,
 } from './validation.ts';
+export {
+  DEFAULT_OFFER_HOURS,
+  LIST_CLOSES_BEFORE_START_MINUTES,
+  listClosesAt,
+  OFFER_ENDS_BEFORE_START_MINUTES,
+  OFFER_MIN_MINUTES,
+  offerExpiry,
+} from './waitlist-offers.ts';

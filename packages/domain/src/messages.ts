@@ -158,7 +158,7 @@ export const MESSAGES = {
   bookingRescheduled: { title: 'Booking Rescheduled' },
   rescheduleBookingFailed: { title: 'Failed to reschedule booking. Please try again.' },
 
-  // Not in the spec (issue 11): a customer's own unpaid checkout, which they can resume or
+  // Not in the spec (decision 041): a customer's own unpaid checkout, which they can resume or
   // release, and the payment outcome page when it has no paid checkout of theirs to show.
   paymentPending: {
     title: 'Payment pending',
