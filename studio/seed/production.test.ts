@@ -270,7 +270,7 @@ describe('seed content facts', () => {
   it('states the retention periods, response time and parental consent in the privacy policy', () => {
     const text = legalText('privacy-policy');
     // The periods the retention job applies are placeholders filled from the same settings
-    // (packages/content/src/retention.ts), never copied numbers.
+    // (packages/domain/src/retention.ts), never copied numbers.
     for (const name of [
       'bookingRecordRetention',
       'enquiryRetention',

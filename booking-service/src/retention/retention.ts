@@ -1,5 +1,5 @@
-import { type RetentionPeriods, retentionPeriods } from '@tuition/content';
 import type { ContentLoader } from '@tuition/content';
+import { type RetentionCutoffs, retentionCutoffs, retentionPeriods } from '@tuition/domain';
 import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database, Transaction } from '../db/client.ts';
@@ -8,12 +8,13 @@ import { removeIdleRateLimits } from '../http/rate-limit.ts';
 import { eraseExpiredMailBodies } from '../your-data/mail-bodies.ts';
 
 /*
- * Retention (issue 17 item 3, docs/decisions/058): what the privacy policy promises to remove,
- * removed. One run deletes enquiries past the CMS period, accounts never verified after 30
- * days, e-mail bodies after 90 days, and deleted customers' anonymised booking and payment
- * records 7 years after payment, and rate-limit counts idle for longer than any limit looks
- * back (keyed by hashed addresses, but still a trace of who did what). A dry run does the same work in a transaction it rolls back,
- * so its counts are exactly what a real run would remove and it changes nothing.
+ * Retention (docs/decisions/058): what the privacy policy promises to remove, removed; the
+ * periods and their cut-offs are domain rules (`retentionPeriods`, `retentionCutoffs`). One run
+ * deletes enquiries past the CMS period, accounts never verified after 30 days, e-mail bodies
+ * after 90 days, and deleted customers' anonymised booking and payment records 7 years after
+ * payment, and rate-limit counts idle for longer than any limit looks back (keyed by hashed
+ * addresses, but still a trace of who did what). A dry run does the same work in a transaction
+ * it rolls back, so its counts are exactly what a real run would remove and it changes nothing.
  */
 
 export interface RetentionDeps {
@@ -31,22 +32,6 @@ export interface RetentionCounts {
   paymentRecords: number;
   deletedAccounts: number;
   rateLimitRows: number;
-}
-
-/** Where each period ends, counted back from `now` (calendar months and years in UTC). */
-export function retentionCutoffs(now: Date, periods: RetentionPeriods) {
-  const monthsBack = (months: number) => {
-    const at = new Date(now);
-    at.setUTCMonth(at.getUTCMonth() - months);
-    return at;
-  };
-  const daysBack = (days: number) => new Date(now.getTime() - days * 86_400_000);
-  return {
-    enquiries: monthsBack(periods.enquiryMonths),
-    unverifiedAccounts: daysBack(periods.unverifiedAccountDays),
-    mailBodies: daysBack(periods.mailBodyDays),
-    bookingRecords: monthsBack(periods.bookingRecordYears * 12),
-  };
 }
 
 class DryRunRollback extends Error {}
@@ -73,10 +58,7 @@ export async function runRetention(
   return counts;
 }
 
-async function removeExpired(
-  tx: Transaction,
-  cutoffs: ReturnType<typeof retentionCutoffs>,
-): Promise<RetentionCounts> {
+async function removeExpired(tx: Transaction, cutoffs: RetentionCutoffs): Promise<RetentionCounts> {
   const oldEnquiries = await tx
     .delete(enquiries)
     .where(lt(enquiries.createdAt, cutoffs.enquiries))

@@ -34,5 +34,10 @@ export {
   type PricingPlaceholder,
   pricingCopyValues,
 } from './pricing-copy.ts';
-export * from './retention.ts';
+export {
+  monthsLabel,
+  PRIVACY_PLACEHOLDERS,
+  type PrivacyPlaceholder,
+  privacyCopyValues,
+} from './privacy-copy.ts';
 export * from './types.ts';

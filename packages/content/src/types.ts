@@ -13,13 +13,13 @@ import {
 } from '@tuition/domain';
 import { z } from 'zod';
 import { copyTemplate } from './copy-template.ts';
-import { PRIVACY_PLACEHOLDERS } from './retention.ts';
 import {
   CONTACT_PLACEHOLDERS,
   COURSE_TIMELINE_PLACEHOLDERS,
   PRICING_PLACEHOLDERS,
   REVIEWS_PLACEHOLDERS,
 } from './placeholders.ts';
+import { PRIVACY_PLACEHOLDERS } from './privacy-copy.ts';
 
 export { CONTACT_PLACEHOLDERS, COURSE_TIMELINE_PLACEHOLDERS, REVIEWS_PLACEHOLDERS };
 
@@ -348,7 +348,7 @@ export const LegalPageSchema = z.object({
   title: text,
   description: text,
   updatedAt: calendarDate,
-  /** Paragraphs may state the retention periods as {enquiryRetention} and the like (retention.ts). */
+  /** Paragraphs may state the retention periods as {enquiryRetention} and the like (privacy-copy.ts). */
   sections: z
     .array(
       z.object({ heading: text, paragraphs: z.array(copyTemplate(PRIVACY_PLACEHOLDERS)).min(1) }),

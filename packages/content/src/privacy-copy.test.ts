@@ -1,23 +1,17 @@
+import { retentionPeriods } from '@tuition/domain';
 import { describe, expect, it } from 'vitest';
 import { fillTemplate } from './copy-template.ts';
+import { monthsLabel, privacyCopyValues } from './privacy-copy.ts';
 import { LegalPageSchema } from './types.ts';
-import {
-  DEFAULT_ENQUIRY_RETENTION_MONTHS,
-  monthsLabel,
-  privacyCopyValues,
-  retentionPeriods,
-} from './retention.ts';
 
-describe('retention periods', () => {
-  it('takes the enquiry period from the settings, else 2 years, and fixes the rest', () => {
-    expect(retentionPeriods(18)).toEqual({
-      enquiryMonths: 18,
-      unverifiedAccountDays: 30,
-      mailBodyDays: 90,
-      bookingRecordYears: 7,
+describe('privacy policy wording of the retention periods', () => {
+  it('words the domain periods, the enquiry period 2 years when unset', () => {
+    expect(privacyCopyValues(retentionPeriods(undefined))).toEqual({
+      enquiryRetention: '2 years',
+      unverifiedAccountRetention: '30 days',
+      mailBodyRetention: '90 days',
+      bookingRecordRetention: '7 years',
     });
-    expect(retentionPeriods(undefined).enquiryMonths).toBe(DEFAULT_ENQUIRY_RETENTION_MONTHS);
-    expect(DEFAULT_ENQUIRY_RETENTION_MONTHS).toBe(24);
   });
 
   it('words months as years when they are whole years', () => {
