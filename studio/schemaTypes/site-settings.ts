@@ -1,3 +1,10 @@
+import {
+  DEFAULT_ENQUIRY_RETENTION_MONTHS,
+  DEFAULT_FIRST_REMINDER_HOURS,
+  DEFAULT_OFFER_HOURS,
+  DEFAULT_SECOND_REMINDER_HOURS,
+  OFFER_ENDS_BEFORE_START_MINUTES,
+} from '@tuition/domain';
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { copyField } from './copy-fields.ts';
 import { UK_PHONE_PATTERN, VAT_NUMBER_PATTERN } from './field-patterns.ts';
@@ -148,7 +155,7 @@ export const siteSettings = defineType({
       description:
         'Contact-form enquiries older than this are deleted every night; the privacy policy ' +
         'states it as {enquiryRetention}.',
-      initialValue: 24,
+      initialValue: DEFAULT_ENQUIRY_RETENTION_MONTHS,
       validation: (rule) => rule.required().integer().min(1).max(120),
     }),
     defineField({
@@ -261,11 +268,12 @@ export const siteSettings = defineType({
       group: 'bookings',
       description:
         'How long a seat freed in a full session is held for the next family on its waiting list ' +
-        'before it passes to the one after. Offers always end 2 hours before the session starts.',
-      initialValue: 12,
+        'before it passes to the one after. Offers always end ' +
+        `${OFFER_ENDS_BEFORE_START_MINUTES / 60} hours before the session starts.`,
+      initialValue: DEFAULT_OFFER_HOURS,
       validation: (rule) => rule.required().integer().min(1).max(72),
     }),
-    // Reminder e-mails before each booked session (issue 15, docs/decisions/056).
+    // Reminder e-mails before each booked session (docs/decisions/056); defaults from the domain.
     defineField({
       name: 'firstReminderHours',
       title: 'First reminder (hours before)',
@@ -274,7 +282,7 @@ export const siteSettings = defineType({
       description:
         'Families are e-mailed this many hours before each booked session, with the pupil, the ' +
         'class, the time and the join link. Not sent when the booking was made later than that.',
-      initialValue: 24,
+      initialValue: DEFAULT_FIRST_REMINDER_HOURS,
       validation: (rule) => rule.required().integer().min(2).max(168),
     }),
     defineField({
@@ -283,7 +291,7 @@ export const siteSettings = defineType({
       type: 'number',
       group: 'bookings',
       description: 'A last reminder closer to the start; must be less than the first.',
-      initialValue: 1,
+      initialValue: DEFAULT_SECOND_REMINDER_HOURS,
       validation: (rule) =>
         rule
           .required()

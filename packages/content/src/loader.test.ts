@@ -1,6 +1,12 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  DEFAULT_ENQUIRY_RETENTION_MONTHS,
+  DEFAULT_FIRST_REMINDER_HOURS,
+  DEFAULT_OFFER_HOURS,
+  DEFAULT_SECOND_REMINDER_HOURS,
+} from '@tuition/domain';
 import { describe, expect, it } from 'vitest';
 import { contentConfigFromEnv } from './config.ts';
 import { ContentNotFoundError, ContentValidationError } from './content-validation.ts';
@@ -258,6 +264,78 @@ describe('content loader over the seed dataset', () => {
     writeFileSync(file, `${readFileSync(file, 'utf8')}${JSON.stringify(draft)}\n`);
     const loader = createContentLoader({ source: 'seed', seedPath });
     expect((await loader.pricing()).sessionPricePence).toBe(1500);
+  });
+});
+
+describe('site settings an editor left unset', () => {
+  const DEFAULTED = [
+    'enquiryRetentionMonths',
+    'offerHours',
+    'firstReminderHours',
+    'secondReminderHours',
+  ] as const;
+  const settingsWith = (edit: (doc: Record<string, unknown>) => Record<string, unknown>) =>
+    createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) => (doc._id === 'siteSettings' ? edit(doc) : doc)),
+    }).siteSettings();
+
+  it('takes the domain defaults when the fields are missing (decision 062)', async () => {
+    const settings = await settingsWith((doc) => {
+      const copy = { ...doc };
+      for (const field of DEFAULTED) delete copy[field];
+      return copy;
+    });
+    expect({
+      enquiryRetentionMonths: settings.enquiryRetentionMonths,
+      offerHours: settings.offerHours,
+      firstReminderHours: settings.firstReminderHours,
+      secondReminderHours: settings.secondReminderHours,
+    }).toEqual({
+      enquiryRetentionMonths: DEFAULT_ENQUIRY_RETENTION_MONTHS,
+      offerHours: DEFAULT_OFFER_HOURS,
+      firstReminderHours: DEFAULT_FIRST_REMINDER_HOURS,
+      secondReminderHours: DEFAULT_SECOND_REMINDER_HOURS,
+    });
+    expect([24, 12, 24, 1]).toEqual([
+      settings.enquiryRetentionMonths,
+      settings.offerHours,
+      settings.firstReminderHours,
+      settings.secondReminderHours,
+    ]);
+  });
+
+  it('takes the domain defaults when the fields are null', async () => {
+    const settings = await settingsWith((doc) => ({
+      ...doc,
+      ...Object.fromEntries(DEFAULTED.map((field) => [field, null])),
+    }));
+    expect(settings.offerHours).toBe(DEFAULT_OFFER_HOURS);
+    expect(settings.enquiryRetentionMonths).toBe(DEFAULT_ENQUIRY_RETENTION_MONTHS);
+  });
+
+  it('keeps what an editor set', async () => {
+    const settings = await settingsWith((doc) => ({
+      ...doc,
+      enquiryRetentionMonths: 18,
+      offerHours: 6,
+      firstReminderHours: 48,
+      secondReminderHours: 2,
+    }));
+    expect(settings).toMatchObject({
+      enquiryRetentionMonths: 18,
+      offerHours: 6,
+      firstReminderHours: 48,
+      secondReminderHours: 2,
+    });
+  });
+
+  it('still names a setting out of range', async () => {
+    const error = await settingsWith((doc) => ({ ...doc, offerHours: 0 })).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ContentValidationError);
+    expect((error as Error).message).toMatch(/document "siteSettings".*field offerHours/);
   });
 });
 

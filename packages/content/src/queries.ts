@@ -15,19 +15,24 @@ import groq from 'groq';
 
 const SETTINGS_ID = 'siteSettings';
 
+/**
+ * The site settings. Fields with a default in `@tuition/domain` (the enquiry retention, the
+ * offer time, the reminder times) are projected as they are, null when unset: SiteSettingsSchema
+ * applies the domain default, so no default is written in GROQ (decision 062).
+ */
 export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${SETTINGS_ID}"][0]{
   _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,
   "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),
   dataProtectionUrl,
   openingHours[]{days, hours},
   responsePromise,
-  "enquiryRetentionMonths": coalesce(enquiryRetentionMonths, 24),
+  enquiryRetentionMonths,
   "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),
   promoBanner,
   business{name, address, "vatNumber": coalesce(vatNumber, null)},
-  "offerHours": coalesce(offerHours, 12),
-  "firstReminderHours": coalesce(firstReminderHours, 24),
-  "secondReminderHours": coalesce(secondReminderHours, 1),
+  offerHours,
+  firstReminderHours,
+  secondReminderHours,
   pupilConsentStatement,
   seo{titleSuffix, homeTitlePhrase, defaultDescription},
   footer{quickLinksHeading, contactHeading}

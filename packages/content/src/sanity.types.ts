@@ -571,7 +571,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  "enquiryRetentionMonths": coalesce(enquiryRetentionMonths, 24),  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  "offerHours": coalesce(offerHours, 12),  "firstReminderHours": coalesce(firstReminderHours, 24),  "secondReminderHours": coalesce(secondReminderHours, 1),  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  enquiryRetentionMonths,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  offerHours,  firstReminderHours,  secondReminderHours,  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: "siteSettings";
   _type: "siteSettings";

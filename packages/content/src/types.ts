@@ -5,6 +5,10 @@
  */
 import {
   closureSchema,
+  DEFAULT_ENQUIRY_RETENTION_MONTHS,
+  DEFAULT_FIRST_REMINDER_HOURS,
+  DEFAULT_OFFER_HOURS,
+  DEFAULT_SECOND_REMINDER_HOURS,
   isCalendarDate,
   isWallClockTime,
   SERVICE_CODES,
@@ -27,6 +31,14 @@ const text = z.string().trim().min(1, { error: 'Must not be empty' });
 const httpsUrl = z.url({ protocol: /^https$/, error: 'Must be an https:// link' });
 const pence = z.number().int().nonnegative();
 const calendarDate = z.string().refine(isCalendarDate, { error: 'Must be a date YYYY-MM-DD' });
+
+/**
+ * A number setting editors may leave unset (a projection gives null, an older document lacks
+ * it): the default written once in `@tuition/domain` applies, never one written in GROQ
+ * (decision 062).
+ */
+const settingOrDefault = (schema: z.ZodNumber, fallback: number) =>
+  schema.nullish().transform((value) => value ?? fallback);
 
 export const SeoDefaultsSchema = z.object({
   titleSuffix: text,
@@ -75,22 +87,35 @@ export const SiteSettingsSchema = z.object({
   dataProtectionUrl: httpsUrl,
   openingHours: z.array(z.object({ days: text, hours: text })).min(1),
   responsePromise: text,
-  /** Months an enquiry is kept (docs/decisions/058): the retention job and the privacy policy read it. */
-  enquiryRetentionMonths: z.number().int().min(1).max(120),
+  /**
+   * Months an enquiry is kept (docs/decisions/058): the retention job and the privacy policy read
+   * it; DEFAULT_ENQUIRY_RETENTION_MONTHS when unset.
+   */
+  enquiryRetentionMonths: settingOrDefault(
+    z.number().int().min(1).max(120),
+    DEFAULT_ENQUIRY_RETENTION_MONTHS,
+  ),
   claims: z.array(ClaimSchema),
   /** Null when editors have switched the banner off. */
   promoBanner: text.nullable(),
   business: BusinessDetailsSchema,
-  /** How long a waiting-list offer holds its seat (docs/decisions/060); 12 when unset. */
-  offerHours: z.number().int().min(1).max(72),
+  /** How long a waiting-list offer holds its seat (docs/decisions/060); DEFAULT_OFFER_HOURS when unset. */
+  offerHours: settingOrDefault(z.number().int().min(1).max(72), DEFAULT_OFFER_HOURS),
   /**
-   * Hours before each confirmed session the reminder e-mails go (issue 15, docs/decisions/056);
-   * 24 and 1 when unset. The service sends each once per booking.
+   * Hours before each confirmed session the reminder e-mails go (docs/decisions/056);
+   * DEFAULT_FIRST_REMINDER_HOURS and DEFAULT_SECOND_REMINDER_HOURS when unset. The service sends
+   * each once per booking.
    */
-  firstReminderHours: z.number().int().min(1).max(168),
-  secondReminderHours: z.number().int().min(1).max(168),
+  firstReminderHours: settingOrDefault(
+    z.number().int().min(1).max(168),
+    DEFAULT_FIRST_REMINDER_HOURS,
+  ),
+  secondReminderHours: settingOrDefault(
+    z.number().int().min(1).max(168),
+    DEFAULT_SECOND_REMINDER_HOURS,
+  ),
   /**
-   * What a parent ticks to add a child under 16 (issue 14 item 2), on /my-account and the booking
+   * What a parent ticks to add a child under 16 (docs/decisions/048), on /my-account and the booking
    * page; the service records the privacy policy version shown with it (docs/decisions/048).
    */
   pupilConsentStatement: text,

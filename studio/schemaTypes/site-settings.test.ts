@@ -1,0 +1,31 @@
+import {
+  DEFAULT_ENQUIRY_RETENTION_MONTHS,
+  DEFAULT_FIRST_REMINDER_HOURS,
+  DEFAULT_OFFER_HOURS,
+  DEFAULT_SECOND_REMINDER_HOURS,
+} from '@tuition/domain';
+import { describe, expect, it } from 'vitest';
+import { siteSettings } from './site-settings.ts';
+
+const field = (name: string) => {
+  const found = siteSettings.fields.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`siteSettings has no field ${name}`);
+  return found as typeof found & { initialValue?: unknown; description?: string };
+};
+
+describe('site settings', () => {
+  // The Studio fills a new settings document with the defaults the content package applies when
+  // a field is unset: both come from @tuition/domain (decision 062).
+  it('starts the retention, offer and reminder fields at the domain defaults', () => {
+    expect(field('enquiryRetentionMonths').initialValue).toBe(DEFAULT_ENQUIRY_RETENTION_MONTHS);
+    expect(field('offerHours').initialValue).toBe(DEFAULT_OFFER_HOURS);
+    expect(field('firstReminderHours').initialValue).toBe(DEFAULT_FIRST_REMINDER_HOURS);
+    expect(field('secondReminderHours').initialValue).toBe(DEFAULT_SECOND_REMINDER_HOURS);
+  });
+
+  it('tells editors when offers end, from the domain rule', () => {
+    expect(field('offerHours').description).toMatch(
+      /Offers always end 2 hours before the session starts\.$/,
+    );
+  });
+});
