@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinState, joinWindow } from './join-window.ts';
+import { joinPageUrl, joinWindow } from './join-window.ts';
 
 const seat = {
   id: '6f1c1d1e-0000-4000-8000-000000000001',
@@ -32,14 +32,7 @@ describe('the join window', () => {
     }
   });
 
-  it('tells the join page why it cannot send the pupil in', () => {
-    const url = 'https://meet.example.org/abc';
-    expect(joinState(seat, at('2026-11-03T18:44:59Z'), url)).toBe('too-early');
-    expect(joinState(seat, at('2026-11-03T18:45:00Z'), url)).toBe('open');
-    expect(joinState(seat, at('2026-11-03T18:45:00Z'), null)).toBe('no-link');
-    expect(joinState(seat, at('2026-11-03T20:00:00Z'), url)).toBe('ended');
-    expect(joinState({ ...seat, status: 'cancelled' }, at('2026-11-03T19:00:00Z'), url)).toBe(
-      'not-active',
-    );
+  it('links e-mails and calendar entries to the site join page, never the meeting', () => {
+    expect(joinPageUrl('https://example.org', seat.id)).toBe(`https://example.org/join/${seat.id}`);
   });
 });

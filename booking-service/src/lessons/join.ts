@@ -1,12 +1,12 @@
 import type { JoinStatus } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
+import { joinOpensAt, joinState } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, classSessions, pupils } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import { joinOpensAt, joinState } from './join-window.ts';
 import { meetingUrlsOf } from './weekly-classes.ts';
 
 export interface JoinDeps {

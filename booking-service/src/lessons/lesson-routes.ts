@@ -40,9 +40,9 @@ import {
 import { adminOperation as admin, adminRefusals as guarded } from '../auth/admin-openapi.ts';
 
 /*
- * Delivering the lesson (issue 15): the admin's weekly classes and meeting links, the register's
- * attendance marks, and joining a session through /join/{bookingId}. Meeting URLs are secret:
- * they are never logged, and reach only a booking's owner inside its join window.
+ * Delivering the lesson (docs/decisions/056): the admin's weekly classes and meeting links, the
+ * register's attendance marks, and joining a session through /join/{bookingId}. Meeting URLs are
+ * secret: they are never logged, and reach only a booking's owner inside its join window.
  */
 
 const classesRoute = createRoute({

@@ -1,11 +1,11 @@
-import { SERVICE_CODES, WEEKDAYS } from '@tuition/domain';
+import { JOIN_STATES, SERVICE_CODES, WEEKDAYS } from '@tuition/domain';
 import { z } from 'zod';
 import { bandLabel, isoInstant, named } from './named.ts';
 
 /*
- * Delivering the lesson (issue 15): meeting links per weekly class, joining through the site,
- * the personal calendar feed and the register's attendance marks. Meeting URLs are operational
- * secrets: no example in this file shows one.
+ * Delivering the lesson (docs/decisions/056): meeting links per weekly class, joining through
+ * the site, the personal calendar feed and the register's attendance marks. Meeting URLs are
+ * operational secrets: no example in this file shows one.
  */
 
 /** Longest meeting URL accepted; real Zoom/Meet/Teams links are far shorter. */
@@ -83,12 +83,10 @@ export const SessionMeetingSchema = named(
 );
 export type SessionMeeting = z.infer<typeof SessionMeetingSchema>;
 
-/** Minutes before the start a booking's join link opens. */
-export const JOIN_OPENS_MINUTES_BEFORE = 15;
-
 /**
  * On a booking: when its join link opens, and the site path `/join/{bookingId}` while it is
- * open (15 minutes before the start until the end), else null.
+ * open, else null. The window itself (15 minutes before the start until the end) is a domain
+ * rule: `joinOpensAt` and `isJoinOpen` in @tuition/domain (decision 062).
  */
 export const JoinWindowSchema = named(
   'JoinWindow',
@@ -101,9 +99,6 @@ export const JoinWindowSchema = named(
   }),
 );
 export type JoinWindow = z.infer<typeof JoinWindowSchema>;
-
-export const JOIN_STATES = ['open', 'too-early', 'ended', 'no-link', 'not-active'] as const;
-export type JoinState = (typeof JOIN_STATES)[number];
 
 /** Why /join/{bookingId} did not send the owner to the meeting (the join page says it). */
 export const JoinStatusSchema = named(
