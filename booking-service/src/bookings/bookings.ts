@@ -260,23 +260,7 @@ export async function rescheduleBooking(
   ]);
   const actor = policyActor(request.actor);
 
-  // Read once without a lock to learn the service, so the target row exists before locking.
-  const current = await findBooking(deps.db, request.bookingId, request.actor);
-  // Nothing moves onto a closed day (decision 052).
-  const target = findSession(timetable, current.service, new Date(request.startsAt), closures);
-  if (!target || !isBookable(target.startsAt, now)) {
-    throw new ValidationError([
-      {
-        field: 'startsAt',
-        message: `${request.startsAt} is not a bookable ${SERVICES[current.service].label} session: pick a timetable slot of the same class between today and 56 days ahead.`,
-      },
-    ]);
-  }
-  const targetRow = (await ensureSessionRows(deps.db, [target], pricing.sessionPricePence)).get(
-    target.startsAt.getTime(),
-  );
-  if (!targetRow) throw new Error('the target session row was not created');
-
+  const targetRow = await rescheduleTarget(deps, request, { timetable, pricing, closures, now });
   return deps.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, request.bookingId, request.actor);
     if (!canReschedule(booking, now, actor)) {
@@ -312,26 +296,7 @@ export async function rescheduleBooking(
         startsAt: targetRow.startsAt.toISOString(),
       },
     });
-    const customer = await customerOf(tx, booking.userId);
-    if (customer) {
-      for (const to of mailRecipients(customer, booking)) {
-        await deps.mail.enqueue(
-          bookingRescheduledEmail(brand, {
-            to,
-            name: customer.name,
-            oldSession: describeSession(timetable, booking),
-            newSession: describeSession(timetable, targetRow),
-            newBookingId: created.id,
-            pupilName: booking.pupilName,
-            calendar: {
-              uid: booking.calendarUid ?? defaultCalendarUid(booking.id),
-              sequence: booking.calendarSequence + 1,
-            },
-          }),
-          { tx },
-        );
-      }
-    }
+    await mailRescheduled(deps, tx, { brand, timetable, booking, target: targetRow, created });
     return toView(
       timetable,
       {
@@ -349,4 +314,70 @@ export async function rescheduleBooking(
       actor,
     );
   });
+}
+
+/**
+ * The slot a booking moves to: a timetable slot of the booking's own service, not on a closed
+ * day (decision 052), within the booking window (400 naming startsAt otherwise), with its
+ * stored row. Read once without a lock to learn the service, so the row exists before locking.
+ */
+async function rescheduleTarget(
+  deps: Pick<BookingDeps, 'db'>,
+  request: { bookingId: string; startsAt: string; actor: Actor },
+  context: {
+    timetable: Parameters<typeof findSession>[0];
+    pricing: { sessionPricePence: number };
+    closures: Parameters<typeof findSession>[3];
+    now: Date;
+  },
+) {
+  const current = await findBooking(deps.db, request.bookingId, request.actor);
+  const { timetable, closures, now } = context;
+  const target = findSession(timetable, current.service, new Date(request.startsAt), closures);
+  if (!target || !isBookable(target.startsAt, now)) {
+    throw new ValidationError([
+      {
+        field: 'startsAt',
+        message: `${request.startsAt} is not a bookable ${SERVICES[current.service].label} session: pick a timetable slot of the same class between today and 56 days ahead.`,
+      },
+    ]);
+  }
+  const rows = await ensureSessionRows(deps.db, [target], context.pricing.sessionPricePence);
+  const row = rows.get(target.startsAt.getTime());
+  if (!row) throw new Error('the target session row was not created');
+  return row;
+}
+
+/** "Your booking has moved", to the account and the pupil's own address (16 or over). */
+async function mailRescheduled(
+  deps: Pick<BookingDeps, 'mail'>,
+  tx: Transaction,
+  input: {
+    brand: Awaited<ReturnType<typeof mailBrand>>;
+    timetable: Parameters<typeof describeSession>[0];
+    booking: BookingRow;
+    target: Parameters<typeof describeSession>[1];
+    created: { id: string };
+  },
+): Promise<void> {
+  const { booking } = input;
+  const customer = await customerOf(tx, booking.userId);
+  if (!customer) return;
+  for (const to of mailRecipients(customer, booking)) {
+    await deps.mail.enqueue(
+      bookingRescheduledEmail(input.brand, {
+        to,
+        name: customer.name,
+        oldSession: describeSession(input.timetable, booking),
+        newSession: describeSession(input.timetable, input.target),
+        newBookingId: input.created.id,
+        pupilName: booking.pupilName,
+        calendar: {
+          uid: booking.calendarUid ?? defaultCalendarUid(booking.id),
+          sequence: booking.calendarSequence + 1,
+        },
+      }),
+      { tx },
+    );
+  }
 }
