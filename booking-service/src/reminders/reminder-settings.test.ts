@@ -1,4 +1,4 @@
-// Reminder times come from site settings (issue 15 item 3): the sweep and the late-booking rule
+// Reminder times come from site settings (decision 056): the sweep and the late-booking rule
 // follow what editors set, not the 24 h / 1 h defaults.
 import { BookingListSchema } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';

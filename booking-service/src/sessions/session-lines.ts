@@ -9,7 +9,7 @@ export function sessionLine(session: SessionSummary): string {
   return `${formatLondonDate(starts)}, ${formatTime12h(starts)} to ${formatTime12h(ends)} (London time): ${session.label} maths`;
 }
 
-/** "…: GCSE Higher maths, for Ada": a seat names the pupil it is for (issue 14, item 4). */
+/** "…: GCSE Higher maths, for Ada": a seat names the pupil it is for (decision 048). */
 export function seatLine(session: SessionSummary, pupilName: string): string {
   return `${sessionLine(session)}, for ${pupilName}`;
 }
