@@ -1,6 +1,7 @@
 // The booking basket's fixed bottom bar and slide-up sheet for screens below 768 px (a Radix
 // Dialog, so focus is trapped and Escape closes it). Loaded by ./booking-basket.tsx after the
-// first pick, so the dialog code is not part of the page's first download.
+// first pick, so the dialog code is not part of the page's first download; what it lists is
+// ./basket-contents.tsx, as the side panel's is.
 import * as Dialog from '@radix-ui/react-dialog';
 import { formatPounds } from '@tuition/domain';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import {
   Note,
   SubmitButton,
   sessionsWord,
-} from './booking-basket.tsx';
+} from './basket-contents.tsx';
 
 /** The fixed bar and slide-up sheet of narrow screens. */
 export function BookingBottomBar(props: BasketProps & { container?: HTMLElement | null }) {

@@ -29,7 +29,7 @@ import {
   type StoredBasket,
   saveBasket,
 } from './basket-storage.ts';
-import type { BasketProps } from './booking-basket.tsx';
+import type { BasketProps } from './basket-contents.tsx';
 import { heldByNames, seatCount } from './pupil-choice.ts';
 import { usePupilChoice } from './use-pupil-choice.ts';
 import { offerParam, useOfferLink, useOfferSeatInBasket } from './use-offer-link.ts';
