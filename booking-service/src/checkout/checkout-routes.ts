@@ -4,6 +4,7 @@ import {
   CheckoutRequestSchema,
   CheckoutStatusSchema,
   CheckoutSummarySchema,
+  isId,
   OpenCheckoutListSchema,
   PaymentListSchema,
   StartedCheckoutSchema,
@@ -30,10 +31,9 @@ import {
   startCheckout,
 } from './checkout.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id is simply not found (and never reaches the uuid column). */
 function checkoutId(id: string): string {
-  if (!UUID.test(id)) throw new NotFoundError('No such checkout.');
+  if (!isId(id)) throw new NotFoundError('No such checkout.');
   return id;
 }
 

@@ -1,4 +1,4 @@
-import type { JoinStatus } from '@tuition/api-contract';
+import { isId, type JoinStatus } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
 import { joinOpensAt, joinState } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
@@ -15,8 +15,6 @@ export interface JoinDeps {
   content: ContentLoader;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Where the owner of a booking stands with joining it, and (only when `open`) the meeting URL.
  * Someone else's booking is NotFoundError, exactly like a booking that does not exist.
@@ -26,7 +24,7 @@ export async function resolveJoin(
   bookingId: string,
   userId: string,
 ): Promise<{ status: JoinStatus; meetingUrl: string | null }> {
-  if (!UUID.test(bookingId)) throw new NotFoundError('No such booking.');
+  if (!isId(bookingId)) throw new NotFoundError('No such booking.');
   const [row] = await deps.db
     .select({
       id: bookings.id,

@@ -1,10 +1,9 @@
+import { isId } from '@tuition/api-contract';
 import { html } from 'hono/html';
 import type { Database } from '../db/client.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
 import { findMailboxMessage, listMailbox } from './local-mailbox.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The local mailbox, for people (/dev/mail) and for tests and e2e journeys
@@ -43,7 +42,7 @@ ${
   // One attachment of a message as a download (e.g. the .ics a customer would open).
   router.get('/dev/mail/:id/attachments/:index', async (c) => {
     const id = c.req.param('id');
-    const message = UUID.test(id) ? await findMailboxMessage(deps.db, id) : undefined;
+    const message = isId(id) ? await findMailboxMessage(deps.db, id) : undefined;
     const attachment = message?.attachments[Number(c.req.param('index'))];
     if (!attachment) throw new NotFoundError('No such attachment in the local mailbox.');
     const filename = attachment.filename.replace(/[^A-Za-z0-9._-]+/g, '-');
@@ -55,7 +54,7 @@ ${
 
   router.get('/dev/mail/:id', async (c) => {
     const id = c.req.param('id');
-    const message = UUID.test(id) ? await findMailboxMessage(deps.db, id) : undefined;
+    const message = isId(id) ? await findMailboxMessage(deps.db, id) : undefined;
     if (!message) throw new NotFoundError('No message with that id in the local mailbox.');
     // The stored HTML is our own template output (visitor input inside it is escaped), so it is
     // shown as the recipient's mail client would show it, links included.

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
+  isId,
   type Receipt,
   ReceiptIdParamsSchema,
   type ReceiptLine,
@@ -33,8 +34,6 @@ export interface ReceiptDeps {
 /** The answer for an unknown id, a malformed one and another account's alike. */
 const NO_SUCH_PAYMENT = 'No such payment.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type CheckoutRow = typeof checkouts.$inferSelect;
 
 const sessionColumns = {
@@ -60,7 +59,7 @@ export async function findReceipt(
   userId: string,
   paymentId: string,
 ): Promise<Receipt> {
-  if (!UUID.test(paymentId)) throw new NotFoundError(NO_SUCH_PAYMENT);
+  if (!isId(paymentId)) throw new NotFoundError(NO_SUCH_PAYMENT);
   const paid = await deps.db
     .select()
     .from(checkouts)

@@ -1,4 +1,4 @@
-import type { Pupil, PupilList, PupilRemoved } from '@tuition/api-contract';
+import { isId, type Pupil, type PupilList, type PupilRemoved } from '@tuition/api-contract';
 import {
   type AccountType,
   needsParentalConsent,
@@ -34,8 +34,6 @@ export interface PupilDeps {
 
 /** SQLSTATE of a row still referenced by another table's foreign key. */
 const FOREIGN_KEY_VIOLATION = '23503';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const STUDENT_YEARS = 'A student account is for Years 12 and 13.';
 const STUDENT_ONE_PUPIL =
@@ -113,7 +111,7 @@ export async function addPupil(
 
 /** One of the account's current pupils; 404 for another account's, an archived or a bad id. */
 async function ownPupil(db: Database, userId: string, pupilId: string): Promise<PupilRow> {
-  if (!UUID.test(pupilId)) throw new NotFoundError('No such pupil.');
+  if (!isId(pupilId)) throw new NotFoundError('No such pupil.');
   const [row] = await db
     .select()
     .from(pupils)

@@ -2,6 +2,7 @@ import { type BookingBadge, BOOKING_STATUSES, SERVICE_CODES, USER_ROLES } from '
 import { z } from 'zod';
 import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
 import { closedReasonField } from './closures.ts';
+import { idParams } from './ids.ts';
 import { attendanceField, meetingLinkMissingField } from './lessons.ts';
 import { AccountTypeSchema, PupilRefSchema, PupilSchema } from './pupils.ts';
 
@@ -86,9 +87,7 @@ export const AdminSessionListSchema = named(
 );
 export type AdminSessionList = z.infer<typeof AdminSessionListSchema>;
 
-export const SessionIdParamsSchema = z.object({
-  id: z.uuid({ error: 'id must be a session id.' }),
-});
+export const SessionIdParamsSchema = idParams('session');
 
 export const AdminBookingCountsSchema = named(
   'AdminBookingCounts',

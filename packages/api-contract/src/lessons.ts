@@ -1,5 +1,6 @@
 import { JOIN_STATES, SERVICE_CODES, WEEKDAYS } from '@tuition/domain';
 import { z } from 'zod';
+import { idParams } from './ids.ts';
 import { bandLabel, isoInstant, named } from './named.ts';
 
 /*
@@ -41,9 +42,7 @@ export const SessionMeetingRequestSchema = named(
 );
 export type SessionMeetingRequest = z.input<typeof SessionMeetingRequestSchema>;
 
-export const ClassIdParamsSchema = z.object({
-  id: z.uuid({ error: 'id must be a class id.' }),
-});
+export const ClassIdParamsSchema = idParams('class');
 
 /** A weekly class: one service's timetable slot on a weekday, with its meeting link. */
 export const AdminClassSchema = named(
