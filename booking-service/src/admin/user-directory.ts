@@ -5,9 +5,10 @@ import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import { selectBookingRows } from '../sessions/booking-rows.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { bookings, classSessions, pupils, user } from '../db/schema.ts';
-import { pupilRef, pupilRefColumns, pupilView } from '../sessions/seat-pupils.ts';
+import { pupilRef, pupilView } from '../sessions/seat-pupils.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { customerFigures, NO_BOOKINGS, NO_SPENDING } from './customer-figures.ts';
 
@@ -151,23 +152,10 @@ export async function loadUserDetail(
   const now = deps.clock.now();
   const [figures, history, timetable, accountPupils] = await Promise.all([
     customerFigures(deps.db, [userId], now),
-    deps.db
-      .select({
-        id: bookings.id,
-        status: bookings.status,
-        createdAt: bookings.createdAt,
-        subject: classSessions.subject,
-        service: classSessions.service,
-        startsAt: classSessions.startsAt,
-        endsAt: classSessions.endsAt,
-        ...pupilRefColumns,
-        attendance: bookings.attendance,
-      })
-      .from(bookings)
-      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
-      .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
-      .where(eq(bookings.userId, userId))
-      .orderBy(desc(classSessions.startsAt), desc(bookings.createdAt)),
+    selectBookingRows(deps.db, eq(bookings.userId, userId)).orderBy(
+      desc(classSessions.startsAt),
+      desc(bookings.createdAt),
+    ),
     deps.content.timetable(),
     deps.db
       .select()

@@ -4,9 +4,10 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, calendarFeeds, classSessions, pupils } from '../db/schema.ts';
+import { bookings, calendarFeeds, classSessions } from '../db/schema.ts';
 import { joinPageUrl } from '../lessons/join-window.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
+import { selectBookingRows } from '../sessions/booking-rows.ts';
 import { calendarFile } from '../sessions/calendar-invite.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { calendarSession } from '../sessions/session-lines.ts';
@@ -91,27 +92,14 @@ export async function calendarFeedFor(
   if (!feed || !timingSafeEqual(Buffer.from(feed.tokenHash), Buffer.from(hash))) return undefined;
   const now = deps.clock.now();
   const [rows, brand, timetable] = await Promise.all([
-    deps.db
-      .select({
-        id: bookings.id,
-        service: classSessions.service,
-        startsAt: classSessions.startsAt,
-        endsAt: classSessions.endsAt,
-        pupilName: pupils.name,
-        calendarUid: bookings.calendarUid,
-        calendarSequence: bookings.calendarSequence,
-      })
-      .from(bookings)
-      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
-      .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
-      .where(
-        and(
-          eq(bookings.userId, feed.userId),
-          eq(bookings.status, 'confirmed'),
-          gt(classSessions.endsAt, now),
-        ),
-      )
-      .orderBy(asc(classSessions.startsAt)),
+    selectBookingRows(
+      deps.db,
+      and(
+        eq(bookings.userId, feed.userId),
+        eq(bookings.status, 'confirmed'),
+        gt(classSessions.endsAt, now),
+      ),
+    ).orderBy(asc(classSessions.startsAt)),
     mailBrand(deps),
     deps.content.timetable(),
   ]);

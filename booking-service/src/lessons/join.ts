@@ -4,8 +4,9 @@ import { joinOpensAt, joinState } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, classSessions, pupils } from '../db/schema.ts';
+import { bookings } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
+import { selectBookingRows } from '../sessions/booking-rows.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { meetingUrlsOf } from './weekly-classes.ts';
 
@@ -25,21 +26,10 @@ export async function resolveJoin(
   userId: string,
 ): Promise<{ status: JoinStatus; meetingUrl: string | null }> {
   if (!isId(bookingId)) throw new NotFoundError('No such booking.');
-  const [row] = await deps.db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      sessionId: classSessions.id,
-      service: classSessions.service,
-      startsAt: classSessions.startsAt,
-      endsAt: classSessions.endsAt,
-      pupilName: pupils.name,
-    })
-    .from(bookings)
-    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
-    .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
-    .limit(1);
+  const [row] = await selectBookingRows(
+    deps.db,
+    and(eq(bookings.id, bookingId), eq(bookings.userId, userId)),
+  ).limit(1);
   if (!row) throw new NotFoundError('No such booking.');
   const now = deps.clock.now();
   const links = await meetingUrlsOf(deps.db, [

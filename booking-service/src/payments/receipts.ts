@@ -17,6 +17,7 @@ import { bookings, checkoutItems, checkouts, classSessions, pupils } from '../db
 import { invalidInput, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
+import { selectBookingRows } from '../sessions/booking-rows.ts';
 import { pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
 
@@ -87,18 +88,7 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
       .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
       .where(inArray(checkoutItems.checkoutId, ids))
       .orderBy(asc(classSessions.startsAt), asc(pupils.name), asc(pupils.id)),
-    deps.db
-      .select({
-        id: bookings.id,
-        checkoutId: bookings.checkoutId,
-        pupilId: bookings.pupilId,
-        status: bookings.status,
-        rescheduledFrom: bookings.rescheduledFrom,
-        ...sessionColumns,
-      })
-      .from(bookings)
-      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
-      .where(inArray(bookings.checkoutId, ids)),
+    selectBookingRows(deps.db, inArray(bookings.checkoutId, ids)),
   ]);
   const history = seatHistory(seats);
   const seller = {

@@ -13,6 +13,7 @@ import {
   waitlistEntries,
 } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
+import { selectBookingRows } from '../sessions/booking-rows.ts';
 import { mailSentTo } from './mail-bodies.ts';
 
 /*
@@ -46,24 +47,10 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .from(pupils)
     .where(eq(pupils.userId, userId))
     .orderBy(asc(pupils.createdAt));
-  const bookingRows = await db
-    .select({
-      id: bookings.id,
-      pupilId: bookings.pupilId,
-      service: classSessions.service,
-      subject: classSessions.subject,
-      startsAt: classSessions.startsAt,
-      endsAt: classSessions.endsAt,
-      status: bookings.status,
-      checkoutId: bookings.checkoutId,
-      rescheduledFrom: bookings.rescheduledFrom,
-      createdAt: bookings.createdAt,
-      updatedAt: bookings.updatedAt,
-    })
-    .from(bookings)
-    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
-    .where(eq(bookings.userId, userId))
-    .orderBy(asc(classSessions.startsAt), asc(bookings.createdAt));
+  const bookingRows = await selectBookingRows(db, eq(bookings.userId, userId)).orderBy(
+    asc(classSessions.startsAt),
+    asc(bookings.createdAt),
+  );
   const history = await bookingHistory(
     db,
     userId,
@@ -109,9 +96,15 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
       archivedAt: iso(pupil.archivedAt),
     })),
     bookings: bookingRows.map((row) => ({
-      ...row,
+      id: row.id,
+      pupilId: row.pupilId,
+      service: row.service,
+      subject: row.subject,
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
+      status: row.status,
+      checkoutId: row.checkoutId,
+      rescheduledFrom: row.rescheduledFrom,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       history: history.get(row.id) ?? [],
