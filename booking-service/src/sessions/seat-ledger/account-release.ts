@@ -1,6 +1,12 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { bookings, checkoutItems, checkouts, classSessions, waitlistEntries } from '../../db/schema.ts';
+import {
+  bookings,
+  checkoutItems,
+  checkouts,
+  classSessions,
+  waitlistEntries,
+} from '../../db/schema.ts';
 import { offerFreedSeats, type WaitlistDeps } from './offer-engine.ts';
 import { lockSessionRows } from './seat-locks.ts';
 
@@ -36,7 +42,10 @@ export async function releaseAccountSeats(
   if (sessionIds.future.length + sessionIds.others.length === 0) {
     return { cancelledBookingIds: [], releasedCheckouts };
   }
-  await lockSessionRows(tx, [...sessionIds.future.map((row) => row.sessionId), ...sessionIds.others]);
+  await lockSessionRows(tx, [
+    ...sessionIds.future.map((row) => row.sessionId),
+    ...sessionIds.others,
+  ]);
   const ids = sessionIds.future.map((row) => row.id);
   if (ids.length > 0) {
     await tx.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.id, ids));

@@ -1,6 +1,13 @@
 import { formatLondonDate, formatTime12h } from '@tuition/domain';
 import { html } from 'hono/html';
-import { button, greeting, layout, type MailBrand, paragraph, textLayout } from '../../mail/layout.ts';
+import {
+  button,
+  greeting,
+  layout,
+  type MailBrand,
+  paragraph,
+  textLayout,
+} from '../../mail/layout.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { SessionSummary } from '../session-description.ts';
 import { seatLine } from '../session-lines.ts';

@@ -1,12 +1,6 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import {
-  bookings,
-  checkoutItems,
-  checkouts,
-  pupils,
-  waitlistEntries,
-} from '../../db/schema.ts';
+import { bookings, checkoutItems, checkouts, pupils, waitlistEntries } from '../../db/schema.ts';
 import { defaultCalendarUid } from '../session-lines.ts';
 import type { SessionRow } from '../session-rows.ts';
 import { offerFreedSeats, takeUpOffers, type WaitlistDeps } from './offer-engine.ts';
