@@ -1,14 +1,11 @@
 import {
   type BookingActor,
-  type BookingStatus,
-  type YearGroup,
   canCancel,
   canReschedule,
   findSession,
   isBookable,
   MESSAGES,
   SERVICES,
-  type ServiceCode,
 } from '@tuition/domain';
 import { type Booking, type BookingScope, isId } from '@tuition/api-contract';
 import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
@@ -18,13 +15,14 @@ import type { Config } from '../config/env.ts';
 import type { Database, DbExecutor, Transaction } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
-import { bookings, classSessions, pupils, user } from '../db/schema.ts';
+import { bookings, classSessions, user } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails.ts';
 import { moveSeat, releaseSeats } from '../sessions/seat-ledger/seat-ledger.ts';
-import { pupilCopyAddress, pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
+import { pupilCopyAddress, pupilRef } from '../sessions/seat-pupils.ts';
+import { type BookingRow, selectBookingRows } from '../sessions/booking-rows.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { joinWindow } from '../lessons/join-window.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
@@ -48,43 +46,6 @@ const auditActor = (actor: Actor) =>
     : { actorId: actor.userId, actorRole: 'customer' as const };
 
 const policyActor = (actor: Actor): BookingActor => (actor.kind === 'admin' ? 'admin' : 'customer');
-
-interface BookingRow {
-  id: string;
-  userId: string;
-  status: BookingStatus;
-  createdAt: Date;
-  checkoutId: string | null;
-  sessionId: string;
-  service: ServiceCode;
-  subject: string;
-  startsAt: Date;
-  endsAt: Date;
-  /** Who the seat is for. */
-  pupilId: string;
-  pupilName: string;
-  pupilYearGroup: YearGroup | null;
-  pupilEmail: string | null;
-  calendarUid: string | null;
-  calendarSequence: number;
-}
-
-const bookingColumns = {
-  id: bookings.id,
-  userId: bookings.userId,
-  status: bookings.status,
-  createdAt: bookings.createdAt,
-  checkoutId: bookings.checkoutId,
-  sessionId: bookings.sessionId,
-  service: classSessions.service,
-  subject: classSessions.subject,
-  startsAt: classSessions.startsAt,
-  endsAt: classSessions.endsAt,
-  ...pupilRefColumns,
-  pupilEmail: pupils.email,
-  calendarUid: bookings.calendarUid,
-  calendarSequence: bookings.calendarSequence,
-};
 
 function toView(
   timetable: Parameters<typeof describeSession>[0],
@@ -126,33 +87,25 @@ export async function listUserBookings(
     lte(classSessions.startsAt, now),
     inArray(bookings.status, ['cancelled', 'rescheduled']),
   );
-  const rows = await deps.db
-    .select(bookingColumns)
-    .from(bookings)
-    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
-    .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
-    .where(and(eq(bookings.userId, userId), scope === 'upcoming' ? upcoming : previous))
-    .orderBy(
-      scope === 'upcoming' ? asc(classSessions.startsAt) : desc(classSessions.startsAt),
-      desc(bookings.createdAt),
-    );
+  const rows = await selectBookingRows(
+    deps.db,
+    and(eq(bookings.userId, userId), scope === 'upcoming' ? upcoming : previous),
+  ).orderBy(
+    scope === 'upcoming' ? asc(classSessions.startsAt) : desc(classSessions.startsAt),
+    desc(bookings.createdAt),
+  );
   const timetable = await deps.content.timetable();
   return rows.map((row) => toView(timetable, row, now, actor));
 }
 
 function selectBooking(db: DbExecutor, bookingId: string, actor: Actor) {
-  return db
-    .select(bookingColumns)
-    .from(bookings)
-    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
-    .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
-    .where(
-      and(
-        eq(bookings.id, bookingId),
-        ...(actor.kind === 'customer' ? [eq(bookings.userId, actor.userId)] : []),
-      ),
-    )
-    .limit(1);
+  return selectBookingRows(
+    db,
+    and(
+      eq(bookings.id, bookingId),
+      ...(actor.kind === 'customer' ? [eq(bookings.userId, actor.userId)] : []),
+    ),
+  ).limit(1);
 }
 
 /** One booking; 404 when missing or (for a customer) someone else's, never saying which. */
