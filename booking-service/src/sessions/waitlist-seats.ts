@@ -1,3 +1,4 @@
+import { LIST_CLOSES_BEFORE_START_MINUTES } from '@tuition/domain';
 import { and, type Column, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../db/client.ts';
@@ -8,21 +9,6 @@ import { classSessions, waitlistEntries, waitlistOffers } from '../db/schema.ts'
  * seats.ts because every seat count includes it: a live offer holds a seat for its holder, and
  * while the list is open a free seat belongs to the people waiting, not to general sale.
  */
-
-/** An offer never runs past this long before the start (a family needs time to get ready). */
-export const OFFER_ENDS_BEFORE_START_MINUTES = 120;
-/** Less time than this to answer is no offer at all: the seat goes back to general sale. */
-export const OFFER_MIN_MINUTES = 30;
-/**
- * From this long before the start no offer can be made (less than OFFER_MIN_MINUTES would be
- * left before the 2-hour cut-off), so the list stops claiming free seats.
- */
-export const LIST_CLOSES_BEFORE_START_MINUTES = OFFER_ENDS_BEFORE_START_MINUTES + OFFER_MIN_MINUTES;
-
-/** The instant a session's list closes. */
-export function listClosesAt(startsAt: Date): Date {
-  return new Date(startsAt.getTime() - LIST_CLOSES_BEFORE_START_MINUTES * 60_000);
-}
 
 /**
  * The moment a seat count is taken at: a value, or SQL standing for one (the placeholder of a

@@ -4,7 +4,7 @@ import {
   WaitlistEntryListSchema,
   WaitlistJoinedSchema,
 } from '@tuition/api-contract';
-import { findSession, fixedClock } from '@tuition/domain';
+import { findSession, fixedClock, offerExpiry } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -24,7 +24,6 @@ import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createApp } from '../app.ts';
 import { settableClock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { offerExpiry } from '../sessions/seat-ledger/seat-ledger.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
 const SERVICE = 'gcse-higher';

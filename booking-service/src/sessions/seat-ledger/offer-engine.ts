@@ -1,4 +1,5 @@
 import type { ContentLoader } from '@tuition/content';
+import { LIST_CLOSES_BEFORE_START_MINUTES, offerExpiry } from '@tuition/domain';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config/env.ts';
@@ -12,11 +13,6 @@ import { lockSessionRows } from './seat-locks.ts';
 import { pupilCopyAddress } from '../seat-pupils.ts';
 import { seatsTakenSql } from '../seats.ts';
 import { describeSession } from '../session-description.ts';
-import {
-  LIST_CLOSES_BEFORE_START_MINUTES,
-  OFFER_ENDS_BEFORE_START_MINUTES,
-  OFFER_MIN_MINUTES,
-} from '../waitlist-seats.ts';
 import { placeOpenedEmail } from './offer-mail.ts';
 
 /*
@@ -34,21 +30,7 @@ export interface WaitlistDeps {
   mail: MailOutbox;
 }
 
-/** The offer time when the site setting is missing. */
-export const DEFAULT_OFFER_HOURS = 12;
-
 const MINUTE = 60_000;
-
-/**
- * When an offer made at `now` ends: the earlier of now + the offer time and 2 hours before the
- * start. Null when less than 30 minutes would remain: no offer, the seat goes to general sale.
- */
-export function offerExpiry(now: Date, startsAt: Date, offerHours: number): Date | null {
-  const byOfferTime = now.getTime() + offerHours * 60 * MINUTE;
-  const beforeStart = startsAt.getTime() - OFFER_ENDS_BEFORE_START_MINUTES * MINUTE;
-  const ends = Math.min(byOfferTime, beforeStart);
-  return ends - now.getTime() < OFFER_MIN_MINUTES * MINUTE ? null : new Date(ends);
-}
 
 export interface MadeOffer {
   offerId: string;
@@ -108,7 +90,7 @@ async function offerSeatsOfSession(
   let free = session.capacity - session.taken;
   if (free <= 0) return [];
   const settings = await deps.content.siteSettings();
-  const expiresAt = offerExpiry(now, session.startsAt, settings.offerHours ?? DEFAULT_OFFER_HOURS);
+  const expiresAt = offerExpiry(now, session.startsAt, settings.offerHours);
   if (!expiresAt) return [];
 
   const waiting = await tx

@@ -1,4 +1,5 @@
-import type { ContentLoader, SiteSettings } from '@tuition/content';
+import type { ContentLoader } from '@tuition/content';
+import { type ReminderKind, reminderDueAt, reminderKindsFromSettings } from '@tuition/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { bookingReminders } from '../../db/schema.ts';
 
@@ -7,25 +8,7 @@ import { bookingReminders } from '../../db/schema.ts';
  * transaction that confirms or moves a seat, so a seat never exists without its plan.
  */
 
-export interface ReminderKind {
-  /** Stable name stored per booking, e.g. "24h". */
-  kind: string;
-  minutesBefore: number;
-}
-
-/**
- * The reminder times from site settings (24 and 1 hours unless editors change them). A kind is
- * named by its hours ("24h"), so a seat decided for a time is never reminded for it again, and
- * a time an editor adds is new to every seat. Only the times in force when a seat was confirmed
- * were checked against the late rule: after a change, a seat booked earlier may get the new
- * time's reminder late (once), never a second one for the same time.
- */
-export function reminderKindsFromSettings(
-  settings: Pick<SiteSettings, 'firstReminderHours' | 'secondReminderHours'>,
-): ReminderKind[] {
-  const hours = [...new Set([settings.firstReminderHours, settings.secondReminderHours])];
-  return hours.sort((a, b) => b - a).map((h) => ({ kind: `${h}h`, minutesBefore: h * 60 }));
-}
+export { type ReminderKind, reminderDueAt, reminderKindsFromSettings };
 
 /** The reminder times in force now (content is cached, so this is cheap per transaction). */
 export async function reminderKinds(
@@ -33,10 +16,6 @@ export async function reminderKinds(
 ): Promise<ReminderKind[]> {
   return reminderKindsFromSettings(await content.siteSettings());
 }
-
-/** When a reminder of this kind is due for a session starting at `startsAt`. */
-export const reminderDueAt = (startsAt: Date, k: ReminderKind) =>
-  new Date(startsAt.getTime() - k.minutesBefore * 60_000);
 
 /**
  * Reminders whose time has already passed are decided `skipped`, so a seat booked 3 hours

@@ -21,7 +21,6 @@ export {
   type MadeOffer,
   moveDueListsOn,
   moveListsOn,
-  offerExpiry,
   sessionsNeedingOffers,
   type WaitlistDeps,
 } from './offer-engine.ts';

@@ -1,8 +1,8 @@
+import { listClosesAt } from '@tuition/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor, Transaction } from '../../db/client.ts';
 import { waitlistEntries } from '../../db/schema.ts';
 import type { SessionRow } from '../session-rows.ts';
-import { listClosesAt } from '../waitlist-seats.ts';
 import { offerFreedSeats, type WaitlistDeps } from './offer-engine.ts';
 import { checkSeats, lockSessionRows } from './seat-locks.ts';
 
