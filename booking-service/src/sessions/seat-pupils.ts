@@ -1,4 +1,4 @@
-import type { Pupil, PupilRef } from '@tuition/api-contract';
+import { isId, type Pupil, type PupilRef } from '@tuition/api-contract';
 import { isSixteenOrOver, type YearGroup } from '@tuition/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/client.ts';
@@ -11,8 +11,6 @@ import { NotFoundError, ValidationError } from '../http/problem.ts';
  */
 
 export type PupilRow = typeof pupils.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The columns a query joined to pupils selects to build a PupilRef. */
 export const pupilRefColumns = {
@@ -91,7 +89,7 @@ export async function seatPupils(
       { field: 'pupilIds', message: 'Please choose who the sessions are for.' },
     ]);
   }
-  if (!pupilIds.every((id) => UUID.test(id))) throw new NotFoundError('No such pupil.');
+  if (!pupilIds.every(isId)) throw new NotFoundError('No such pupil.');
   const rows = await db
     .select()
     .from(pupils)
