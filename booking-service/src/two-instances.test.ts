@@ -8,7 +8,7 @@ import {
   insertUsers,
   type StartedCheckoutBody,
   setNow,
-} from './checkout/checkout-test-kit.ts';
+} from './testing/checkout-test-kit.ts';
 import { expireLapsedCheckouts } from './checkout/checkout.ts';
 import { account, bookings, mailMessages } from './db/schema.ts';
 import { deliverPendingMail } from './mail/mail-setup.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { insertBooking, insertCustomer, insertSession } from './admin-fixtures.ts';
+import { insertBooking, insertCustomer, insertSession } from '../testing/admin-fixtures.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
 

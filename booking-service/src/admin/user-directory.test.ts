@@ -5,7 +5,7 @@ import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { insertCheckout, insertCustomer } from './admin-fixtures.ts';
+import { insertCheckout, insertCustomer } from '../testing/admin-fixtures.ts';
 import { likeContaining, stripeCustomerUrl, USERS_PAGE_SIZE } from './user-directory.ts';
 
 describe('likeContaining', () => {

@@ -1,7 +1,7 @@
 import { AuditListSchema } from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookPaid } from '../checkout/checkout-test-kit.ts';
+import { bookPaid } from '../testing/checkout-test-kit.ts';
 import { auditEntries, bookings, user } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';

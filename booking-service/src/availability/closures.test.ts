@@ -7,7 +7,7 @@ import {
 } from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signedInUser } from '../testing/auth-helpers.ts';
-import { bookPaid, fillSeats, setNow } from '../checkout/checkout-test-kit.ts';
+import { bookPaid, fillSeats, setNow } from '../testing/checkout-test-kit.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';

@@ -7,7 +7,7 @@ import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { type CheckoutDeps, startCheckout } from './checkout.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
-import { bookableStarts, fillSeats, insertUsers } from './checkout-test-kit.ts';
+import { bookableStarts, fillSeats, insertUsers } from '../testing/checkout-test-kit.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
 // PGlite is one connection: its transactions cannot overlap, so it proves nothing here.

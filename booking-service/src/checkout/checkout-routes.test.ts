@@ -21,7 +21,7 @@ import {
   postCheckout,
   pressPay,
   setNow,
-} from './checkout-test-kit.ts';
+} from '../testing/checkout-test-kit.ts';
 
 const NOW = '2026-11-03T09:00:00Z'; // a Tuesday, London on GMT
 

@@ -6,7 +6,7 @@ import { checkouts } from '../db/schema.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { insertUsers } from './checkout-test-kit.ts';
+import { insertUsers } from '../testing/checkout-test-kit.ts';
 import { LAPSED_CHECKOUT_SWEEP_MS, scheduleLapsedCheckoutSweep } from './lapsed-checkout-sweep.ts';
 
 const NOW = '2026-11-03T09:00:00Z';

@@ -22,7 +22,7 @@ import {
   fillSeats,
   postCheckout,
   setNow,
-} from './checkout-test-kit.ts';
+} from '../testing/checkout-test-kit.ts';
 
 /*
  * Issue 11, items 7-9: a customer's own unpaid checkout is "pending", never "Already Booked";

@@ -17,7 +17,7 @@ import ICAL from 'ical.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { bookableStarts, bookPaid } from '../checkout/checkout-test-kit.ts';
+import { bookableStarts, bookPaid } from '../testing/checkout-test-kit.ts';
 import { type SettableClock, settableClock } from '../clock.ts';
 import { auditEntries, bookingReminders, bookings, mailMessages } from '../db/schema.ts';
 import { deliverPendingMail } from '../mail/mail-setup.ts';

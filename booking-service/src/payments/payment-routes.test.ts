@@ -5,7 +5,7 @@ import {
   checkoutStatus,
   pressPay,
   setNow,
-} from '../checkout/checkout-test-kit.ts';
+} from '../testing/checkout-test-kit.ts';
 import { api, signedInUser } from '../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 

@@ -6,7 +6,7 @@ import {
   checkoutOk,
   checkoutStatus,
   setNow,
-} from '../checkout/checkout-test-kit.ts';
+} from '../testing/checkout-test-kit.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';

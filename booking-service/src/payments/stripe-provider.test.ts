@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookableStarts, postCheckout } from '../checkout/checkout-test-kit.ts';
+import { bookableStarts, postCheckout } from '../testing/checkout-test-kit.ts';
 import { checkouts } from '../db/schema.ts';
 import { signedInUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';

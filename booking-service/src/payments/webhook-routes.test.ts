@@ -8,7 +8,7 @@ import {
   checkoutStatus,
   fillSeats,
   setNow,
-} from '../checkout/checkout-test-kit.ts';
+} from '../testing/checkout-test-kit.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';

@@ -16,7 +16,7 @@ import { DrizzleQueryError, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { classSessions, pupils as pupilsTable, user } from '../db/schema.ts';
-import { bookableStarts, fillSeats, pressPay, setNow } from '../checkout/checkout-test-kit.ts';
+import { bookableStarts, fillSeats, pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';

@@ -5,7 +5,7 @@ import {
   insertCheckout,
   insertCustomer,
   insertSession,
-} from '../admin/admin-fixtures.ts';
+} from '../testing/admin-fixtures.ts';
 import { bookings, checkouts, enquiries, mailMessages, rateLimit, user } from '../db/schema.ts';
 import { MAIL_PER_ADDRESS_LIMIT, MAIL_SENDING_RATE_LIMIT } from '../auth/auth.ts';
 import { ACCOUNT_SIGN_IN_THROTTLE } from '../auth/sign-in-throttle.ts';

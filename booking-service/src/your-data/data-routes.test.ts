@@ -12,7 +12,7 @@ import {
   checkoutStatus,
   fillSeats,
   setNow,
-} from '../checkout/checkout-test-kit.ts';
+} from '../testing/checkout-test-kit.ts';
 import { handlePaymentEvent } from '../checkout/payment-events.ts';
 import {
   auditEntries,

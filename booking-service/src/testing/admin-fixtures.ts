@@ -2,7 +2,7 @@ import { londonWallClockToUtc, SERVICES, type ServiceCode } from '@tuition/domai
 import type { Database } from '../db/client.ts';
 import type { CheckoutStatus } from '@tuition/domain';
 import { bookings, checkouts, classSessions, user } from '../db/schema.ts';
-import { holderPupilId } from '../testing/pupil-fixtures.ts';
+import { holderPupilId } from './pupil-fixtures.ts';
 
 /*
  * Rows written straight into the tables for the admin tests, so each test knows every figure
