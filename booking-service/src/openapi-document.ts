@@ -4,7 +4,7 @@ import { SESSION_COOKIE_NAMES } from './auth/auth.ts';
 import { SESSION_SCHEMES } from './auth/middleware.ts';
 import type { Config } from './config/env.ts';
 import type { AppEnv } from './http/app-env.ts';
-import { WEBHOOK_SECURITY_SCHEME } from './payments/webhook-routes.ts';
+import { WEBHOOK_SECURITY_SCHEME } from './checkout/webhook-routes.ts';
 
 /*
  * The document's frame at /api/openapi.json: where the API lives, how a caller
@@ -12,7 +12,7 @@ import { WEBHOOK_SECURITY_SCHEME } from './payments/webhook-routes.ts';
  * bodies are the API contract's (@tuition/api-contract).
  */
 
-/** The security schemes the routes name (auth/middleware.ts, payments/webhook-routes.ts). */
+/** The security schemes the routes name (auth/middleware.ts, checkout/webhook-routes.ts). */
 export function declareSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
   const sessionCookie = (name: string, where: string) => ({
     type: 'apiKey' as const,

@@ -13,7 +13,7 @@ import { expireLapsedCheckouts } from './checkout/checkout.ts';
 import { account, bookings, mailMessages } from './db/schema.ts';
 import { deliverPendingMail } from './mail/mail-setup.ts';
 import type { LocalPaymentProvider } from './payments/local-provider.ts';
-import { WEBHOOK_PATH } from './payments/webhook-routes.ts';
+import { WEBHOOK_PATH } from './checkout/webhook-routes.ts';
 import { seatsTaken } from './sessions/seats.ts';
 import { findSessionRows } from './sessions/session-rows.ts';
 import { api, cookieFrom, freshIp, signedInUser } from './testing/auth-helpers.ts';

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { WebhookReceiptSchema } from '@tuition/api-contract';
-import { handlePaymentEvent, type PaymentEventDeps } from '../checkout/payment-events.ts';
+import { handlePaymentEvent, type PaymentEventDeps } from './payment-events.ts';
 import { jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { createRouter } from '../http/router.ts';
-import { WebhookSignatureError } from './payment-provider.ts';
+import { WebhookSignatureError } from '../payments/payment-provider.ts';
 
 export const WEBHOOK_PATH = '/api/payments/stripe/webhook';
 

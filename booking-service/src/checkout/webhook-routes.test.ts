@@ -14,7 +14,7 @@ import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { LOCAL_WEBHOOK_SECRET, type LocalPaymentProvider } from './local-provider.ts';
+import { LOCAL_WEBHOOK_SECRET, type LocalPaymentProvider } from '../payments/local-provider.ts';
 import { WEBHOOK_PATH } from './webhook-routes.ts';
 
 const NOW = '2026-11-03T09:00:00Z';

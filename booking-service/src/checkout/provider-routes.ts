@@ -4,24 +4,23 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { Auth } from '../auth/auth.ts';
 import { readSession, rejectCrossSiteRequests } from '../auth/middleware.ts';
-import { cancelCheckout, effectiveStatus, sessionsOfCheckouts } from '../checkout/checkout.ts';
-import type { PaymentEventDeps } from '../checkout/payment-events.ts';
 import { checkouts } from '../db/schema.ts';
 import { createRouter } from '../http/router.ts';
-import { LOCAL_CHECKOUT_PATH, type LocalPaymentProvider } from './local-provider.ts';
-import { createReceiptRoutes } from './receipts.ts';
+import { LOCAL_CHECKOUT_PATH, type LocalPaymentProvider } from '../payments/local-provider.ts';
+import { cancelCheckout, effectiveStatus, sessionsOfCheckouts } from './checkout.ts';
+import type { PaymentEventDeps } from './payment-events.ts';
 import { addWebhookRoute, WEBHOOK_PATH } from './webhook-routes.ts';
 
-export type PaymentRouteDeps = PaymentEventDeps & { auth: Auth };
+export type ProviderRouteDeps = PaymentEventDeps & { auth: Auth };
 
 /**
- * The payment provider's side of the service: the webhook, the customer's receipts, and (local
- * provider only) the stand-in for Stripe's hosted page at /dev/checkout/{id}.
+ * The payment provider's side of a checkout: its webhook, and (local provider only) the
+ * stand-in for Stripe's hosted page at /dev/checkout/{id}. They live in checkout/ because they
+ * act on checkouts; payments/ keeps the provider port and never imports checkout/
+ * (docs/decisions/044).
  */
-export function createPaymentRoutes(deps: PaymentRouteDeps) {
+export function createProviderRoutes(deps: ProviderRouteDeps) {
   const router = addWebhookRoute(createRouter(), deps);
-  // The customer's receipts of what was paid (GET /api/me/receipts…, decision 053).
-  router.route('/', createReceiptRoutes(deps));
   if (deps.payments.kind === 'local') {
     addLocalCheckoutPages(router, deps, deps.payments as LocalPaymentProvider);
   }
@@ -32,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function addLocalCheckoutPages(
   router: ReturnType<typeof createRouter>,
-  deps: PaymentRouteDeps,
+  deps: ProviderRouteDeps,
   provider: LocalPaymentProvider,
 ) {
   router.use(`${LOCAL_CHECKOUT_PATH}/*`, rejectCrossSiteRequests(deps.config.trustedOrigins));
