@@ -3,7 +3,7 @@
 // sessionStorage carries it; /reschedule?booking={id} also works on its own (a reload, a shared
 // link) by loading the booking from the service.
 import type { Booking } from '../../lib/api-client.ts';
-import type { BookingToMove } from '../shared/booking-picker/use-booking-flow.ts';
+import type { BookingToMove } from '../shared/booking-picker/booking-flow-props.ts';
 
 export const RESCHEDULE_BOOKING_KEY = 'reschedule-booking';
 

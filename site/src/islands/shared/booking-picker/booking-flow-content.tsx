@@ -12,7 +12,8 @@ import { PendingPayments } from '../pending-payments.tsx';
 import { BookingBasket, BookingBottomBar } from './booking-basket.tsx';
 import { CurrentSessionStep, DatesStep, ServiceStep, SubjectStep } from './booking-steps.tsx';
 import { PupilStep } from './pupil-step.tsx';
-import { type BookingFlowProps, useBookingFlow } from './use-booking-flow.ts';
+import type { BookingFlowProps } from './booking-flow-props.ts';
+import { useBookingFlow } from './use-booking-flow.ts';
 import './booking-flow.css';
 
 /**

@@ -17,7 +17,8 @@ import { useId } from 'react';
 import { BookingCalendar, londonDay } from './booking-calendar.tsx';
 import { BookingSessionCard } from './booking-session-card.tsx';
 import { WaitlistJoin } from '../waitlist/waitlist-join.tsx';
-import type { BookingFlowState, BookingToMove } from './use-booking-flow.ts';
+import type { BookingToMove } from './booking-flow-props.ts';
+import type { BookingFlowState } from './use-booking-flow.ts';
 
 export function SubjectStep({
   subject,

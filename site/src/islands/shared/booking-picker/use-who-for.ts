@@ -1,0 +1,48 @@
+// Who the sessions are for (decision 048; decision 055 for the booking page): the account's pupils
+// and the ones chosen, restored with a stored basket, or set by a waiting-list offer link
+// (/booking?offer={id}, decision 060) to the pupils the seat is held for. Booking for oneself
+// only: in reschedule mode, or an admin acting for a customer, nobody is chosen.
+import type { ServiceCode, SubjectCode } from '@tuition/domain';
+import { useEffect, useState } from 'react';
+import { loadBasket } from './basket-storage.ts';
+import { offerParam, useOfferLink } from './use-offer-link.ts';
+import { usePupilChoice } from './use-pupil-choice.ts';
+
+export function useWhoFor(options: {
+  /** Booking for oneself (not moving a booking, not an admin acting for a customer). */
+  forSelf: boolean;
+  signedIn: boolean;
+  signedOut: boolean;
+  service: ServiceCode | undefined;
+  setSubject: (code: SubjectCode) => void;
+  setService: (code: ServiceCode) => void;
+}) {
+  const { forSelf, signedIn, signedOut, service, setSubject, setService } = options;
+  // The stored basket's pupils are chosen again.
+  const [storedPupilIds, setStoredPupilIds] = useState<string[]>();
+  useEffect(() => {
+    // An offer link chooses the pupils it was made for instead (below).
+    if (forSelf && !offerParam()) setStoredPupilIds(loadBasket()?.pupilIds);
+  }, [forSelf]);
+  // A waiting-list offer link opens the basket with its seat.
+  const offer = useOfferLink({ enabled: signedIn && forSelf, signedOut });
+  useEffect(() => {
+    if (!offer) return;
+    setSubject('mathematics');
+    setService(offer.service);
+    setStoredPupilIds(offer.pupilIds);
+  }, [offer, setSubject, setService]);
+  const pupils = usePupilChoice({ enabled: signedIn && forSelf, service, stored: storedPupilIds });
+  const { pupilIds } = pupils;
+
+  /** The basket as the service takes it: each start × pupil is one seat. */
+  const basketFor = (chosenService: ServiceCode, startsAt: string[]) => ({
+    service: chosenService,
+    startsAt,
+    ...(pupilIds ? { pupilIds } : {}),
+    // The held seat is the family's only through its offer.
+    ...(offer && startsAt.includes(offer.startsAt) ? { offerId: offer.offerId } : {}),
+  });
+
+  return { pupils, offer, basketFor };
+}
