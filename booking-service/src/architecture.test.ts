@@ -1,8 +1,9 @@
 // The service's imports point one way (docs/decisions/044): the composition root (app.ts,
 // app-deps.ts, server.ts, the test harness) builds the dependencies and hands them to features,
 // which declare what they need and never import the root back; class sessions and their seats
-// (sessions/) and the mail outbox (mail/) sit below every feature. Read from the source text, so
-// no tool has to be installed to keep it true.
+// (sessions/), the mail outbox (mail/), the audit trail (audit/) and the other shared modules sit
+// below every feature; every other folder under src/ is a feature, found by reading the folder.
+// Read from the source text, so no tool has to be installed to keep it true.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,26 +14,44 @@ const SRC = path.dirname(fileURLToPath(import.meta.url));
 /** Where the dependencies are built and combined; the only modules that may import app-deps.ts. */
 const COMPOSITION_ROOT = new Set(['app.ts', 'app-deps.ts', 'server.ts', 'testing/test-app.ts']);
 
-/** Feature folders: each is a part of the product with its own routes. */
-const FEATURES = [
-  'account',
-  'admin',
-  'auth',
-  'availability',
-  'bookings',
-  'checkout',
-  'contact',
-  'payments',
-  'pupils',
-  'waitlist',
-] as const;
+/**
+ * Shared modules below the features: they may import no feature at all, though their tests may
+ * drive features (a seat-ledger race test books and checks out through them). The audit trail
+ * is one: every staff action, in admin/, bookings/, lessons/, your-data/ and auth's admin hooks,
+ * writes to it, and it needs nothing but the database.
+ */
+const BELOW_FEATURES: readonly string[] = [
+  'audit',
+  'config',
+  'db',
+  'http',
+  'logging',
+  'mail',
+  'sessions',
+];
 
-/** Shared modules below the features: they may import no feature at all. */
-const BELOW_FEATURES = ['sessions', 'mail', 'db', 'http', 'logging', 'config'] as const;
+/** The test harness and the test kits: for tests and the harness only, never production code. */
+const TESTING = 'testing';
+
+/** The folders directly under src/. */
+const FOLDERS = readdirSync(SRC, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/**
+ * Feature folders: every other folder, each a part of the product with its own routes or jobs
+ * (auth, checkout, lessons, retention, dev-clock, …). Derived, so a new folder is checked as a
+ * feature from the day it appears, until it is named above as shared.
+ */
+const FEATURES: readonly string[] = FOLDERS.filter(
+  (folder) => !BELOW_FEATURES.includes(folder) && folder !== TESTING,
+);
 
 /**
  * The cross-feature imports there are, each for a reason; any other is a new coupling to
- * think about (move the shared part to sessions/ or another shared module instead).
+ * think about (move the shared part to sessions/ or another shared module instead). payments/
+ * is not on the list as an importer: it never imports checkout/ (its own check below).
  */
 const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: string]> = [
   ['*', 'auth/middleware.ts', 'every feature guards its routes with the session checks'],
@@ -40,11 +59,41 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
   ['*', 'auth/admin-openapi.ts', "admin routes document the admin guard's security and refusals"],
   ['admin', 'auth/password-reset.ts', 'an admin sends a customer a reset link'],
   ['admin', 'bookings/bookings.ts', 'an admin cancels or moves a booking as the customer would'],
-  ['checkout', 'payments/payment-provider.ts', 'checkout opens pages through the provider port'],
-  ['payments', 'checkout/checkout.ts', "the provider's pages and webhook act on checkouts"],
-  ['payments', 'checkout/payment-events.ts', 'the webhook hands verified events to checkout'],
-  ['*', 'waitlist/offer-engine.ts', 'every seat-freeing write hands the seat to the waiting list'],
+  [
+    'admin',
+    'lessons/weekly-classes.ts',
+    "the admin's sessions overview flags a session nobody could join for want of a meeting link",
+  ],
+  [
+    'checkout',
+    'payments/payment-provider.ts',
+    'checkout opens payment pages and verifies webhooks through the provider port',
+  ],
+  ['checkout', 'payments/local-provider.ts', 'the local stand-in payment pages sign as it does'],
+  [
+    '*',
+    'lessons/join-window.ts',
+    "a seat's e-mails, calendar entries and reminders link to its join page (decision 056)",
+  ],
+  [
+    'your-data',
+    'checkout/checkout.ts',
+    "deleting an account closes the provider's pages of the checkouts it releases",
+  ],
+  [
+    'retention',
+    'your-data/mail-bodies.ts',
+    'retention empties the old mail bodies that the export and a deletion read (decision 058)',
+  ],
 ];
+
+/** The seat ledger: the one door through which seats are held, confirmed, moved and released. */
+const SEAT_LEDGER = 'sessions/seat-ledger/';
+const SEAT_LEDGER_DOOR = `${SEAT_LEDGER}seat-ledger.ts`;
+/** Parts of the ledger nothing outside it may import, not even a test: locks, offers, reminders. */
+const LEDGER_ONLY = ['seat-locks.ts', 'offer-engine.ts', 'reminder-plan.ts'].map(
+  (file) => `${SEAT_LEDGER}${file}`,
+);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -110,14 +159,25 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 const folderOf = (module: string) => module.split('/')[0] ?? module;
+const isTest = (module: string) => module.endsWith('.test.ts');
 
 describe('service imports', () => {
   const graph = importGraph();
   const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
 
+  const crossFeature = edges
+    .filter((e) => !isTest(e.from))
+    .filter((e) => FEATURES.includes(folderOf(e.from)) && FEATURES.includes(folderOf(e.to)))
+    .filter((e) => folderOf(e.from) !== folderOf(e.to));
+  const allows = ([f, t]: readonly [string, string, string?], e: { from: string; to: string }) =>
+    (f === '*' || f === folderOf(e.from)) && t === e.to;
+
   it('finds the modules and their imports (the check below is not vacuous)', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('app.ts')).toContain('app-deps.ts');
+    expect(FEATURES).toEqual(expect.arrayContaining(['checkout', 'payments', 'lessons', 'auth']));
+    expect(BELOW_FEATURES.filter((folder) => !FOLDERS.includes(folder))).toEqual([]);
+    expect(crossFeature.length).toBeGreaterThan(0);
     expect(
       cycles(
         new Map([
@@ -139,24 +199,51 @@ describe('service imports', () => {
     expect(importers).toEqual([]);
   });
 
-  it('keeps sessions/, mail/ and the other shared modules free of feature imports', () => {
+  it('keeps sessions/, mail/, audit/ and the other shared modules free of feature imports', () => {
     const upward = edges
-      .filter((e) => (BELOW_FEATURES as readonly string[]).includes(folderOf(e.from)))
-      .filter((e) => (FEATURES as readonly string[]).includes(folderOf(e.to)))
+      .filter((e) => !isTest(e.from) && BELOW_FEATURES.includes(folderOf(e.from)))
+      .filter((e) => FEATURES.includes(folderOf(e.to)))
       .map((e) => `${e.from} -> ${e.to}`);
     expect(upward).toEqual([]);
   });
 
   it('allows a feature to import another feature only where the list above says why', () => {
-    const allowed = (from: string, to: string) =>
-      ALLOWED_FEATURE_IMPORTS.some(([f, t]) => (f === '*' || f === folderOf(from)) && t === to);
-    const crossFeature = edges
-      .filter((e) => !e.from.endsWith('.test.ts'))
-      .filter((e) => (FEATURES as readonly string[]).includes(folderOf(e.from)))
-      .filter((e) => (FEATURES as readonly string[]).includes(folderOf(e.to)))
-      .filter((e) => folderOf(e.from) !== folderOf(e.to))
-      .filter((e) => !allowed(e.from, e.to))
+    const unexplained = crossFeature
+      .filter((e) => !ALLOWED_FEATURE_IMPORTS.some((allowance) => allows(allowance, e)))
       .map((e) => `${e.from} -> ${e.to}`);
-    expect(crossFeature).toEqual([]);
+    expect(unexplained).toEqual([]);
+  });
+
+  it('lists no allowance that no import needs any more', () => {
+    const unused = ALLOWED_FEATURE_IMPORTS.filter(
+      (allowance) => !crossFeature.some((e) => allows(allowance, e)),
+    ).map(([from, to]) => `${from} -> ${to}`);
+    expect(unused).toEqual([]);
+  });
+
+  it('lets checkout/ use the payment provider, and payments/ never import checkout/', () => {
+    const backwards = edges
+      .filter((e) => folderOf(e.from) === 'payments' && folderOf(e.to) === 'checkout')
+      .map((e) => `${e.from} -> ${e.to}`);
+    expect(backwards).toEqual([]);
+  });
+
+  it('keeps testing/ out of production code: only tests and the harness import it', () => {
+    const leaks = edges
+      .filter((e) => folderOf(e.to) === TESTING)
+      .filter((e) => !isTest(e.from) && folderOf(e.from) !== TESTING)
+      .map((e) => `${e.from} -> ${e.to}`);
+    expect(leaks).toEqual([]);
+  });
+
+  it('reaches the seat ledger only through its door, sessions/seat-ledger/seat-ledger.ts', () => {
+    const inside = (module: string) => module.startsWith(SEAT_LEDGER);
+    const sideDoors = edges
+      .filter((e) => inside(e.to) && e.to !== SEAT_LEDGER_DOOR && !inside(e.from))
+      // A test may look inside the ledger, except at its locks, offers and reminder plans.
+      .filter((e) => !isTest(e.from) || LEDGER_ONLY.includes(e.to))
+      .map((e) => `${e.from} -> ${e.to}`);
+    const missing = [SEAT_LEDGER_DOOR, ...LEDGER_ONLY].filter((module) => !graph.has(module));
+    expect({ missing, sideDoors }).toEqual({ missing: [], sideDoors: [] });
   });
 });
