@@ -26,7 +26,7 @@ export function isSettableClock(clock: Clock): clock is SettableClock {
 
 /**
  * The one clock every booking rule reads: the real time, or TEST_CLOCK (refused in production).
- * Outside production it can be moved by POST /dev/clock (local mode, issue 15).
+ * Outside production it can be moved by POST /dev/clock (local mode, docs/decisions/056).
  */
 export function clockFromConfig(config: Pick<Config, 'testClock' | 'nodeEnv'>): Clock {
   const base = config.testClock ? fixedClock(config.testClock) : systemClock;

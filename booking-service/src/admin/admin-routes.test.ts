@@ -126,7 +126,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         time: '5-6pm',
         bookedCount: 2,
         capacity: 10,
-        // No meeting link set for its class yet (issue 15): the dashboard flags it.
+        // No meeting link set for its class yet (decision 056): the dashboard flags it.
         meetingLinkMissing: true,
       },
       expect.objectContaining({ id: ids.tueKs3, label: 'KS3', bookedCount: 1 }),

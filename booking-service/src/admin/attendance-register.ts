@@ -27,7 +27,7 @@ export function csvLine(fields: readonly (string | null | undefined)[]): string 
 
 const BOM = '\uFEFF';
 
-/** The register's words for each mark (issue 15, item 5); blank while unmarked. */
+/** The register's words for each mark (docs/decisions/056); blank while unmarked. */
 const ATTENDANCE_LABELS = { present: 'Present', absent: 'Absent', late: 'Late' } as const;
 
 export function attendanceRegisterCsv(register: SessionAttendees): string {

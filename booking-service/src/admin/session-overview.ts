@@ -44,7 +44,7 @@ export async function listBookedSessions(
   const upcoming = query.filter !== 'previous';
   const bookedCount = count(bookings.id);
   const byDate = upcoming ? asc(classSessions.startsAt) : desc(classSessions.startsAt);
-  // Today: every session of the London day, started or not (the register view, issue 15).
+  // Today: every session of the London day, started or not (the register view, docs/decisions/056).
   const today = londonDate(now);
   const when =
     query.filter === 'today'
@@ -84,7 +84,7 @@ export async function listBookedSessions(
   return rows.map((row) => {
     const session = describeSession(timetable, row);
     const closed = closedReason(closures, session.date);
-    // Flag a booked session still to be held that nobody could join (issue 15, item 2).
+    // Flag a booked session still to be held that nobody could join (docs/decisions/056).
     const linkMissing = row.endsAt > now && !links.get(row.id);
     return {
       id: row.id,

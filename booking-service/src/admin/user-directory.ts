@@ -203,7 +203,7 @@ export async function loadUserDetail(
         attendance: row.attendance,
       };
     }),
-    // Seats marked absent in the register (issue 15, item 5); each entry names its pupil.
+    // Seats marked absent in the register (docs/decisions/056); each entry names its pupil.
     noShows: history.filter((row) => row.attendance === 'absent').length,
   };
 }

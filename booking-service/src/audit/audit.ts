@@ -9,7 +9,7 @@ import type { DbExecutor } from '../db/client.ts';
 import { auditEntries, user } from '../db/schema.ts';
 
 /*
- * The audit trail (issue 17 item 4, docs/decisions/058): who did what to whose data, when, with
+ * The audit trail (docs/decisions/058): who did what to whose data, when, with
  * the values before and after. Append-only (a database trigger refuses UPDATE, DELETE and
  * TRUNCATE). Entries hold ids and changed fields, never names, e-mails or secrets: an account's
  * deletion must not leave its personal data behind in the trail.

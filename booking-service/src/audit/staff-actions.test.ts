@@ -8,7 +8,7 @@ import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
-/* Every staff action writes exactly one audit entry (issue 17 item 4), and so do customers'
+/* Every staff action writes exactly one audit entry (decision 058), and so do customers'
  * own cancels and reschedules. */
 
 const NOW = '2026-11-03T09:00:00Z'; // Tuesday 9am London

@@ -15,8 +15,9 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { ACCOUNT_SIGN_IN_THROTTLE } from './sign-in-throttle.ts';
 
 /*
- * Issue 11 items 2 (per account), 4, 5 and the sign-up half of 6's name cap, played the way
- * an attacker and the account's owner would: through the API and the owner's inbox.
+ * Decision 039 (the per-account pause, reset links, sign-ups of an address one does not hold,
+ * the name cap at sign-up), played the way an attacker and the account's owner would: through
+ * the API and the owner's inbox.
  */
 
 const OWNER = 'owner@tuition.example.co.uk';

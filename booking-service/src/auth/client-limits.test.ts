@@ -9,9 +9,9 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { MAIL_PER_ADDRESS_LIMIT } from './auth.ts';
 
 /*
- * Issue 11 item 1 and the per-client half of item 2: every better-auth limit keys on the one
- * resolved client address (src/http/client-address.ts), never on a header the client wrote,
- * and never on one bucket shared by everybody.
+ * Decision 038: every better-auth limit keys on the one resolved client address
+ * (src/http/client-address.ts), never on a header the client wrote, and never on one bucket
+ * shared by everybody.
  */
 
 /** The stored key of one client's bucket of a better-auth endpoint (the address as its HMAC). */

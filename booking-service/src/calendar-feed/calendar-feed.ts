@@ -13,7 +13,7 @@ import { describeSession } from '../sessions/session-description.ts';
 import { calendarSession } from '../sessions/session-lines.ts';
 
 /*
- * A personal calendar feed (issue 15, item 4): a secret address a calendar app subscribes to,
+ * A personal calendar feed (docs/decisions/056): a secret address a calendar app subscribes to,
  * listing the account's upcoming confirmed seats with the same UIDs and SEQUENCEs as the mailed
  * files. The token is an HMAC of a stored random nonce under the server's secret, so the
  * account page can show the address again while the database alone cannot rebuild it; the feed

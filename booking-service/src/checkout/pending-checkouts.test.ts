@@ -25,7 +25,7 @@ import {
 } from '../testing/checkout-test-kit.ts';
 
 /*
- * Issue 11, items 7-9: a customer's own unpaid checkout is "pending", never "Already Booked";
+ * Decision 041: a customer's own unpaid checkout is "pending", never "Already Booked";
  * checking the same sessions out again replaces it; only its owner can see or release it; an
  * admin acting for a customer sees that customer's seats.
  */

@@ -40,7 +40,7 @@ const contactRoute = createRoute({
   },
 });
 
-/** Used when the CMS has no response promise: the spec's own promise (§1). */
+/** Used when the CMS has no response promise: our own (docs/product-rules.md#time). */
 const DEFAULT_RESPONSE_PROMISE = 'within 24 hours';
 
 export function createContactRoutes(deps: {

@@ -149,7 +149,7 @@ export const classSessions = pgTable(
     endsAt: instant('ends_at').notNull(),
     pricePence: integer('price_pence').notNull(),
     capacity: integer('capacity').default(10).notNull(),
-    /** This one session's meeting link, overriding its weekly class's (issue 15). Secret. */
+    /** This one session's meeting link, overriding its weekly class's (decision 056). Secret. */
     meetingUrl: text('meeting_url'),
     createdAt: instant('created_at').defaultNow().notNull(),
   },

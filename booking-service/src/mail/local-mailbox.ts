@@ -29,7 +29,7 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   html: string | null;
-  /** Each file as sent: name, type and base64 content (calendar files, issue 15). */
+  /** Each file as sent: name, type and base64 content (calendar files, docs/decisions/056). */
   attachments: MailAttachment[];
   createdAt: string;
 }

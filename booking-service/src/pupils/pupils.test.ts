@@ -26,7 +26,7 @@ import { removePupil } from './pupils.ts';
 const NOW = '2026-11-03T09:00:00Z'; // a Tuesday, London on GMT
 
 /*
- * Issue 14: an account books for its pupils. Every start × pupil is one seat, priced per seat;
+ * Decision 048: an account books for its pupils. Every start × pupil is one seat, priced per seat;
  * uniqueness is per (pupil, session); registers and e-mails name the pupil.
  */
 describe.each(TEST_DB_KINDS)('pupils on %s', (dbKind) => {

@@ -17,7 +17,7 @@ import { selectBookingRows } from '../sessions/booking-rows.ts';
 import { mailSentTo } from './mail-bodies.ts';
 
 /*
- * Everything held on one account (issue 17 item 1): profile, pupils and their consents, bookings
+ * Everything held on one account (docs/decisions/058): profile, pupils and their consents, bookings
  * with their status history (from the audit trail), payments and refunds, waiting-list places,
  * enquiries sent from the account's address and the mail sent to it (dates and subjects).
  * Only rows owned by the account, or addressed to its own address, are read: a pupil's address

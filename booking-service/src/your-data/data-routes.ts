@@ -30,7 +30,7 @@ import { buildDataExport, dataExportFilename } from './data-export.ts';
 import { adminOperation as admin, adminRefusals as guarded } from '../auth/admin-openapi.ts';
 
 /*
- * Your data (issue 17, docs/decisions/058): download it, delete the account; the same for an
+ * Your data (docs/decisions/058): download it, delete the account; the same for an
  * admin acting on a customer's e-mailed request, and the audit trail an admin reads. Admin
  * exports and deletions are themselves audited.
  */
