@@ -12,7 +12,12 @@ import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helper
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { insertBooking, insertCheckout, insertCustomer, insertSession } from '../testing/admin-fixtures.ts';
+import {
+  insertBooking,
+  insertCheckout,
+  insertCustomer,
+  insertSession,
+} from '../testing/admin-fixtures.ts';
 
 /*
  * A small business with known figures, "now" fixed on Tuesday 3 November 2026, 09:00 London
