@@ -3,13 +3,13 @@
 // itself. The address is a secret, so the page says so, offers to copy it, and rotates it: the
 // old address stops working at once. Signed out it renders nothing (the account page beside it
 // shows the login prompt).
-import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { toastError, toastSuccess } from '../shared/app-toaster.tsx';
+import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import './calendar-feed-section.css';
 
 export const FEED_TEXTS = {
@@ -53,30 +53,21 @@ function RotateFeed({ onRotated }: { onRotated: () => void }) {
     },
   });
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <button type="button" className="btn btn--outline">
           Rotate link
         </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>Rotate your calendar link?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          The current address stops working at once. Calendars subscribed to it stop updating until
-          you add the new address to them.
-        </AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end" wrap="wrap">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Keep current link
-            </Button>
-          </AlertDialog.Cancel>
-          <Button loading={rotate.isPending} onClick={() => rotate.mutate()}>
-            Rotate link
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      }
+      title="Rotate your calendar link?"
+      description="The current address stops working at once. Calendars subscribed to it stop updating until you add the new address to them."
+      keepLabel="Keep current link"
+      confirmLabel="Rotate link"
+      busy={rotate.isPending}
+      onConfirm={() => rotate.mutate()}
+    />
   );
 }
 

@@ -3,7 +3,7 @@
 // mode posting to the admin endpoint and seeing the customer's seats. The picker (calendar,
 // basket, pupil form: about a third of the page's JavaScript) loads when an admin asks to move a
 // booking, not with the page.
-import { AlertDialog, Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import {
   type BookingBadge,
   type Clock,
@@ -17,6 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { londonTimeRange } from '../shared/session-labels.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import {
   type AdminBookingHistoryEntry,
   type AdminUserDetail as UserDetailData,
@@ -60,8 +61,10 @@ function CancelBooking({ booking, userId }: { booking: AdminBookingHistoryEntry;
   });
   const when = formatLondonDate(new Date(booking.sessionStartsAt));
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button size="1" variant="soft" color="red">
           Cancel
           <span className="visually-hidden">
@@ -69,37 +72,25 @@ function CancelBooking({ booking, userId }: { booking: AdminBookingHistoryEntry;
             {booking.pupil.name}, {booking.label} on {when}
           </span>
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>Cancel booking</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          {MESSAGES.adminCancelConfirm.title}
-        </AlertDialog.Description>
-        <Text as="p" size="2" color="gray" mt="2">
-          {booking.pupil.name}: {booking.label}, {when},{' '}
-          {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
-        </Text>
-        {/* What happens next (decision 054): the customer is told; money stays where it is. */}
-        <Text as="p" size="2" mt="2">
-          The customer will be e-mailed that this session is cancelled. They will not be refunded.
-        </Text>
-        <Flex gap="3" mt="4" justify="end" wrap="wrap">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Keep Booking
-            </Button>
-          </AlertDialog.Cancel>
-          <Button
-            color="red"
-            highContrast
-            loading={cancel.isPending}
-            onClick={() => cancel.mutate()}
-          >
-            Cancel Booking
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      }
+      title="Cancel booking"
+      description={MESSAGES.adminCancelConfirm.title}
+      keepLabel="Keep Booking"
+      confirmLabel="Cancel Booking"
+      confirmColor="red"
+      highContrast
+      busy={cancel.isPending}
+      onConfirm={() => cancel.mutate()}
+    >
+      <Text as="p" size="2" color="gray" mt="2">
+        {booking.pupil.name}: {booking.label}, {when},{' '}
+        {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
+      </Text>
+      {/* What happens next (decision 054): the customer is told; money stays where it is. */}
+      <Text as="p" size="2" mt="2">
+        The customer will be e-mailed that this session is cancelled. They will not be refunded.
+      </Text>
+    </ConfirmDialog>
   );
 }
 
