@@ -18,7 +18,8 @@ import { type AdminSummary, adminApi } from './admin-api.ts';
 import { AdminCharts } from './admin-charts.tsx';
 import { adminLoadFailure, pounds, retryUnlessRefused } from './admin-format.ts';
 import { AdminGate } from './admin-gate.tsx';
-import { AppProviders, toastError } from '../shared/app-providers.tsx';
+import { AppProviders } from '../shared/app-providers.tsx';
+import { useErrorToast } from '../shared/use-error-toast.ts';
 import './admin.css';
 
 // The sections below the figures and charts are chunks of their own, fetched and compiled as they
@@ -236,12 +237,10 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
     retry: retryUnlessRefused,
   });
 
-  useEffect(() => {
-    if (summary.isError) {
-      console.error('Failed to load the summary', summary.error);
-      toastError(adminLoadFailure(summary.error, MESSAGES.usersLoadFailed));
-    }
-  }, [summary.isError, summary.error]);
+  useErrorToast(summary.isError, (error) => adminLoadFailure(error, MESSAGES.usersLoadFailed), {
+    error: summary.error,
+    logAs: 'Failed to load the summary',
+  });
 
   const s = summary.data;
   const shown = useStagedSections(3);

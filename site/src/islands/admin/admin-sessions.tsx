@@ -16,7 +16,7 @@ import {
 } from '@radix-ui/themes';
 import { formatLondonDate, yearGroupLabel } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   type AdminAttendee,
   type AdminSession,
@@ -34,7 +34,7 @@ import {
   retryUnlessRefused,
   shortLondonDate,
 } from './admin-format.ts';
-import { toastError } from '../shared/app-providers.tsx';
+import { useErrorToast } from '../shared/use-error-toast.ts';
 import { AdminSessionWaitlist, WaitingBadge } from '../shared/waitlist/admin-session-waitlist.tsx';
 import {
   AttendanceControl,
@@ -178,6 +178,8 @@ function SessionItem({ session }: { session: AdminSession }) {
   );
 }
 
+const SESSIONS_LOAD_FAILED = { title: 'Error', description: 'Failed to load sessions.' };
+
 export function AdminSessions({ upcomingCount }: { upcomingCount: number | undefined }) {
   const [filter, setFilter] = useState<SessionFilter>('upcoming');
   const [sort, setSort] = useState<SessionSort>('date');
@@ -187,17 +189,10 @@ export function AdminSessions({ upcomingCount }: { upcomingCount: number | undef
     queryFn: () => adminApi.sessions(filter, sort),
     retry: retryUnlessRefused,
   });
-  useEffect(() => {
-    if (sessions.isError) {
-      console.error('Failed to load sessions', sessions.error);
-      toastError(
-        adminLoadFailure(sessions.error, {
-          title: 'Error',
-          description: 'Failed to load sessions.',
-        }),
-      );
-    }
-  }, [sessions.isError, sessions.error]);
+  useErrorToast(sessions.isError, (error) => adminLoadFailure(error, SESSIONS_LOAD_FAILED), {
+    error: sessions.error,
+    logAs: 'Failed to load sessions',
+  });
 
   return (
     <Card size="3" className="admin-section">

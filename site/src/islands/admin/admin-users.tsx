@@ -15,7 +15,7 @@ import {
 } from '@radix-ui/themes';
 import { fillMessage, MESSAGES } from '@tuition/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { type AdminUserRow, adminApi, adminUserUrl } from './admin-api.ts';
 import {
   adminLoadFailure,
@@ -28,6 +28,7 @@ import {
   showingText,
 } from './admin-format.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { useErrorToast } from '../shared/use-error-toast.ts';
 
 /** Sends the reset e-mail with the spec's toasts; shared by the table and the user page. */
 export function usePasswordReset() {
@@ -82,12 +83,10 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
   });
   const reset = usePasswordReset();
 
-  useEffect(() => {
-    if (users.isError) {
-      console.error('Failed to load users', users.error);
-      toastError(adminLoadFailure(users.error, MESSAGES.usersLoadFailed));
-    }
-  }, [users.isError, users.error]);
+  useErrorToast(users.isError, (error) => adminLoadFailure(error, MESSAGES.usersLoadFailed), {
+    error: users.error,
+    logAs: 'Failed to load users',
+  });
 
   const applySearch = (event: FormEvent) => {
     event.preventDefault();

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { type AdminBookingHistoryEntry, adminApi } from './admin-api.ts';
 import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
 import { usePasswordReset } from './admin-users.tsx';
-import { toastError } from '../shared/app-providers.tsx';
+import { useErrorToast } from '../shared/use-error-toast.ts';
 
 /** The user id in /admin/users/{id}, or undefined on any other address. */
 export function userIdFromPath(pathname: string): string | undefined {
@@ -60,12 +60,10 @@ export function useAdminUser(userId: string) {
   const failure: Message = notFound
     ? MESSAGES.userProfileNotFound
     : adminLoadFailure(detail.error, MESSAGES.userDetailsLoadFailed);
-  useEffect(() => {
-    if (detail.isError) {
-      console.error('Failed to load user details', detail.error);
-      toastError(failure);
-    }
-  }, [detail.isError, detail.error, failure]);
+  useErrorToast(detail.isError, failure, {
+    error: detail.error,
+    logAs: 'Failed to load user details',
+  });
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: userQueryKey(userId) });
