@@ -3,10 +3,12 @@
 // only sessions that took place counted as completed.
 import { bookingBadge, type Clock, MESSAGES, systemClock } from '@tuition/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type Booking } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { AppProviders, toastError } from '../shared/app-providers.tsx';
+import { AppProviders } from '../shared/app-providers.tsx';
+import { LoadShell } from '../shared/load-shell.tsx';
+import { useErrorToast } from '../shared/use-error-toast.ts';
 import { BookingsCard, BookingsSkeleton } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import { ALL_PUPILS, byPupil, PupilFilter } from './pupil-filter.tsx';
@@ -27,25 +29,40 @@ export function BookingsPreviousContent({ clock = systemClock }: BookingsPreviou
   });
   const [pupilShown, setPupilShown] = useState(ALL_PUPILS);
 
-  useEffect(() => {
-    if (bookings.isError) toastError(MESSAGES.bookingsLoadFailed);
-  }, [bookings.isError]);
+  useErrorToast(bookings.isError, MESSAGES.bookingsLoadFailed);
 
   if (session.isPending) return <BookingsSkeleton />;
   if (!signedIn) return <BookingsLoginPrompt what="view your bookings" />;
-  if (bookings.isPending) return <BookingsSkeleton />;
-  if (bookings.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {MESSAGES.bookingsLoadFailed.title}{' '}
-        <button type="button" className="btn btn--outline" onClick={() => bookings.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  }
+  return (
+    <LoadShell
+      query={bookings}
+      loading={<BookingsSkeleton />}
+      failedText={MESSAGES.bookingsLoadFailed.title}
+    >
+      {(list) => (
+        <PreviousList
+          list={list}
+          now={clock.now()}
+          pupilShown={pupilShown}
+          onPupil={setPupilShown}
+        />
+      )}
+    </LoadShell>
+  );
+}
 
-  const list = bookings.data;
+/** The previous sessions, grouped, or why there are none. */
+function PreviousList({
+  list,
+  now,
+  pupilShown,
+  onPupil,
+}: {
+  list: readonly Booking[];
+  now: Date;
+  pupilShown: string;
+  onPupil: (pupil: string) => void;
+}) {
   if (list.length === 0) {
     return (
       <div className="bookings">
@@ -59,7 +76,6 @@ export function BookingsPreviousContent({ clock = systemClock }: BookingsPreviou
       </div>
     );
   }
-  const now = clock.now();
   const groups = groupPrevious(byPupil(list, pupilShown), now);
   return (
     <div className="bookings">
@@ -68,7 +84,7 @@ export function BookingsPreviousContent({ clock = systemClock }: BookingsPreviou
           Book New Session
         </a>
       </div>
-      <PupilFilter bookings={list} value={pupilShown} onChange={setPupilShown} />
+      <PupilFilter bookings={list} value={pupilShown} onChange={onPupil} />
       <p className="bookings__count" role="status">
         {previousCountLine(groups)}
       </p>

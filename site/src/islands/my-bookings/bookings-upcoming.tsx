@@ -2,7 +2,7 @@
 // Reschedule and Cancel. Cancelling asks first and says there is no refund. Within 24 hours of the
 // start a session can no longer be moved online: Reschedule then explains how to ask support. Above
 // the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release).
-import { AlertDialog, Badge, Button, Dialog, Flex } from '@radix-ui/themes';
+import { Badge, Button, Dialog, Flex } from '@radix-ui/themes';
 import {
   type Clock,
   formatLondonDate,
@@ -15,6 +15,9 @@ import { useEffect, useState } from 'react';
 import { api, type Booking } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { LoadShell } from '../shared/load-shell.tsx';
+import { useErrorToast } from '../shared/use-error-toast.ts';
+import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import { londonTimeRange, serviceLabel } from '../shared/session-labels.ts';
 import { BookingsCard, BookingsSkeleton } from './bookings-card.tsx';
 import { JoinButton } from './join-button.tsx';
@@ -80,36 +83,29 @@ function CancelDialog({ booking }: { booking: Booking }) {
     },
   });
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="soft" color="red" highContrast>
           Cancel
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>Cancel this session?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
+      }
+      title="Cancel this session?"
+      description={
+        <>
           {serviceLabel(booking.service)}, {formatLondonDate(new Date(booking.startsAt))},{' '}
           {londonTimeRange(booking.startsAt, booking.endsAt)}. Cancelled sessions are
           non-refundable: you will not get a refund for this session.
-        </AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end" wrap="wrap">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Keep Booking
-            </Button>
-          </AlertDialog.Cancel>
-          <Button
-            color="red"
-            highContrast
-            loading={cancel.isPending}
-            onClick={() => cancel.mutate()}
-          >
-            Cancel Booking
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+        </>
+      }
+      keepLabel="Keep Booking"
+      confirmLabel="Cancel Booking"
+      confirmColor="red"
+      highContrast
+      busy={cancel.isPending}
+      onConfirm={() => cancel.mutate()}
+    />
   );
 }
 
@@ -171,15 +167,12 @@ export function BookingsUpcomingContent({
   }, [movedId, bookings.data]);
   useRefreshOnReturn();
 
-  useEffect(() => {
-    if (bookings.isError) toastError(MESSAGES.bookingsLoadFailed);
-  }, [bookings.isError]);
+  useErrorToast(bookings.isError, MESSAGES.bookingsLoadFailed);
 
   if (session.isPending) return <BookingsSkeleton />;
   if (!signedIn) return <BookingsLoginPrompt what="view your bookings" />;
 
   const all = bookings.data ?? [];
-  const list = byPupil(all, pupilShown);
 
   function reschedule(booking: Booking) {
     saveBookingToMove(booking);
@@ -196,41 +189,69 @@ export function BookingsUpcomingContent({
       <PendingPayments checkouts={openCheckouts.open} />
       <WaitlistPlaces now={now} />
       <PupilFilter bookings={all} value={pupilShown} onChange={setPupilShown} />
-      {bookings.isPending ? (
-        <BookingsSkeleton />
-      ) : bookings.isError ? (
-        <p className="notice notice--error" role="alert">
-          {MESSAGES.bookingsLoadFailed.title}{' '}
-          <button type="button" className="btn btn--outline" onClick={() => bookings.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : list.length === 0 ? (
-        <div className="bookings__empty card">
-          <h2>No upcoming sessions</h2>
-          <p>Book a group session and it will appear here.</p>
-        </div>
-      ) : (
-        <ul className="bookings-list">
-          {list.map((booking) => (
-            <BookingsCard key={booking.id} booking={booking} now={now}>
-              {booking.id === movedId && <MovedMarker />}
-              <JoinButton booking={booking} />
-              {booking.canReschedule ? (
-                <Button variant="soft" onClick={() => reschedule(booking)}>
-                  Reschedule
-                </Button>
-              ) : (
-                booking.canCancel && (
-                  <TooLateDialog contactEmail={contactEmail} contactPhone={contactPhone} />
-                )
-              )}
-              {booking.canCancel && <CancelDialog booking={booking} />}
-            </BookingsCard>
-          ))}
-        </ul>
-      )}
+      <LoadShell
+        query={bookings}
+        loading={<BookingsSkeleton />}
+        failedText={MESSAGES.bookingsLoadFailed.title}
+      >
+        {(data) => (
+          <UpcomingList
+            list={byPupil(data, pupilShown)}
+            now={now}
+            movedId={movedId}
+            contactEmail={contactEmail}
+            contactPhone={contactPhone}
+            onReschedule={reschedule}
+          />
+        )}
+      </LoadShell>
     </div>
+  );
+}
+
+/** The coming sessions with their actions, or a word that there are none. */
+function UpcomingList({
+  list,
+  now,
+  movedId,
+  contactEmail,
+  contactPhone,
+  onReschedule,
+}: {
+  list: readonly Booking[];
+  now: Date;
+  movedId: string | undefined;
+  contactEmail: string;
+  contactPhone: string;
+  onReschedule: (booking: Booking) => void;
+}) {
+  if (list.length === 0) {
+    return (
+      <div className="bookings__empty card">
+        <h2>No upcoming sessions</h2>
+        <p>Book a group session and it will appear here.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="bookings-list">
+      {list.map((booking) => (
+        <BookingsCard key={booking.id} booking={booking} now={now}>
+          {booking.id === movedId && <MovedMarker />}
+          <JoinButton booking={booking} />
+          {booking.canReschedule ? (
+            <Button variant="soft" onClick={() => onReschedule(booking)}>
+              Reschedule
+            </Button>
+          ) : (
+            booking.canCancel && (
+              <TooLateDialog contactEmail={contactEmail} contactPhone={contactPhone} />
+            )
+          )}
+          {booking.canCancel && <CancelDialog booking={booking} />}
+        </BookingsCard>
+      ))}
+    </ul>
   );
 }
 

@@ -5,9 +5,10 @@
 import { Badge } from '@radix-ui/themes';
 import { type Clock, formatLondonDate, MESSAGES, systemClock } from '@tuition/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useSession } from '../../lib/auth-client.ts';
-import { AppProviders, toastError } from '../shared/app-providers.tsx';
+import { AppProviders } from '../shared/app-providers.tsx';
+import { LoadShell } from '../shared/load-shell.tsx';
+import { useErrorToast } from '../shared/use-error-toast.ts';
 import { BookingsSkeleton } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import {
@@ -36,24 +37,24 @@ export function PaymentHistoryContent({ clock = systemClock }: PaymentHistoryPro
     enabled: signedIn,
   });
 
-  useEffect(() => {
-    if (receipts.isError) toastError(MESSAGES.bookingsLoadFailed);
-  }, [receipts.isError]);
+  useErrorToast(receipts.isError, MESSAGES.bookingsLoadFailed);
 
   if (session.isPending) return <BookingsSkeleton />;
   if (!signedIn) return <BookingsLoginPrompt what="see your payments" />;
-  if (receipts.isPending) return <BookingsSkeleton />;
-  if (receipts.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {MESSAGES.bookingsLoadFailed.title}{' '}
-        <button type="button" className="btn btn--outline" onClick={() => receipts.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  }
-  if (receipts.data.length === 0) {
+  return (
+    <LoadShell
+      query={receipts}
+      loading={<BookingsSkeleton />}
+      failedText={MESSAGES.bookingsLoadFailed.title}
+    >
+      {(list) => <PaymentList receipts={list} now={clock.now()} />}
+    </LoadShell>
+  );
+}
+
+/** The payments, newest first, or why there are none. */
+function PaymentList({ receipts, now }: { receipts: readonly Receipt[]; now: Date }) {
+  if (receipts.length === 0) {
     return (
       <div className="bookings__empty card">
         <h2>No payments yet</h2>
@@ -64,10 +65,9 @@ export function PaymentHistoryContent({ clock = systemClock }: PaymentHistoryPro
       </div>
     );
   }
-  const now = clock.now();
   return (
     <ul className="bookings-list">
-      {receipts.data.map((receipt) => (
+      {receipts.map((receipt) => (
         <PaymentRecord key={receipt.paymentId} receipt={receipt} now={now} />
       ))}
     </ul>

@@ -6,7 +6,9 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { AppProviders, toastError } from '../shared/app-providers.tsx';
+import { AppProviders } from '../shared/app-providers.tsx';
+import { LoadShell } from '../shared/load-shell.tsx';
+import { useErrorToast } from '../shared/use-error-toast.ts';
 import { londonTimeRange } from '../shared/session-labels.ts';
 import { BookingsSkeleton } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
@@ -56,31 +58,26 @@ export function PaymentReceiptContent({
   const notFound =
     id === null || (receipt.error instanceof ApiError && receipt.error.status === 404);
 
-  useEffect(() => {
-    if (receipt.isError && !notFound) toastError(MESSAGES.bookingsLoadFailed);
-  }, [receipt.isError, notFound]);
+  useErrorToast(receipt.isError && !notFound, MESSAGES.bookingsLoadFailed);
 
   if (session.isPending || id === undefined) return <BookingsSkeleton count={1} />;
   if (!signedIn) return <BookingsLoginPrompt what="see your receipt" />;
   if (notFound) return <ReceiptNotFound />;
-  if (receipt.isPending) return <BookingsSkeleton count={1} />;
-  if (receipt.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {MESSAGES.bookingsLoadFailed.title}{' '}
-        <button type="button" className="btn btn--outline" onClick={() => receipt.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  }
   return (
-    <ReceiptDocument
-      receipt={receipt.data}
-      payer={session.data?.user ?? null}
-      now={clock.now()}
-      print={print}
-    />
+    <LoadShell
+      query={receipt}
+      loading={<BookingsSkeleton count={1} />}
+      failedText={MESSAGES.bookingsLoadFailed.title}
+    >
+      {(data) => (
+        <ReceiptDocument
+          receipt={data}
+          payer={session.data?.user ?? null}
+          now={clock.now()}
+          print={print}
+        />
+      )}
+    </LoadShell>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   type SubjectCode,
 } from '@tuition/domain';
 import { useId } from 'react';
+import { LoadShell } from '../load-shell.tsx';
 import { BookingCalendar, londonDay } from './booking-calendar.tsx';
 import { BookingSessionCard } from './booking-session-card.tsx';
 import { WaitlistJoin } from '../waitlist/waitlist-join.tsx';
@@ -122,19 +123,18 @@ export function DatesStep({ flow }: { flow: BookingFlowState }) {
         <p className="booking-step__hint">Choose a service to see its sessions.</p>
       ) : flow.pupils.missing ? (
         <p className="booking-step__hint">Choose who the sessions are for first.</p>
-      ) : availability.isPending ? (
-        <p className="booking-step__hint" role="status">
-          Loading sessions…
-        </p>
-      ) : availability.isError ? (
-        <p className="notice notice--error" role="alert">
-          {MESSAGES.availabilityError.description}{' '}
-          <button type="button" className="btn btn--outline" onClick={() => availability.refetch()}>
-            Try again
-          </button>
-        </p>
       ) : (
-        <SessionPicker flow={flow} service={service} />
+        <LoadShell
+          query={availability}
+          loading={
+            <p className="booking-step__hint" role="status">
+              Loading sessions…
+            </p>
+          }
+          failedText={MESSAGES.availabilityError.description ?? ''}
+        >
+          {() => <SessionPicker flow={flow} service={service} />}
+        </LoadShell>
       )}
     </section>
   );
