@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  LoginForm,
-  RegisterForm,
-  UnverifiedNotice,
-  validateLogin,
-  validateRegister,
-} from './auth-forms.tsx';
+import { validateLogin, validateRegister } from './auth-form-rules.ts';
+import { LoginForm, RegisterForm } from './auth-forms.tsx';
+import { UnverifiedNotice } from './auth-unverified-notice.tsx';
 
 afterEach(() => {
   cleanup();
