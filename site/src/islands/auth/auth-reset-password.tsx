@@ -22,6 +22,36 @@ export function resetPasswordProblem(password: string, confirm: string): ToastMe
   return null;
 }
 
+/** A signed-in customer's current password, then the new one twice. */
+function NewPasswordFields() {
+  return (
+    <>
+      <TextField
+        label="Current password"
+        name="current"
+        type="password"
+        autoComplete="current-password"
+        revealable
+      />
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        revealable
+        hint={PASSWORD_HINT}
+      />
+      <TextField
+        label="Confirm new password"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        revealable
+      />
+    </>
+  );
+}
+
 function ResetPasswordForm() {
   const { data: session } = useSession();
   const signedIn = Boolean(session?.user);
@@ -88,32 +118,7 @@ function ResetPasswordForm() {
         defaultValue={session?.user.email ?? ''}
         key={session?.user.email ?? 'signed-out'}
       />
-      {signedIn && (
-        <>
-          <TextField
-            label="Current password"
-            name="current"
-            type="password"
-            autoComplete="current-password"
-            revealable
-          />
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            revealable
-            hint={PASSWORD_HINT}
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            revealable
-          />
-        </>
-      )}
+      {signedIn && <NewPasswordFields />}
       {!signedIn && (
         <p className="field-hint">
           Not signed in? Send yourself a reset e-mail and choose a new password from its link.

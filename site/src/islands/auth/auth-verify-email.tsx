@@ -28,9 +28,9 @@ export interface VerifyEmailProps {
   contactEmail: string;
 }
 
-function VerifyEmailView({ contactEmail }: VerifyEmailProps) {
+/** Verifies the page's ?token= once and says how it went. */
+function useTokenVerification(): VerifyState {
   const [state, setState] = useState<VerifyState>('verifying');
-  const [resending, setResending] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -59,6 +59,12 @@ function VerifyEmailView({ contactEmail }: VerifyEmailProps) {
       }
     })();
   }, []);
+  return state;
+}
+
+function VerifyEmailView({ contactEmail }: VerifyEmailProps) {
+  const state = useTokenVerification();
+  const [resending, setResending] = useState(false);
 
   async function requestNewVerification() {
     setResending(true);
