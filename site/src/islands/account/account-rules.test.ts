@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordProblem, detailsChange, phoneProblem } from './account-page.tsx';
+import { changePasswordProblem, detailsChange, phoneProblem } from './account-rules.ts';
 
 describe('account phone rule', () => {
   it('saves an empty phone as none and a 10-15 digit number, refuses fewer digits', () => {
