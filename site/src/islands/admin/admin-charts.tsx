@@ -24,6 +24,99 @@ const PLOT_HEIGHT = 140;
 const TOP = 22;
 const AXIS_LABELS = 34;
 
+/** What the past and the striped future bars stand for. */
+function ChartLegend({ past, future }: { past: string; future: string }) {
+  return (
+    <ul className="admin-chart__legend">
+      <li>
+        <span className="admin-chart__key admin-chart__key--past" aria-hidden="true" />
+        {past}
+      </li>
+      <li>
+        <span className="admin-chart__key admin-chart__key--future" aria-hidden="true" />
+        {future}
+      </li>
+    </ul>
+  );
+}
+
+/** One bar with its value above it and its label below the axis. */
+function BarGroup({
+  bar,
+  index,
+  max,
+  stripes,
+}: {
+  bar: ChartBar;
+  index: number;
+  max: number;
+  /** The id of the striped pattern that fills bars still to come. */
+  stripes: string;
+}) {
+  const h = Math.round((bar.value / max) * PLOT_HEIGHT);
+  const x = index * BAR_SLOT + (BAR_SLOT - BAR_WIDTH) / 2;
+  const y = TOP + PLOT_HEIGHT - h;
+  const cx = index * BAR_SLOT + BAR_SLOT / 2;
+  return (
+    <g>
+      <title>{`${bar.longLabel}: ${bar.valueText}`}</title>
+      {h > 0 && (
+        <rect
+          x={x}
+          y={y}
+          width={BAR_WIDTH}
+          height={h}
+          className={bar.future ? 'admin-chart__bar--future' : 'admin-chart__bar'}
+          fill={bar.future ? `url(#${stripes})` : undefined}
+        />
+      )}
+      <text x={cx} y={y - 6} textAnchor="middle" className="admin-chart__value">
+        {bar.valueText}
+      </text>
+      <text x={cx} y={TOP + PLOT_HEIGHT + 16} textAnchor="middle" className="admin-chart__label">
+        {bar.label}
+      </text>
+    </g>
+  );
+}
+
+/** The same figures as a table, folded away under a summary. */
+function ChartTable({
+  title,
+  bars,
+  valueHeading,
+}: {
+  title: string;
+  bars: readonly ChartBar[];
+  valueHeading: string;
+}) {
+  return (
+    <details className="admin-chart__table">
+      <summary>Show {title.toLowerCase()} as a table</summary>
+      <table>
+        <caption className="visually-hidden">{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">{valueHeading}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((bar) => (
+            <tr key={bar.longLabel}>
+              <th scope="row">
+                {bar.longLabel}
+                {bar.future ? ' (to come)' : ''}
+              </th>
+              <td>{bar.valueText}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
 export function BarChart({
   title,
   description,
@@ -52,18 +145,7 @@ export function BarChart({
       <figcaption className="admin-chart__title" id={`${id}-title`}>
         {title}
       </figcaption>
-      {legend && (
-        <ul className="admin-chart__legend">
-          <li>
-            <span className="admin-chart__key admin-chart__key--past" aria-hidden="true" />
-            {legend.past}
-          </li>
-          <li>
-            <span className="admin-chart__key admin-chart__key--future" aria-hidden="true" />
-            {legend.future}
-          </li>
-        </ul>
-      )}
+      {legend && <ChartLegend {...legend} />}
       {/* Never drawn smaller than its own size, where the axis labels would run together: a
           narrow screen scrolls the chart sideways instead (focusable, for keyboards), starting
           at its latest bars. */}
@@ -105,63 +187,12 @@ export function BarChart({
             y2={TOP + PLOT_HEIGHT}
             className="admin-chart__axis"
           />
-          {bars.map((bar, i) => {
-            const h = Math.round((bar.value / max) * PLOT_HEIGHT);
-            const x = i * BAR_SLOT + (BAR_SLOT - BAR_WIDTH) / 2;
-            const y = TOP + PLOT_HEIGHT - h;
-            const cx = i * BAR_SLOT + BAR_SLOT / 2;
-            return (
-              <g key={bar.longLabel}>
-                <title>{`${bar.longLabel}: ${bar.valueText}`}</title>
-                {h > 0 && (
-                  <rect
-                    x={x}
-                    y={y}
-                    width={BAR_WIDTH}
-                    height={h}
-                    className={bar.future ? 'admin-chart__bar--future' : 'admin-chart__bar'}
-                    fill={bar.future ? `url(#${stripes})` : undefined}
-                  />
-                )}
-                <text x={cx} y={y - 6} textAnchor="middle" className="admin-chart__value">
-                  {bar.valueText}
-                </text>
-                <text
-                  x={cx}
-                  y={TOP + PLOT_HEIGHT + 16}
-                  textAnchor="middle"
-                  className="admin-chart__label"
-                >
-                  {bar.label}
-                </text>
-              </g>
-            );
-          })}
+          {bars.map((bar, i) => (
+            <BarGroup key={bar.longLabel} bar={bar} index={i} max={max} stripes={stripes} />
+          ))}
         </svg>
       </div>
-      <details className="admin-chart__table">
-        <summary>Show {title.toLowerCase()} as a table</summary>
-        <table>
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Period</th>
-              <th scope="col">{valueHeading}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars.map((bar) => (
-              <tr key={bar.longLabel}>
-                <th scope="row">
-                  {bar.longLabel}
-                  {bar.future ? ' (to come)' : ''}
-                </th>
-                <td>{bar.valueText}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <ChartTable title={title} bars={bars} valueHeading={valueHeading} />
     </figure>
   );
 }

@@ -69,12 +69,134 @@ function RowMenu({ user, onReset }: { user: AdminUserRow; onReset: () => void })
     </DropdownMenu.Root>
   );
 }
+/** One user: opening the row (not its links or menu) opens the user's page. */
+function UserRow({
+  user,
+  onOpen,
+  onReset,
+}: {
+  user: AdminUserRow;
+  onOpen: () => void;
+  onReset: () => void;
+}) {
+  return (
+    <Table.Row
+      className="admin-users-table__row"
+      onClick={(event) => {
+        // Links and the menu inside the row do their own thing.
+        if ((event.target as HTMLElement).closest('a, button, [role="menu"]')) return;
+        onOpen();
+      }}
+    >
+      <Table.RowHeaderCell>
+        <Flex align="center" gap="3">
+          <Avatar size="2" radius="full" fallback={initials(user.name, user.email)} />
+          <a href={adminUserUrl(user.id)} className="admin-users-table__name">
+            {user.name}
+          </a>
+        </Flex>
+      </Table.RowHeaderCell>
+      <Table.Cell>
+        <Text as="div" size="2">
+          {user.email}
+        </Text>
+        {user.phone && (
+          <Text as="div" size="2" color="gray">
+            {user.phone}
+          </Text>
+        )}
+        {user.pupilNames.length > 0 && (
+          <Text as="div" size="1" color="gray">
+            Pupils: {user.pupilNames.join(', ')}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell>{shortLondonDate(user.joinedAt)}</Table.Cell>
+      <Table.Cell>{user.bookingsTotal}</Table.Cell>
+      <Table.Cell>
+        <Text as="div">{pounds(user.totalSpentPence)}</Text>
+        {user.lastPaymentAt && (
+          <Text as="div" size="1" color="gray">
+            Last paid {shortLondonDate(user.lastPaymentAt)}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <RowMenu user={user} onReset={onReset} />
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** Previous, the numbered pages around the current one, Next. */
+function UserPages({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav aria-label="User pages">
+      <Flex gap="2" align="center" wrap="wrap">
+        <Button variant="soft" disabled={page <= 1} onClick={() => onPage(Math.max(1, page - 1))}>
+          Previous
+        </Button>
+        {pageButtons(page, pages).map((n) => (
+          <Button
+            key={n}
+            variant={n === page ? 'solid' : 'soft'}
+            aria-current={n === page ? 'page' : undefined}
+            aria-label={`Page ${n}`}
+            onClick={() => onPage(n)}
+          >
+            {n}
+          </Button>
+        ))}
+        <Button
+          variant="soft"
+          disabled={page >= pages}
+          onClick={() => onPage(Math.min(pages, page + 1))}
+        >
+          Next
+        </Button>
+      </Flex>
+    </nav>
+  );
+}
+
+/** The search box: applied on Enter or the Search button, not while typing. */
+function UserSearch({ onSearch }: { onSearch: (typed: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const searchId = useId();
+  const applySearch = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(typed);
+  };
+  return (
+    <search>
+      <form onSubmit={applySearch} className="admin-search">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search users by name, email or pupil's name
+        </label>
+        <TextField.Root
+          id={searchId}
+          type="search"
+          placeholder="Name, email or pupil"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <Button type="submit">Search</Button>
+      </form>
+    </search>
+  );
+}
 
 export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const searchId = useId();
   const users = useQuery({
     queryKey: ['admin', 'users', search, page],
     queryFn: () => adminApi.users(search, page),
@@ -88,8 +210,7 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
     logAs: 'Failed to load users',
   });
 
-  const applySearch = (event: FormEvent) => {
-    event.preventDefault();
+  const applySearch = (typed: string) => {
     setSearch(typed.trim());
     setPage(1);
   };
@@ -103,21 +224,7 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
         <Heading as="h2" size="5">
           User Management
         </Heading>
-        <search>
-          <form onSubmit={applySearch} className="admin-search">
-            <label htmlFor={searchId} className="visually-hidden">
-              Search users by name, email or pupil's name
-            </label>
-            <TextField.Root
-              id={searchId}
-              type="search"
-              placeholder="Name, email or pupil"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-            <Button type="submit">Search</Button>
-          </form>
-        </search>
+        <UserSearch onSearch={applySearch} />
       </Flex>
 
       {users.isPending ? (
@@ -153,52 +260,12 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
               </Table.Header>
               <Table.Body>
                 {data.users.map((user) => (
-                  <Table.Row
+                  <UserRow
                     key={user.id}
-                    className="admin-users-table__row"
-                    onClick={(event) => {
-                      // Links and the menu inside the row do their own thing.
-                      if ((event.target as HTMLElement).closest('a, button, [role="menu"]')) return;
-                      navigate(adminUserUrl(user.id));
-                    }}
-                  >
-                    <Table.RowHeaderCell>
-                      <Flex align="center" gap="3">
-                        <Avatar size="2" radius="full" fallback={initials(user.name, user.email)} />
-                        <a href={adminUserUrl(user.id)} className="admin-users-table__name">
-                          {user.name}
-                        </a>
-                      </Flex>
-                    </Table.RowHeaderCell>
-                    <Table.Cell>
-                      <Text as="div" size="2">
-                        {user.email}
-                      </Text>
-                      {user.phone && (
-                        <Text as="div" size="2" color="gray">
-                          {user.phone}
-                        </Text>
-                      )}
-                      {user.pupilNames.length > 0 && (
-                        <Text as="div" size="1" color="gray">
-                          Pupils: {user.pupilNames.join(', ')}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>{shortLondonDate(user.joinedAt)}</Table.Cell>
-                    <Table.Cell>{user.bookingsTotal}</Table.Cell>
-                    <Table.Cell>
-                      <Text as="div">{pounds(user.totalSpentPence)}</Text>
-                      {user.lastPaymentAt && (
-                        <Text as="div" size="1" color="gray">
-                          Last paid {shortLondonDate(user.lastPaymentAt)}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <RowMenu user={user} onReset={() => reset.mutate(user)} />
-                    </Table.Cell>
-                  </Table.Row>
+                    user={user}
+                    onOpen={() => navigate(adminUserUrl(user.id))}
+                    onReset={() => reset.mutate(user)}
+                  />
                 ))}
               </Table.Body>
             </Table.Root>
@@ -207,35 +274,7 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
             <Text size="2" color="gray" aria-live="polite">
               {showingText(data.page, data.pageSize, data.total)}
             </Text>
-            <nav aria-label="User pages">
-              <Flex gap="2" align="center" wrap="wrap">
-                <Button
-                  variant="soft"
-                  disabled={page <= 1}
-                  onClick={() => setPage((p) => Math.max(1, p - 1))}
-                >
-                  Previous
-                </Button>
-                {pageButtons(page, pages).map((n) => (
-                  <Button
-                    key={n}
-                    variant={n === page ? 'solid' : 'soft'}
-                    aria-current={n === page ? 'page' : undefined}
-                    aria-label={`Page ${n}`}
-                    onClick={() => setPage(n)}
-                  >
-                    {n}
-                  </Button>
-                ))}
-                <Button
-                  variant="soft"
-                  disabled={page >= pages}
-                  onClick={() => setPage((p) => Math.min(pages, p + 1))}
-                >
-                  Next
-                </Button>
-              </Flex>
-            </nav>
+            <UserPages page={page} pages={pages} onPage={setPage} />
           </Flex>
         </>
       )}
