@@ -16,6 +16,7 @@ import {
 } from '@tuition/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { isId } from '@tuition/api-contract';
 import { ApiError, api, type CheckoutSummary } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
@@ -27,9 +28,6 @@ import './payment-pages.css';
 /** How often and how many times a still-pending checkout is asked again. */
 export const PENDING_POLL_MS = 1500;
 export const PENDING_POLL_LIMIT = 8;
-
-/** Checkout ids are UUIDs; anything else is not asked about. */
-const CHECKOUT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PaymentSuccessProps {
   pricing: PricingRules;
@@ -190,7 +188,8 @@ export function PaymentSuccessContent({ pricing, checkoutId }: PaymentSuccessPro
     takePaymentBasket();
   }, [checkoutId]);
 
-  const wellFormed = Boolean(id && CHECKOUT_ID.test(id));
+  // Checkout ids are the service's ids; anything else is not asked about.
+  const wellFormed = Boolean(id && isId(id));
   const queryClient = useQueryClient();
   const queryKey = ['checkout', id, session.data?.user?.id ?? null];
   const checkout = useQuery({
