@@ -58,14 +58,93 @@ function problemsFrom(error: unknown): { fields: FieldErrors<Field>; general?: s
   return Object.keys(fields).length > 0 ? { fields } : { fields, general: error.detail };
 }
 
-export function PupilForm({
-  accountType,
-  consentStatement,
-  existing,
-  submitLabel,
-  onSubmit,
-  onCancel,
+/** The year group, from the choices the account may pick. */
+function YearGroupField({
+  id,
+  value,
+  choices,
+  error,
+  onChange,
 }: {
+  id: string;
+  value: YearGroup | '';
+  choices: readonly YearGroup[];
+  error: string | undefined;
+  onChange: (value: YearGroup | '') => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        Year group
+        <span className="required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </label>
+      <select
+        id={id}
+        className="select"
+        value={value}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value as YearGroup | '')}
+      >
+        <option value="">Choose a year group</option>
+        {choices.map((group) => (
+          <option key={group} value={group}>
+            {yearGroupLabel(group)}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span className="auth-field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A parent's consent for a child in Years 6-11, in the CMS's words. */
+function ConsentTick({
+  id,
+  statement,
+  checked,
+  error,
+  onChange,
+}: {
+  id: string;
+  statement: string;
+  checked: boolean;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="auth-check" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>
+          {statement} <a href="/privacy-policy">Read the privacy policy</a>
+        </span>
+      </label>
+      {error && (
+        <span className="auth-field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export interface PupilFormProps {
   accountType: AccountType;
   /**
    * What the parent ticks for a child under 16: the CMS's site settings (pupilConsentStatement),
@@ -79,7 +158,16 @@ export function PupilForm({
   /** Sends the values; a rejection (ApiError) is shown on the form. */
   onSubmit: (values: PupilFormValues) => Promise<unknown>;
   onCancel?: () => void;
-}) {
+}
+
+export function PupilForm({
+  accountType,
+  consentStatement,
+  existing,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: PupilFormProps) {
   const idBase = useId();
   const [name, setName] = useState(existing?.name ?? '');
   const [yearGroup, setYearGroup] = useState<YearGroup | ''>(existing?.yearGroup ?? '');
@@ -124,36 +212,13 @@ export function PupilForm({
         error={errors.name}
         onChange={(e) => setName(e.target.value)}
       />
-      <div className="field">
-        <label htmlFor={selectId}>
-          Year group
-          <span className="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-        <select
-          id={selectId}
-          className="select"
-          value={yearGroup}
-          aria-required
-          aria-invalid={errors.yearGroup ? true : undefined}
-          aria-describedby={errors.yearGroup ? `${selectId}-error` : undefined}
-          onChange={(e) => setYearGroup(e.target.value as YearGroup | '')}
-        >
-          <option value="">Choose a year group</option>
-          {choices.map((group) => (
-            <option key={group} value={group}>
-              {yearGroupLabel(group)}
-            </option>
-          ))}
-        </select>
-        {errors.yearGroup && (
-          <span className="auth-field-error" id={`${selectId}-error`}>
-            {errors.yearGroup}
-          </span>
-        )}
-      </div>
+      <YearGroupField
+        id={selectId}
+        value={yearGroup}
+        choices={choices}
+        error={errors.yearGroup}
+        onChange={setYearGroup}
+      />
       <TextField
         label="Their own email (optional)"
         type="email"
@@ -164,26 +229,13 @@ export function PupilForm({
         onChange={(e) => setEmail(e.target.value)}
       />
       {askConsent && (
-        <div className="field">
-          <label className="auth-check" htmlFor={consentId}>
-            <input
-              id={consentId}
-              type="checkbox"
-              checked={consent}
-              aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? `${consentId}-error` : undefined}
-              onChange={(e) => setConsent(e.target.checked)}
-            />
-            <span>
-              {consentStatement} <a href="/privacy-policy">Read the privacy policy</a>
-            </span>
-          </label>
-          {errors.consent && (
-            <span className="auth-field-error" id={`${consentId}-error`}>
-              {errors.consent}
-            </span>
-          )}
-        </div>
+        <ConsentTick
+          id={consentId}
+          statement={consentStatement}
+          checked={consent}
+          error={errors.consent}
+          onChange={setConsent}
+        />
       )}
       {general && (
         <p className="auth-field-error" role="alert">
