@@ -1,4 +1,4 @@
-// Course timelines show closed days where they fall (issue 13, item 2).
+// Course timelines show closed days where they fall (decision 052).
 import type { CourseTimeline } from '@tuition/content';
 import { describe, expect, it } from 'vitest';
 import { closedRuns, timeFrameDays, timelineRows } from './timeline-closures.ts';

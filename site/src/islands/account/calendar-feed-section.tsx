@@ -1,4 +1,4 @@
-// /my-account "Calendar feed" (issue 15, item 4): the account's personal calendar address, which
+// /my-account "Calendar feed" (decision 056): the account's personal calendar address, which
 // calendar apps subscribe to so every upcoming session (and each move or cancel) shows up by
 // itself. The address is a secret, so the page says so, offers to copy it, and rotates it: the
 // old address stops working at once. Signed out it renders nothing (the account page beside it

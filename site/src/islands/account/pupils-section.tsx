@@ -1,4 +1,4 @@
-// /my-account "Your children" (issue 14, item 2): a parent adds, renames, moves a child to another
+// /my-account "Your children" (decision 048): a parent adds, renames, moves a child to another
 // year group and removes one (a child with bookings is archived by the service, never deleted);
 // Years 6-11 need the consent statement ticked. A student account shows its one pupil, itself,
 // in Year 12 or 13, with no way to add another. Signed out it renders nothing: the account page

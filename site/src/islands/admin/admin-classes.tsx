@@ -1,4 +1,4 @@
-// The "Classes" panel of /admin (issue 15, item 1): each weekly class of the timetable with its
+// The "Classes" panel of /admin (decision 056): each weekly class of the timetable with its
 // online meeting link, which an admin sets here (https only; the service names `url` when it
 // refuses one). The link is operational data kept by the service, never in CMS content.
 import type { AdminClass } from '@tuition/api-contract';

@@ -202,7 +202,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     );
     render(<AdminDashboard navigate={navigate} />);
     expect(
-      // The toast ends like a sentence (issue 13, item 9); the table's note does not.
+      // The toast ends like a sentence; the table's note does not.
       await screen.findAllByText(
         /^Access denied: Admin privileges required\.?$/,
         {},

@@ -36,8 +36,7 @@ export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 
 export const pounds = (pence: number) => formatPounds(pence);
 
 /**
- * docs/product-rules.md#pages: "Showing X to Y of Z users", with "1 user" when there is one
- * (issue 13 item 9).
+ * docs/product-rules.md#pages: "Showing X to Y of Z users", with "1 user" when there is one.
  */
 export function showingText(page: number, pageSize: number, total: number): string {
   if (total === 0) return 'Showing 0 of 0 users';

@@ -1,4 +1,4 @@
-// Delivering the lesson on the admin pages (issue 15) against a stubbed service: the Today view
+// Delivering the lesson on the admin pages (decision 056) against a stubbed service: the Today view
 // and the "No meeting link" flag on the sessions overview, the register's attendance control
 // (saved, and put back when refused), one session's own link (https only, the service's message
 // under the field; back to the class's link), and the marks and no-shows on the user page.

@@ -1,4 +1,4 @@
-// Delivering the lesson on the admin pages (issue 15, items 1, 2 and 5): the "No meeting link"
+// Delivering the lesson on the admin pages (decision 056): the "No meeting link"
 // flag on the sessions overview, the register's present / absent / late control on each seat,
 // one dated session's own meeting link, and each booking's mark and the no-show count on the
 // user page. Mounted by admin-sessions.tsx, admin-user-bookings.tsx and admin-user-sections.tsx.

@@ -142,7 +142,7 @@ export function UserFigures({ detail }: { detail: UserDetailData }) {
           ['Cancelled (not counted)', String(statistics.cancelled)],
           // A moved seat lives on as its new booking; the old one is shown apart, never counted.
           ['Moved (not counted)', String(statistics.moved)],
-          // Sessions marked absent in the register (issue 15), all the account's pupils together.
+          // Sessions marked absent in the register (decision 056), all the account's pupils together.
           ['No-shows', String(detail.noShows ?? 0)],
         ]}
       />

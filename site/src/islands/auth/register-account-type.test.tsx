@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Registration asks who the account is for (issue 14, item 2) and sends it as accountType.
+// Registration asks who the account is for (decision 048) and sends it as accountType.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RegisterForm } from './auth-forms.tsx';

@@ -1,4 +1,4 @@
-// Booking for children (issue 14, item 5) against a stubbed service: "Who is this for?" before
+// Booking for children (decision 055) against a stubbed service: "Who is this for?" before
 // the dates, seats per pupil in the basket and in what is sent, the calendar naming who already
 // holds a session, and a gentle note for a course outside a child's year group.
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';

@@ -1,4 +1,4 @@
-// /join/{bookingId} (issue 15, item 2): the service itself sends the booking's owner to the
+// /join/{bookingId} (decision 056): the service itself sends the booking's owner to the
 // meeting inside the join window (302). Whenever it serves this page instead, the island asks
 // the service why and says so: too early (with the opening time in London), ended, no link yet,
 // cancelled or moved, not found, or signed out. The meeting URL never reaches the page.

@@ -50,7 +50,7 @@ export function BookingsCard({
           ? ` · ${booking.label}`
           : ''}
       </p>
-      {/* Who attends (issue 14): a family's bookings are for different children. */}
+      {/* Who attends (decision 048): a family's bookings are for different children. */}
       <p className="bookings-card__pupil">
         For <strong>{booking.pupil.name}</strong>
       </p>

@@ -8,7 +8,7 @@ import type { BookingToMove } from '../shared/booking-picker/booking-flow-props.
 export const RESCHEDULE_BOOKING_KEY = 'reschedule-booking';
 
 /**
- * The booking to move, with its pupil (issue 14: one pupil's seat moves). The pupil is optional
+ * The booking to move, with its pupil (decision 048: one pupil's seat moves). The pupil is optional
  * because a tab may still hold a booking saved before pupils were stored.
  */
 export type BookingToReschedule = Pick<

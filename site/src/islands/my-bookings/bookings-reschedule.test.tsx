@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// /reschedule says whose seat moves (issue 14: one pupil's seat), whether the booking came from
+// /reschedule says whose seat moves (decision 048: one pupil's seat), whether the booking came from
 // the Reschedule button (kept in the tab) or is looked up again after a reload.
 import { DEFAULT_PRICING } from '@tuition/domain';
 import { cleanup, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// A booking's way into its online session (issue 15, item 2): "Join session" while the service
+// A booking's way into its online session (decision 056): "Join session" while the service
 // says the join window is open (from 15 minutes before the start until the end), else when it
 // opens. The link is the site's /join/{bookingId}; the meeting URL never reaches the page. The
 // service's answer decides, not this browser's clock.

@@ -1,4 +1,4 @@
-// A family's bookings (issue 14, item 6): every card names the pupil, and with bookings for
+// A family's bookings (decision 048): every card names the pupil, and with bookings for
 // several pupils the list can be narrowed to one of them.
 import { fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// "Show bookings for" (issue 14, item 6): when the bookings listed are for more than one pupil,
+// "Show bookings for" (decision 048): when the bookings listed are for more than one pupil,
 // a parent can narrow the list to one child. Nothing is shown for a one-pupil family.
 import type { Booking } from '../../lib/api-client.ts';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// History and receipts as a customer meets them (issue 13, item 8): /previous-bookings counts
+// History and receipts as a customer meets them (decision 053): /previous-bookings counts
 // only sessions that took place as completed and puts cancelled and moved ones under their own
 // headings; /payments-invoices shows each seat's state now and links its receipt; the receipt
 // prints the seller, the VAT line, the reference and the sessions, and says "Receipt not found"

@@ -1,6 +1,6 @@
-// sonner's toasts with the spec's settings (§9: about 5 s, at most 3 at once; §8: destructive
-// messages styled as errors, in colours that meet WCAG AA: ./app-toaster.css), kept apart
-// from app-providers.tsx so the header's lazily loaded dialog and menu can show toasts
+// sonner's toasts as docs/product-rules.md#time, #messages set them (about 5 s, at most 3 at once;
+// destructive messages styled as errors, in colours that meet WCAG AA: ./app-toaster.css), kept
+// apart from app-providers.tsx so the header's lazily loaded dialog and menu can show toasts
 // without pulling in Radix Themes. sonner itself (about 10 KiB gzip) loads after the first
 // screen, and its Toaster (which reads the page's computed style as it mounts) only mounts with
 // the first toast: no page shows a toast before the visitor or a request has done something,

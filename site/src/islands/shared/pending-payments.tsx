@@ -1,4 +1,4 @@
-// The signed-in customer's own unpaid checkouts (issue 11): someone who left the payment page
+// The signed-in customer's own unpaid checkouts (decision 041): someone who left the payment page
 // with Back or closed the tab still holds those seats for up to 30 minutes. Nothing is booked
 // or paid, so they are shown as "Payment pending", never as booked, with Resume payment (the
 // same provider page, while the hold lasts) and Release (the seats go back at once). Shown on

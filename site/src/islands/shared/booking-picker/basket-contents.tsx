@@ -12,7 +12,7 @@ export interface BasketProps {
   totals: BasketTotals;
   pricing: PricingRules;
   busy: boolean;
-  /** Who the seats are for (issue 14): with names, each session is a line per pupil. */
+  /** Who the seats are for (decision 055): with names, each session is a line per pupil. */
   pupilNames?: readonly string[];
   /** Shown under the pay button after a signed-out visitor pressed it. */
   note?: string | undefined;
@@ -59,7 +59,7 @@ export function BasketLines({
   pupilNames,
 }: BasketProps) {
   const linePrice = mode === 'reschedule' ? 0 : pricing.sessionPricePence;
-  // One line per seat: a session for two children is two lines (issue 14, item 4).
+  // One line per seat: a session for two children is two lines (decision 055).
   const forWhom: ReadonlyArray<string | undefined> =
     pupilNames && pupilNames.length > 0 ? pupilNames : [undefined];
   return (

@@ -1,6 +1,6 @@
 // The booking basket kept in the browser (localStorage) until it is paid or cleared, so picks
 // survive a reload, the sign-in dialog and the e-mail verification round trip, which opens in
-// another tab (issue 13, item 1). Only starts are kept, never prices or seats: on return the
+// another tab. Only starts are kept, never prices or seats: on return the
 // basket is rebuilt from a fresh availability answer and whatever is no longer bookable is
 // dropped with a note saying which.
 import { formatLondonDate, formatTime12h, isServiceCode, type ServiceCode } from '@tuition/domain';
@@ -11,7 +11,7 @@ export const BASKET_STORAGE_KEY = 'booking-basket';
 export const BASKET_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /**
- * What is stored. `pupilIds` is for the "Who is this for?" step (pupils, issue 14): absent
+ * What is stored. `pupilIds` is for the "Who is this for?" step (pupils, decision 048): absent
  * until that step fills it. Versioned so a later shape can be told apart.
  */
 export interface StoredBasket {

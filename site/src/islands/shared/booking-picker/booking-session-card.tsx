@@ -12,10 +12,10 @@ export interface BookingSessionCardProps {
   checking: boolean;
   /** The price shown: the session price, or £0 when rescheduling. */
   pricePence: number;
-  /** The account's pupils already holding a seat in it (heldBy, issue 14). */
+  /** The account's pupils already holding a seat in it (heldBy, decision 048). */
   heldByNames?: readonly string[];
   onToggle: (slot: AvailabilitySlot) => void;
-  /** A full session's waiting-list control (issue 16), below the card. */
+  /** A full session's waiting-list control (decision 060), below the card. */
   waitlist?: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-// Who a booking is for (issue 14, item 5): the rules of the "Who is this for?" step, apart from
+// Who a booking is for (decision 055): the rules of the "Who is this for?" step, apart from
 // its markup. Every session picked is one seat per chosen pupil; the service prices the seats.
 import { courseFitsYearGroup, SERVICES, type ServiceCode, yearGroupLabel } from '@tuition/domain';
 import type { Pupil } from '../pupils/pupils-api.ts';

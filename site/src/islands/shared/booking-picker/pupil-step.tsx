@@ -1,4 +1,4 @@
-// "Who is this for?" (issue 14, item 5), before the dates: a parent with several children ticks
+// "Who is this for?" (decision 055), before the dates: a parent with several children ticks
 // one or more; with one child it is only a line saying who, with "Add a child" beside it. A
 // course outside a chosen child's year group gets a gentle note, never a block.
 import { yearGroupLabel } from '@tuition/domain';

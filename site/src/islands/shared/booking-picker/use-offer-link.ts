@@ -1,4 +1,4 @@
-// /booking?offer={id} (issue 16, docs/decisions/060): the link in "A place has opened" opens the
+// /booking?offer={id} (docs/decisions/060): the link in "A place has opened" opens the
 // booking page with the offered seat in the basket, for the pupils it was offered to; the
 // checkout then names the offer (offerId) so the held seat is the family's.
 import type { ServiceCode } from '@tuition/domain';

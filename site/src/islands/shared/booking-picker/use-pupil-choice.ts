@@ -1,4 +1,4 @@
-// The booking page's pupil choice (issue 14, item 5): the account's pupils, the ones chosen, the
+// The booking page's pupil choice (decision 055): the account's pupils, the ones chosen, the
 // ids to send, and the notes for a course outside a chosen pupil's year group.
 import type { ServiceCode } from '@tuition/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';

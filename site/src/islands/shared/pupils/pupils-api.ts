@@ -1,4 +1,4 @@
-// The account's pupils (issue 14): GET/POST/PATCH/DELETE /api/me/pupils, typed by the contract,
+// The account's pupils (decision 048): GET/POST/PATCH/DELETE /api/me/pupils, typed by the contract,
 // and the react-query hooks the account page and the booking page share, so adding a child in
 // one place shows in the other without a reload.
 import type {

@@ -1,4 +1,4 @@
-// The admin sessions overview (issue 16): a session's waiting count as a badge on its row, and in
+// The admin sessions overview (decision 060): a session's waiting count as a badge on its row, and in
 // its expanded panel who waits (queue order) and who holds an offer, until when.
 import { Badge, Flex, Spinner, Text } from '@radix-ui/themes';
 import { formatLondonDate, formatTime12h, yearGroupLabel } from '@tuition/domain';

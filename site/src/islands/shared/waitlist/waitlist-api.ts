@@ -1,4 +1,4 @@
-// Waiting lists (issue 16, docs/decisions/060): join a full session, the account's places with
+// Waiting lists (docs/decisions/060): join a full session, the account's places with
 // any live offer, leave (or decline), and the admin's list of one session, typed by the contract.
 import type {
   AdminWaitlistEntry,

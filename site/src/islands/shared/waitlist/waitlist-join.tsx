@@ -1,4 +1,4 @@
-// On a full session's card in the booking calendar (issue 16): "N waiting" and "Join waiting
+// On a full session's card in the booking calendar (decision 060): "N waiting" and "Join waiting
 // list" for the pupils chosen above, or "On the waiting list" when they already wait. Signed out,
 // the button asks to sign in first. The service decides (409 not-full when a seat has opened
 // meanwhile: the calendar is read again and the session can be picked).

@@ -1,4 +1,4 @@
-// /upcoming-bookings: the account's places on waiting lists (issue 16, docs/decisions/060). A
+// /upcoming-bookings: the account's places on waiting lists (docs/decisions/060). A
 // place waiting shows its position; a place holding an offer shows the time left and "Book now"
 // (the booking page with that seat in the basket). Leaving, or declining an offer, costs nothing
 // and passes the seat to the next family. Nothing is shown while the account waits for nothing.

@@ -1,4 +1,4 @@
-// Waiting lists on the site (issue 16): the places on /upcoming-bookings (position, a live offer
+// Waiting lists on the site (decision 060): the places on /upcoming-bookings (position, a live offer
 // with the time left and Book now, Decline), and the join control on a full session's card.
 import type { AvailabilitySlot, WaitlistEntry } from '@tuition/api-contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
