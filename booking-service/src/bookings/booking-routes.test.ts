@@ -1,7 +1,7 @@
 import { BookingListSchema, BookingSchema } from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookPaid, fillSeats, setNow } from '../checkout/checkout-test-kit.ts';
+import { bookPaid, fillSeats, setNow } from '../testing/checkout-test-kit.ts';
 import { bookings, mailMessages } from '../db/schema.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';

@@ -6,7 +6,7 @@ import { fixedClock } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { bookableStarts, bookPaid } from '../checkout/checkout-test-kit.ts';
+import { bookableStarts, bookPaid } from '../testing/checkout-test-kit.ts';
 import { type SettableClock, settableClock } from '../clock.ts';
 import { bookingReminders, mailMessages } from '../db/schema.ts';
 import { deliverPendingMail } from '../mail/mail-setup.ts';

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelBooking } from '../bookings/bookings.ts';
 import { type CheckoutDeps, startCheckout } from '../checkout/checkout.ts';
-import { bookableStarts, insertUsers } from '../checkout/checkout-test-kit.ts';
+import { bookableStarts, insertUsers } from '../testing/checkout-test-kit.ts';
 import { bookings, waitlistEntries, waitlistOffers } from '../db/schema.ts';
 import { ConflictError } from '../http/problem.ts';
 import { seatsTaken } from '../sessions/seats.ts';

@@ -14,7 +14,7 @@ import {
   fillSeats,
   pressPay,
   setNow,
-} from '../checkout/checkout-test-kit.ts';
+} from '../testing/checkout-test-kit.ts';
 import { bookings } from '../db/schema.ts';
 import { seatsTaken } from '../sessions/seats.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
