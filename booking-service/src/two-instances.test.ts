@@ -21,6 +21,7 @@ import { contractBody } from './testing/contract-body.ts';
 import { TEST_DB_KINDS } from './testing/database-kinds.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.ts';
+import { waitUntil } from './testing/wait-until.ts';
 
 /*
  * Two service instances (each with its own pool, pg-boss, auth and clock, as two processes
@@ -189,12 +190,15 @@ describe.each(SERVER_KINDS)('two service instances on one %s database', (dbKind)
         .select({ to: mailMessages.to })
         .from(mailMessages)
         .where(and(like(mailMessages.to, 'both-workers-%'), eq(mailMessages.subject, 'Once')));
-    const deadline = Date.now() + 20_000;
-    while ((await delivered()).length < 40 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    // A moment longer, so a second delivery of anything would have landed.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await waitUntil('all 40 messages are delivered', async () => (await delivered()).length >= 40, {
+      timeoutMs: 20_000,
+    });
+    // Once nothing is left queued and each worker has finished its batch in hand (stopWorker
+    // waits for it), nothing can be delivered again: any second delivery is in the count below.
+    await waitUntil(
+      'no message is left queued',
+      async () => (await a.deps.mail.pendingCount()) === 0,
+    );
     await Promise.all([a.deps.mail.stopWorker(), b.deps.mail.stopWorker()]);
     const recipients = (await delivered()).map((m) => m.to);
     expect(recipients).toHaveLength(40);

@@ -1,6 +1,6 @@
 import { fixedClock } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { checkouts } from '../db/schema.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
@@ -11,7 +11,18 @@ import { LAPSED_CHECKOUT_SWEEP_MS, scheduleLapsedCheckoutSweep } from './lapsed-
 
 const NOW = '2026-11-03T09:00:00Z';
 const minutesFromNow = (minutes: number) => new Date(new Date(NOW).getTime() + minutes * 60_000);
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/*
+ * "It did not run again" must not depend on how busy the machine is. Against a database the
+ * timers stay real (the Neon driver does its own I/O on setTimeout), and the check waits for a
+ * timer armed after the sweep's: Node fires timers in the order they fall due, so once that one
+ * has fired, a sweep still armed has started its run, which stop() then waits for. Without a
+ * database, the tests fake setTimeout and move it by hand.
+ */
+const afterTimersDueWithin = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
 describe.each(TEST_DB_KINDS)('lapsed checkout sweep on %s', (dbKind) => {
   let t: TestApp;
@@ -53,7 +64,8 @@ describe.each(TEST_DB_KINDS)('lapsed checkout sweep on %s', (dbKind) => {
     }
 
     const afterStop = await pendingCheckout(minutesFromNow(-1));
-    await settle(150);
+    await afterTimersDueWithin(20);
+    await sweep.stop();
     expect(await statusOf(afterStop)).toBe('pending');
   });
 });
@@ -105,6 +117,10 @@ describe('lapsed checkout sweep timer', () => {
   });
 
   it('lets a run in progress finish before stop() resolves, and starts no other', async () => {
+    fakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let runs = 0;
     let finishRun: (rows: Array<{ id: string }>) => void = () => {};
     const db = dbAnswering(() => {
@@ -114,17 +130,18 @@ describe('lapsed checkout sweep timer', () => {
       });
     });
     const sweep = scheduleLapsedCheckoutSweep(deps(db), { intervalMs: 10 });
-    await expect.poll(() => runs, { timeout: 5_000, interval: 5 }).toBe(1);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(runs).toBe(1);
 
     let stopped = false;
     const stopping = sweep.stop().then(() => {
       stopped = true;
     });
-    await settle(50);
+    await vi.advanceTimersByTimeAsync(5 * 10);
     expect(stopped).toBe(false);
     finishRun([]);
     await stopping;
-    await settle(50);
+    await vi.advanceTimersByTimeAsync(5 * 10);
     expect(runs).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiries } from '../db/schema.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { waitUntil } from '../testing/wait-until.ts';
 import { listMailbox, LocalMailboxMailer } from './local-mailbox.ts';
 import { deliverPendingMail } from './mail-setup.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
@@ -44,13 +45,6 @@ class RecordingMailer implements Mailer {
   }
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition()) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe.each(TEST_DB_KINDS)('mail outbox on %s', (dbKind) => {
   describe('with confirmations and bulk reminders waiting together', () => {
     const mailer = new RecordingMailer(new Set(['broken@example.com']));
@@ -71,7 +65,7 @@ describe.each(TEST_DB_KINDS)('mail outbox on %s', (dbKind) => {
       await t.deps.mail.enqueue(message('buyer@example.com', 'Booking confirmed'));
       // The worker fetches 10 at a time: the confirmation must be in the first batch, and first.
       await t.deps.mail.startWorker();
-      await waitFor(() => mailer.delivered.length >= 31, 15_000);
+      await waitUntil('31 messages are delivered', () => mailer.delivered.length >= 31);
       await t.deps.mail.stopWorker();
       expect(mailer.delivered[0]).toBe('buyer@example.com');
       expect(mailer.delivered).toHaveLength(31);
@@ -83,7 +77,10 @@ describe.each(TEST_DB_KINDS)('mail outbox on %s', (dbKind) => {
       const recipients = ['a@example.com', 'broken@example.com', 'b@example.com', 'c@example.com'];
       for (const to of recipients) await t.deps.mail.enqueue(message(to));
       await t.deps.mail.startWorker();
-      await waitFor(() => mailer.attempts.length >= recipients.length, 15_000);
+      await waitUntil(
+        'each recipient had one attempt',
+        () => mailer.attempts.length >= recipients.length,
+      );
       await t.deps.mail.stopWorker();
       expect(mailer.delivered.sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
       // Tried once each; the failed one waits out its backoff alone, the others are done.
@@ -161,12 +158,11 @@ describe.each(TEST_DB_KINDS)('mail outbox on %s', (dbKind) => {
     it('the background worker delivers queued mail by itself', async () => {
       await app.deps.mail.startWorker();
       await app.deps.mail.enqueue(message('worker@example.com', 'From the worker'));
-      const deadline = Date.now() + 15_000;
-      let inbox = await listMailbox(app.deps.db, 'worker@example.com');
-      while (inbox.length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        inbox = await listMailbox(app.deps.db, 'worker@example.com');
-      }
+      await waitUntil(
+        'the worker delivered the message',
+        async () => (await listMailbox(app.deps.db, 'worker@example.com')).length > 0,
+      );
+      const inbox = await listMailbox(app.deps.db, 'worker@example.com');
       expect(inbox.map((m) => m.subject)).toEqual(['From the worker']);
       await app.deps.mail.stopWorker();
     });
@@ -176,7 +172,11 @@ describe.each(TEST_DB_KINDS)('mail outbox on %s', (dbKind) => {
       for (let i = 0; i < 60; i++) await app.deps.mail.enqueue(message(`burst-${i}@example.com`));
       const started = Date.now();
       await app.deps.mail.startWorker();
-      await waitFor(async () => (await app.deps.mail.pendingCount()) === 0, 30_000);
+      await waitUntil(
+        'no message is left queued',
+        async () => (await app.deps.mail.pendingCount()) === 0,
+        { timeoutMs: 30_000 },
+      );
       const seconds = (Date.now() - started) / 1000;
       await app.deps.mail.stopWorker();
       expect(await app.deps.mail.pendingCount()).toBe(0);

@@ -51,6 +51,17 @@ export async function terminateConnections(databaseName: string): Promise<number
   return result.rowCount ?? 0;
 }
 
+/** How many server connections a test database has (other than the one asking). */
+export async function connectionCount(databaseName: string): Promise<number> {
+  const result = await withAdminClient(postgresAdminUrl(), (client) =>
+    client.query<{ count: number }>(
+      'select count(*)::int as count from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [databaseName],
+    ),
+  );
+  return result.rows[0]?.count ?? 0;
+}
+
 async function withAdminClient<T>(adminUrl: string, use: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
