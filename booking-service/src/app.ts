@@ -1,3 +1,4 @@
+import type { ErrorHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -28,6 +29,7 @@ import { loggablePath } from './logging/logger.ts';
 import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
 import { jsonBodyHygiene, urlHygiene } from './http/input-hygiene.ts';
 import { noStore } from './http/no-store.ts';
+import type { AppEnv } from './http/app-env.ts';
 import { createRouter } from './http/router.ts';
 import { declareSecuritySchemes, openApiDocument } from './openapi-document.ts';
 import { securityHeaderOptionsFromConfig, securityHeaders } from './http/security-headers.ts';
@@ -42,10 +44,30 @@ export const DATABASE_BUSY = 'The service is busy right now. Please try again sh
 /** Largest accepted request body under /api (JSON forms and webhooks are far smaller). */
 export const MAX_BODY_BYTES = 100 * 1024;
 
+type App = ReturnType<typeof createRouter>;
+
 export function createApp(deps: AppDeps) {
   // The root shares the sub-apps' validation hook, so routes declared on it answer 400 problems too.
   const app = createRouter();
+  useRequestMiddleware(app, deps);
+  mountFeatureRoutes(app, deps);
 
+  declareSecuritySchemes(app);
+  app.doc31('/api/openapi.json', openApiDocument(deps.config));
+
+  app.notFound((c) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+      return problem(c, 404, 'Not Found', `No API route matches ${c.req.method} ${c.req.path}.`);
+    }
+    return c.text('Not Found', 404);
+  });
+  app.onError(answerWithProblem(deps));
+
+  return app;
+}
+
+/** What every request passes through before any route: id, log line, headers, size and hygiene. */
+function useRequestMiddleware(app: App, deps: AppDeps) {
   app.use('*', requestId());
   app.use('*', async (c, next) => {
     const log = deps.logger.child({ requestId: c.get('requestId') });
@@ -86,7 +108,10 @@ export function createApp(deps: AppDeps) {
   // NUL, control characters, malformed encoding or JSON: 400 before any route or better-auth.
   app.use('*', urlHygiene());
   app.use('/api/*', jsonBodyHygiene());
+}
 
+/** Every feature's sub-app, in the order their routes are matched. */
+function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createHealthRoutes(deps));
   // better-auth's update-user would set a name past the account form's rules (and answers
   // 500 for a null name); names change through PATCH /api/me only, so it does not exist here.
@@ -120,18 +145,14 @@ export function createApp(deps: AppDeps) {
     };
     app.route('/', createDevClockRoutes({ clock: deps.clock, config: deps.config, afterMove }));
   }
+}
 
-  declareSecuritySchemes(app);
-  app.doc31('/api/openapi.json', openApiDocument(deps.config));
-
-  app.notFound((c) => {
-    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
-      return problem(c, 404, 'Not Found', `No API route matches ${c.req.method} ${c.req.path}.`);
-    }
-    return c.text('Not Found', 404);
-  });
-
-  app.onError((thrown, c) => {
+/**
+ * The one error handler: typed errors become their problem+json, a database outage or conflict a
+ * 503 the client may retry, anything else a 500 whose detail is logged, never sent.
+ */
+function answerWithProblem(deps: AppDeps): ErrorHandler<AppEnv> {
+  return (thrown, c) => {
     let error = thrown;
     const unreachable = databaseUnreachableCause(thrown);
     if (unreachable) {
@@ -180,7 +201,5 @@ export function createApp(deps: AppDeps) {
       'Internal Server Error',
       `Something went wrong on our side. Quote request id ${c.get('requestId')} if you contact us.`,
     );
-  });
-
-  return app;
+  };
 }
