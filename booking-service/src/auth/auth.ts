@@ -6,7 +6,12 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordSchema,
 } from '@tuition/domain';
-import { betterAuth } from 'better-auth';
+import {
+  type BetterAuthAdvancedOptions,
+  type BetterAuthOptions,
+  type BetterAuthRateLimitOptions,
+  betterAuth,
+} from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
@@ -41,6 +46,7 @@ import {
   recordFailedSignIn,
   signInPause,
   signInPausedMessage,
+  type ThrottleStore,
 } from './sign-in-throttle.ts';
 import {
   invalidateResetLinks,
@@ -105,6 +111,7 @@ export function createAuth(options: AuthOptions) {
   const siteUrl = config.publicUrl;
   const log = options.logger.child({ component: 'auth' });
   const brand = () => mailBrand({ content: options.content, config });
+  const hookDeps: AuthHookDeps = { db, secret, throttle, log };
 
   const auth = betterAuth({
     appName: 'booking-service',
@@ -118,15 +125,7 @@ export function createAuth(options: AuthOptions) {
     // the request id; better-auth's own fallback printed the raw error, SQL parameters included,
     // to stderr and answered an empty 500. Its APIErrors (4xx) still become its usual answers.
     onAPIError: { throw: true },
-    // better-auth's own messages go to our pino logger (JSON, redaction, LOG_LEVEL), not stderr.
-    // Only the message and any Error: the extra arguments can hold request data.
-    logger: {
-      level: 'info',
-      log(level, message, ...args) {
-        const err = args.find((arg) => arg instanceof Error);
-        log[level]({ ...(err ? { err } : {}) }, `better-auth: ${message}`);
-      },
-    },
+    logger: intoServiceLog(log),
     trustedOrigins: config.trustedOrigins,
     user: {
       additionalFields: {
@@ -206,133 +205,11 @@ export function createAuth(options: AuthOptions) {
       },
     },
     hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        // Staff actions through the admin plugin: remove-user refused, role changes audited.
-        if (ctx.path.startsWith('/admin/')) await beforeAdminEndpoint(db, ctx);
-        const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : null;
-        if (ctx.path === '/sign-up/email') {
-          // The account form's rule (and length cap) for names, as a clear 400.
-          const name = nameSchema.safeParse(ctx.body?.name);
-          if (!name.success) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'INVALID_NAME',
-              message: name.error.issues[0]?.message ?? 'Name is invalid.',
-              errors: [{ field: 'name', message: name.error.issues[0]?.message }],
-            });
-          }
-          const accountType = accountTypeSchema.optional().safeParse(ctx.body?.accountType);
-          if (!accountType.success) {
-            const message = accountType.error.issues[0]?.message ?? 'Account type is invalid.';
-            throw new APIError('BAD_REQUEST', {
-              code: 'INVALID_ACCOUNT_TYPE',
-              message,
-              errors: [{ field: 'accountType', message }],
-            });
-          }
-          // A sign-up better-auth will refuse anyway must not remove the pending account.
-          if (email && passwordSchema.safeParse(ctx.body?.password).success) {
-            const earlier = await replaceUnverifiedAccount(ctx.context, db, email);
-            if (earlier === 'replaced') log.info('sign-up replaced an unverified account');
-            if (earlier === 'kept-with-bookings')
-              log.warn('sign-up of an unverified address that holds bookings: account kept');
-          }
-          return {
-            context: {
-              body: { ...ctx.body, name: name.data, accountType: accountType.data ?? 'parent' },
-            },
-          };
-        }
-        if (ctx.path === '/sign-in/email' && email) {
-          const pause = await signInPause(throttle, email);
-          if (pause !== null) {
-            throw new APIError(
-              'TOO_MANY_REQUESTS',
-              { code: 'SIGN_IN_PAUSED', message: signInPausedMessage(pause) },
-              { 'Retry-After': String(pause) },
-            );
-          }
-        }
-        // Only requests from outside: an admin's reset for a customer is not a stranger's.
-        if (MAIL_REQUEST_PATHS.has(ctx.path) && email && ctx.request) {
-          const decision = await consumeRateLimit(
-            db,
-            rateLimitKey(secret, `${RATE_LIMIT_SCOPES.authMail}:${ctx.path}`, email),
-            MAIL_PER_ADDRESS_LIMIT,
-          );
-          if (!decision.allowed) {
-            const wait = decision.retryAfter ?? MAIL_PER_ADDRESS_LIMIT.window;
-            throw new APIError(
-              'TOO_MANY_REQUESTS',
-              {
-                code: 'TOO_MANY_MAILS',
-                message:
-                  'Several e-mails have been sent to this address recently. Please check your inbox or try again later.',
-              },
-              { 'Retry-After': String(wait) },
-            );
-          }
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        const returned = ctx.context.returned;
-        const failed = isAPIError(returned);
-        if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
-          if (failed && returned.statusCode === 401) {
-            await recordFailedSignIn(throttle, ctx.body.email);
-          } else if (!failed) await clearFailedSignIns(throttle, ctx.body.email);
-          return;
-        }
-        if (failed) return;
-        // A changed password ends every outstanding reset link (a reset does so in onPasswordReset).
-        if (ctx.path === '/change-password') {
-          const userId = (returned as { user?: { id?: unknown } } | undefined)?.user?.id;
-          if (typeof userId === 'string') await invalidateResetLinks(db, userId);
-        }
-        if (ctx.path === '/admin/set-user-password' && typeof ctx.body?.userId === 'string') {
-          await invalidateResetLinks(db, ctx.body.userId);
-        }
-        if (ctx.path.startsWith('/admin/')) await afterAdminEndpoint(db, ctx);
-      }),
+      before: beforeAuthEndpoint(hookDeps),
+      after: afterAuthEndpoint(hookDeps),
     },
-    rateLimit: {
-      enabled: true,
-      // Shared by every instance of the service, unlike the in-memory default: the same table,
-      // but each client's IP kept as its HMAC (better-auth's own storage wrote it in the clear).
-      storage: 'database',
-      customStorage: {
-        consume: (key, rule) => consumeRateLimit(db, betterAuthRateLimitKey(secret, key), rule),
-      },
-      window: 60,
-      max: 100,
-      customRules: {
-        '/request-password-reset': MAIL_SENDING_RATE_LIMIT,
-        '/send-verification-email': MAIL_SENDING_RATE_LIMIT,
-        // Every page load reads the session (several islands each); a family, or a school
-        // behind one address, must never meet a 429 for that. It only reads a cookie.
-        '/get-session': false,
-      },
-    },
-    advanced: {
-      // Cross-site POSTs carrying our cookie are refused; explicit because better-auth
-      // relaxes both checks under NODE_ENV=test, and tests must see production behaviour.
-      disableOriginCheck: false,
-      disableCSRFCheck: false,
-      useSecureCookies: config.isProduction,
-      defaultCookieAttributes: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.isProduction,
-        path: '/',
-      },
-      cookiePrefix: AUTH_COOKIE_PREFIX,
-      // The address every limit keys on: resolved once from the socket and TRUSTED_PROXIES
-      // by the auth route (src/http/client-address.ts), which always sets this header and
-      // drops any copy the client sent. Never X-Forwarded-For as the client wrote it.
-      ipAddress: {
-        ipAddressHeaders: [CLIENT_ADDRESS_HEADER],
-        ipv6Subnet: IPV6_BUCKET_PREFIX,
-      },
-    },
+    rateLimit: sharedRateLimits(db, secret),
+    advanced: cookieAndAddressSettings(config),
     databaseHooks: {
       session: {
         create: {
@@ -345,6 +222,173 @@ export function createAuth(options: AuthOptions) {
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
   });
   return auth;
+}
+
+/**
+ * better-auth's own messages go to our pino logger (JSON, redaction, LOG_LEVEL), not stderr.
+ * Only the message and any Error: the extra arguments can hold request data.
+ */
+function intoServiceLog(log: Logger): BetterAuthOptions['logger'] {
+  return {
+    level: 'info',
+    log(level, message, ...args) {
+      const err = args.find((arg) => arg instanceof Error);
+      log[level]({ ...(err ? { err } : {}) }, `better-auth: ${message}`);
+    },
+  };
+}
+
+/** better-auth's per-client limits, stored in the shared database table. */
+function sharedRateLimits(db: Database, secret: string): BetterAuthRateLimitOptions {
+  return {
+    enabled: true,
+    // Shared by every instance of the service, unlike the in-memory default: the same table,
+    // but each client's IP kept as its HMAC (better-auth's own storage wrote it in the clear).
+    storage: 'database',
+    customStorage: {
+      consume: (key, rule) => consumeRateLimit(db, betterAuthRateLimitKey(secret, key), rule),
+    },
+    window: 60,
+    max: 100,
+    customRules: {
+      '/request-password-reset': MAIL_SENDING_RATE_LIMIT,
+      '/send-verification-email': MAIL_SENDING_RATE_LIMIT,
+      // Every page load reads the session (several islands each); a family, or a school
+      // behind one address, must never meet a 429 for that. It only reads a cookie.
+      '/get-session': false,
+    },
+  };
+}
+
+/** Cookies, cross-site checks and the client address better-auth keys its limits on. */
+function cookieAndAddressSettings(config: Config): BetterAuthAdvancedOptions {
+  return {
+    // Cross-site POSTs carrying our cookie are refused; explicit because better-auth
+    // relaxes both checks under NODE_ENV=test, and tests must see production behaviour.
+    disableOriginCheck: false,
+    disableCSRFCheck: false,
+    useSecureCookies: config.isProduction,
+    defaultCookieAttributes: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.isProduction,
+      path: '/',
+    },
+    cookiePrefix: AUTH_COOKIE_PREFIX,
+    // The address every limit keys on: resolved once from the socket and TRUSTED_PROXIES
+    // by the auth route (src/http/client-address.ts), which always sets this header and
+    // drops any copy the client sent. Never X-Forwarded-For as the client wrote it.
+    ipAddress: {
+      ipAddressHeaders: [CLIENT_ADDRESS_HEADER],
+      ipv6Subnet: IPV6_BUCKET_PREFIX,
+    },
+  };
+}
+
+/** What the request hooks share: the database, the rate-limit secret and the auth log. */
+interface AuthHookDeps {
+  db: Database;
+  secret: string;
+  throttle: ThrottleStore;
+  log: Logger;
+}
+
+/**
+ * Before better-auth answers: staff actions through the admin plugin checked, sign-up fields
+ * held to the account form's rules, paused sign-ins refused, mail requests limited per address.
+ */
+function beforeAuthEndpoint({ db, secret, throttle, log }: AuthHookDeps) {
+  return createAuthMiddleware(async (ctx) => {
+    // Staff actions through the admin plugin: remove-user refused, role changes audited.
+    if (ctx.path.startsWith('/admin/')) await beforeAdminEndpoint(db, ctx);
+    const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : null;
+    if (ctx.path === '/sign-up/email') {
+      // The account form's rule (and length cap) for names, as a clear 400.
+      const name = nameSchema.safeParse(ctx.body?.name);
+      if (!name.success) {
+        throw new APIError('BAD_REQUEST', {
+          code: 'INVALID_NAME',
+          message: name.error.issues[0]?.message ?? 'Name is invalid.',
+          errors: [{ field: 'name', message: name.error.issues[0]?.message }],
+        });
+      }
+      const accountType = accountTypeSchema.optional().safeParse(ctx.body?.accountType);
+      if (!accountType.success) {
+        const message = accountType.error.issues[0]?.message ?? 'Account type is invalid.';
+        throw new APIError('BAD_REQUEST', {
+          code: 'INVALID_ACCOUNT_TYPE',
+          message,
+          errors: [{ field: 'accountType', message }],
+        });
+      }
+      // A sign-up better-auth will refuse anyway must not remove the pending account.
+      if (email && passwordSchema.safeParse(ctx.body?.password).success) {
+        const earlier = await replaceUnverifiedAccount(ctx.context, db, email);
+        if (earlier === 'replaced') log.info('sign-up replaced an unverified account');
+        if (earlier === 'kept-with-bookings')
+          log.warn('sign-up of an unverified address that holds bookings: account kept');
+      }
+      return {
+        context: {
+          body: { ...ctx.body, name: name.data, accountType: accountType.data ?? 'parent' },
+        },
+      };
+    }
+    if (ctx.path === '/sign-in/email' && email) {
+      const pause = await signInPause(throttle, email);
+      if (pause !== null) {
+        throw new APIError(
+          'TOO_MANY_REQUESTS',
+          { code: 'SIGN_IN_PAUSED', message: signInPausedMessage(pause) },
+          { 'Retry-After': String(pause) },
+        );
+      }
+    }
+    // Only requests from outside: an admin's reset for a customer is not a stranger's.
+    if (MAIL_REQUEST_PATHS.has(ctx.path) && email && ctx.request) {
+      const decision = await consumeRateLimit(
+        db,
+        rateLimitKey(secret, `${RATE_LIMIT_SCOPES.authMail}:${ctx.path}`, email),
+        MAIL_PER_ADDRESS_LIMIT,
+      );
+      if (!decision.allowed) {
+        const wait = decision.retryAfter ?? MAIL_PER_ADDRESS_LIMIT.window;
+        throw new APIError(
+          'TOO_MANY_REQUESTS',
+          {
+            code: 'TOO_MANY_MAILS',
+            message:
+              'Several e-mails have been sent to this address recently. Please check your inbox or try again later.',
+          },
+          { 'Retry-After': String(wait) },
+        );
+      }
+    }
+  });
+}
+
+/** After better-auth answered: sign-in failures counted, reset links ended, staff actions audited. */
+function afterAuthEndpoint({ db, throttle }: AuthHookDeps) {
+  return createAuthMiddleware(async (ctx) => {
+    const returned = ctx.context.returned;
+    const failed = isAPIError(returned);
+    if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
+      if (failed && returned.statusCode === 401) {
+        await recordFailedSignIn(throttle, ctx.body.email);
+      } else if (!failed) await clearFailedSignIns(throttle, ctx.body.email);
+      return;
+    }
+    if (failed) return;
+    // A changed password ends every outstanding reset link (a reset does so in onPasswordReset).
+    if (ctx.path === '/change-password') {
+      const userId = (returned as { user?: { id?: unknown } } | undefined)?.user?.id;
+      if (typeof userId === 'string') await invalidateResetLinks(db, userId);
+    }
+    if (ctx.path === '/admin/set-user-password' && typeof ctx.body?.userId === 'string') {
+      await invalidateResetLinks(db, ctx.body.userId);
+    }
+    if (ctx.path.startsWith('/admin/')) await afterAdminEndpoint(db, ctx);
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
