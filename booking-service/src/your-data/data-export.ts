@@ -47,15 +47,7 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .from(pupils)
     .where(eq(pupils.userId, userId))
     .orderBy(asc(pupils.createdAt));
-  const bookingRows = await selectBookingRows(db, eq(bookings.userId, userId)).orderBy(
-    asc(classSessions.startsAt),
-    asc(bookings.createdAt),
-  );
-  const history = await bookingHistory(
-    db,
-    userId,
-    bookingRows.map((row) => row.id),
-  );
+  const accountBookings = await exportedBookings(db, userId);
   const payments = await db
     .select()
     .from(checkouts)
@@ -95,20 +87,61 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
       createdAt: pupil.createdAt.toISOString(),
       archivedAt: iso(pupil.archivedAt),
     })),
-    bookings: bookingRows.map((row) => ({
-      id: row.id,
-      pupilId: row.pupilId,
-      service: row.service,
-      subject: row.subject,
-      startsAt: row.startsAt.toISOString(),
-      endsAt: row.endsAt.toISOString(),
-      status: row.status,
-      checkoutId: row.checkoutId,
-      rescheduledFrom: row.rescheduledFrom,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      history: history.get(row.id) ?? [],
+    bookings: accountBookings,
+    ...paymentsAndRefunds(payments),
+    waitingList: places.map((place) => ({
+      sessionId: place.sessionId,
+      pupilId: place.pupilId,
+      status: place.status,
+      createdAt: place.joinedAt.toISOString(),
     })),
+    enquiries: enquiryRows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      parentName: row.parentName,
+      email: row.email,
+      phone: row.phone,
+      yearGroup: row.yearGroup,
+      subject: row.subject,
+      preference: row.preference,
+      message: row.message,
+    })),
+    emails: mail.map((m) => ({ sentAt: m.sentAt.toISOString(), to: m.to, subject: m.subject })),
+  };
+}
+
+/** The account's bookings, by session start, each with its status history. */
+async function exportedBookings(db: DbExecutor, userId: string): Promise<DataExport['bookings']> {
+  const bookingRows = await selectBookingRows(db, eq(bookings.userId, userId)).orderBy(
+    asc(classSessions.startsAt),
+    asc(bookings.createdAt),
+  );
+  const history = await bookingHistory(
+    db,
+    userId,
+    bookingRows.map((row) => row.id),
+  );
+  return bookingRows.map((row) => ({
+    id: row.id,
+    pupilId: row.pupilId,
+    service: row.service,
+    subject: row.subject,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status,
+    checkoutId: row.checkoutId,
+    rescheduledFrom: row.rescheduledFrom,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    history: history.get(row.id) ?? [],
+  }));
+}
+
+/** The account's checkouts as payments, and the refunded ones again as refunds. */
+function paymentsAndRefunds(
+  payments: Array<typeof checkouts.$inferSelect>,
+): Pick<DataExport, 'payments' | 'refunds'> {
+  return {
     payments: payments.map((payment) => ({
       id: payment.id,
       status: payment.status,
@@ -131,24 +164,6 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
           ]
         : [],
     ),
-    waitingList: places.map((place) => ({
-      sessionId: place.sessionId,
-      pupilId: place.pupilId,
-      status: place.status,
-      createdAt: place.joinedAt.toISOString(),
-    })),
-    enquiries: enquiryRows.map((row) => ({
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      parentName: row.parentName,
-      email: row.email,
-      phone: row.phone,
-      yearGroup: row.yearGroup,
-      subject: row.subject,
-      preference: row.preference,
-      message: row.message,
-    })),
-    emails: mail.map((m) => ({ sentAt: m.sentAt.toISOString(), to: m.to, subject: m.subject })),
   };
 }
 
