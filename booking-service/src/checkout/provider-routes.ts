@@ -1,3 +1,4 @@
+import { isId } from '@tuition/api-contract';
 import { formatLondonDate, formatPounds, formatTime12h } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -27,8 +28,6 @@ export function createProviderRoutes(deps: ProviderRouteDeps) {
   return router;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function addLocalCheckoutPages(
   router: ReturnType<typeof createRouter>,
   deps: ProviderRouteDeps,
@@ -37,7 +36,7 @@ function addLocalCheckoutPages(
   router.use(`${LOCAL_CHECKOUT_PATH}/*`, rejectCrossSiteRequests(deps.config.trustedOrigins));
 
   const findCheckout = async (id: string) => {
-    if (!UUID.test(id)) return undefined;
+    if (!isId(id)) return undefined;
     const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
     return checkout;
   };
@@ -49,7 +48,7 @@ function addLocalCheckoutPages(
    * (docs/decisions/040).
    */
   const findOwnCheckout = async (id: string, headers: Headers) => {
-    if (!UUID.test(id)) return undefined;
+    if (!isId(id)) return undefined;
     const session = await readSession(deps.auth, headers);
     if (!session) return undefined;
     const [checkout] = await deps.db
@@ -66,31 +65,11 @@ function addLocalCheckoutPages(
   router.get(`${LOCAL_CHECKOUT_PATH}/:id`, async (c) => {
     const checkout = await findCheckout(c.req.param('id'));
     if (!checkout) return notFound(c);
-    const status = effectiveStatus(checkout, deps.clock.now());
     const timetable = await deps.content.timetable();
     const sessions =
       (await sessionsOfCheckouts(deps.db, timetable, [checkout.id])).get(checkout.id) ?? [];
-    const rows = sessions.map((s) => {
-      const starts = new Date(s.startsAt);
-      return html`<li>${formatLondonDate(starts)}, ${formatTime12h(starts)}: ${s.label}</li>`;
-    });
-    const payable = status === 'pending';
     return c.html(
-      page(
-        'Local test checkout',
-        html`<p><strong>No real money is taken.</strong> This page stands in for Stripe Checkout while the service runs without Stripe keys.</p>
-<h2>Your order</h2>
-<ul>${rows}</ul>
-<p>${checkout.sessionCount} ${checkout.sessionCount === 1 ? 'session' : 'sessions'}${checkout.isSpecialOffer ? ' (10-session offer applied)' : ''}</p>
-<p>Total: <strong>${formatPounds(checkout.amountPence)}</strong></p>
-<p>Status: ${status}</p>
-${
-  payable
-    ? html`<form method="post" action="${LOCAL_CHECKOUT_PATH}/${checkout.id}/pay"><button type="submit">Pay ${formatPounds(checkout.amountPence)}</button></form>
-<form method="post" action="${LOCAL_CHECKOUT_PATH}/${checkout.id}/cancel"><button type="submit">Cancel</button></form>`
-    : html`<p>This checkout can no longer be paid.</p>`
-}`,
-      ),
+      localCheckoutPage(checkout, effectiveStatus(checkout, deps.clock.now()), sessions),
       200,
     );
   });
@@ -144,4 +123,32 @@ function page(title: string, body: ReturnType<typeof html>) {
 ${body}
 </main></body>
 </html>`;
+}
+
+/** The stand-in for Stripe's hosted page: the order, the total, and Pay or Cancel. */
+function localCheckoutPage(
+  checkout: typeof checkouts.$inferSelect,
+  status: ReturnType<typeof effectiveStatus>,
+  sessions: readonly { startsAt: string; label: string }[],
+) {
+  const rows = sessions.map((s) => {
+    const starts = new Date(s.startsAt);
+    return html`<li>${formatLondonDate(starts)}, ${formatTime12h(starts)}: ${s.label}</li>`;
+  });
+  const payable = status === 'pending';
+  return page(
+    'Local test checkout',
+    html`<p><strong>No real money is taken.</strong> This page stands in for Stripe Checkout while the service runs without Stripe keys.</p>
+<h2>Your order</h2>
+<ul>${rows}</ul>
+<p>${checkout.sessionCount} ${checkout.sessionCount === 1 ? 'session' : 'sessions'}${checkout.isSpecialOffer ? ' (10-session offer applied)' : ''}</p>
+<p>Total: <strong>${formatPounds(checkout.amountPence)}</strong></p>
+<p>Status: ${status}</p>
+${
+  payable
+    ? html`<form method="post" action="${LOCAL_CHECKOUT_PATH}/${checkout.id}/pay"><button type="submit">Pay ${formatPounds(checkout.amountPence)}</button></form>
+<form method="post" action="${LOCAL_CHECKOUT_PATH}/${checkout.id}/cancel"><button type="submit">Cancel</button></form>`
+    : html`<p>This checkout can no longer be paid.</p>`
+}`,
+  );
 }
