@@ -10,8 +10,8 @@ import {
   waitFor,
 } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Handler, problem, type Routes, stubApi } from '../../test-support/api-stub.ts';
 import type { AdminUserRow } from './admin-api.ts';
-import { problem, stubAdminApi } from './admin-test-stubs.ts';
 
 const session = vi.hoisted(() => ({ role: 'admin' as string | null }));
 // The admin gate reads the role from one get-session call (src/lib/auth-session.ts).
@@ -37,10 +37,14 @@ const user = (n: number): AdminUserRow => ({
   lastPaymentAt: n % 3 ? '2026-10-02T10:00:00Z' : null,
 });
 
-const summary = () =>
-  Response.json({ totalUsers: 26, totalBookings: 8, upcomingSessions: 3, totalRevenuePence: 9000 });
-const stats = () =>
-  Response.json({
+const FIGURES = {
+  'GET /api/admin/summary': {
+    totalUsers: 26,
+    totalBookings: 8,
+    upcomingSessions: 3,
+    totalRevenuePence: 9000,
+  },
+  'GET /api/admin/stats': {
     currentWeekStart: '2026-11-02',
     bookingsPerWeek: [
       { weekStart: '2026-10-26', bookings: 2 },
@@ -48,33 +52,26 @@ const stats = () =>
       { weekStart: '2026-11-09', bookings: 1 },
     ],
     revenuePerMonth: [{ month: '2026-11', revenuePence: 3000 }],
-  });
+  },
+} satisfies Routes;
 
 /** 26 users, 25 a page; a search for "zzz" finds nobody. */
-function directory(url: URL) {
-  if (url.pathname !== '/api/admin/users') return undefined;
+const directory: Handler<'GET /api/admin/users'> = ({ url }) => {
   const search = url.searchParams.get('search') ?? '';
   const page = Number(url.searchParams.get('page') ?? '1');
   const all = search === 'zzz' ? [] : Array.from({ length: 26 }, (_, i) => user(i + 1));
-  return Response.json({
-    users: all.slice((page - 1) * 25, page * 25),
-    total: all.length,
-    page,
-    pageSize: 25,
-  });
-}
+  return { users: all.slice((page - 1) * 25, page * 25), total: all.length, page, pageSize: 25 };
+};
 
-const noSessions = (url: URL) =>
-  url.pathname === '/api/admin/sessions' ? Response.json({ sessions: [] }) : undefined;
+const NO_SESSIONS = { 'GET /api/admin/sessions': { sessions: [] } } satisfies Routes;
+
+/** No sessions, and the users as `users` answers. */
+const stubUsers = (users: Handler<'GET /api/admin/users'>) =>
+  stubApi({ ...NO_SESSIONS, 'GET /api/admin/users': users }).calls;
 
 /** Every part of the dashboard answers: figures, charts, no sessions, 26 users. */
 const stubWholeDashboard = () =>
-  stubAdminApi(
-    (u) => (u.pathname === '/api/admin/summary' ? summary() : undefined),
-    (u) => (u.pathname === '/api/admin/stats' ? stats() : undefined),
-    noSessions,
-    directory,
-  );
+  stubApi({ ...FIGURES, ...NO_SESSIONS, 'GET /api/admin/users': directory }).calls;
 
 const navigate = vi.fn();
 
@@ -158,7 +155,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
   });
 
   it('pages the users 25 at a time and opens a user from the row', async () => {
-    const calls = stubAdminApi(noSessions, directory);
+    const calls = stubUsers(directory);
     render(<AdminDashboard navigate={navigate} />);
     expect(await screen.findByText('Showing 1 to 25 of 26 users')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Page 2' })).toBeTruthy();
@@ -174,7 +171,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
   });
 
   it('searches on Enter, from page 1, and says when nobody matches', async () => {
-    const calls = stubAdminApi(noSessions, directory);
+    const calls = stubUsers(directory);
     render(<AdminDashboard navigate={navigate} />);
     await screen.findByText('Showing 1 to 25 of 26 users');
     const box = screen.getByLabelText("Search users by name, email or pupil's name");
@@ -187,19 +184,13 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
   });
 
   it('says "No users found." when there are no users at all', async () => {
-    stubAdminApi(noSessions, (u) =>
-      u.pathname === '/api/admin/users'
-        ? Response.json({ users: [], total: 0, page: 1, pageSize: 25 })
-        : undefined,
-    );
+    stubUsers({ users: [], total: 0, page: 1, pageSize: 25 });
     render(<AdminDashboard navigate={navigate} />);
     expect(await screen.findByText('No users found.')).toBeTruthy();
   });
 
   it('explains a refusal as missing admin rights', async () => {
-    stubAdminApi(noSessions, (u) =>
-      u.pathname === '/api/admin/users' ? problem(403, 'Access denied') : undefined,
-    );
+    stubUsers(problem(403, 'Access denied'));
     render(<AdminDashboard navigate={navigate} />);
     expect(
       // The toast ends like a sentence; the table's note does not.
@@ -212,44 +203,38 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
   });
 
   it('shows a session’s attendees, linking each avatar to the user, and the register', async () => {
-    stubAdminApi(
-      (u) =>
-        u.pathname === '/api/admin/sessions'
-          ? Response.json({
-              sessions: [
-                {
-                  id: 's1',
-                  service: 'gcse',
-                  subject: 'mathematics',
-                  label: 'GCSE Foundation',
-                  startsAt: '2026-11-03T17:00:00Z',
-                  endsAt: '2026-11-03T18:00:00Z',
-                  date: '2026-11-03',
-                  time: '5-6pm',
-                  bookedCount: 1,
-                  capacity: 10,
-                },
-              ],
-            })
-          : undefined,
-      (u) =>
-        u.pathname === '/api/admin/sessions/s1/attendees'
-          ? Response.json([
-              {
-                bookingId: 'b1',
-                pupil: { id: 'p1', name: 'Byron Lovelace', yearGroup: 'y10' },
-                userId: 'u1',
-                name: 'Ada Lovelace',
-                email: 'ada@example.com',
-                phone: '07700 900001',
-                bookings: { total: 3, upcoming: 2, previous: 1, cancelled: 1, moved: 1 },
-                totalSpentPence: 4500,
-                lastPaymentAt: '2026-10-20T10:00:00Z',
-              },
-            ])
-          : undefined,
-      directory,
-    );
+    stubApi({
+      'GET /api/admin/sessions': {
+        sessions: [
+          {
+            id: 's1',
+            service: 'gcse',
+            subject: 'mathematics',
+            label: 'GCSE Foundation',
+            startsAt: '2026-11-03T17:00:00Z',
+            endsAt: '2026-11-03T18:00:00Z',
+            date: '2026-11-03',
+            time: '5-6pm',
+            bookedCount: 1,
+            capacity: 10,
+          },
+        ],
+      },
+      'GET /api/admin/sessions/:id/attendees': [
+        {
+          bookingId: 'b1',
+          pupil: { id: 'p1', name: 'Byron Lovelace', yearGroup: 'y10' },
+          userId: 'u1',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          phone: '07700 900001',
+          bookings: { total: 3, upcoming: 2, previous: 1, cancelled: 1, moved: 1 },
+          totalSpentPence: 4500,
+          lastPaymentAt: '2026-10-20T10:00:00Z',
+        },
+      ],
+      'GET /api/admin/users': directory,
+    });
     render(<AdminDashboard navigate={navigate} />);
     const toggle = await screen.findByRole('button', { name: /GCSE Foundation/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -275,23 +260,19 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
   });
 
   it('row menu: Reset Password always, View in Stripe only with a Stripe link, no stray code', async () => {
-    stubAdminApi(noSessions, (u) =>
-      u.pathname === '/api/admin/users'
-        ? Response.json({
-            users: [
-              {
-                ...user(1),
-                name: 'Paid Parent',
-                stripeCustomerUrl: 'https://dashboard.stripe.com/customers/cus_1',
-              },
-              { ...user(2), name: 'New Parent' },
-            ],
-            total: 2,
-            page: 1,
-            pageSize: 25,
-          })
-        : undefined,
-    );
+    stubUsers({
+      users: [
+        {
+          ...user(1),
+          name: 'Paid Parent',
+          stripeCustomerUrl: 'https://dashboard.stripe.com/customers/cus_1',
+        },
+        { ...user(2), name: 'New Parent' },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 25,
+    });
     render(<AdminDashboard navigate={navigate} />);
     const openMenu = async (name: string) => {
       const trigger = await screen.findByRole('button', { name: `Actions for ${name}` });
@@ -318,7 +299,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
 
   it('sends a customer home without asking the admin API anything', async () => {
     session.role = 'user';
-    const calls = stubAdminApi();
+    const { calls } = stubApi();
     render(<AdminDashboard navigate={navigate} />);
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
     expect(calls.filter((c) => c.includes('/api/admin'))).toEqual([]);

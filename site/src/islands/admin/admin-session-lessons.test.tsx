@@ -2,13 +2,14 @@
 // and the "No meeting link" flag on the sessions overview, the register's attendance control
 // (saved, and put back when refused), one session's own link (https only, the service's message
 // under the field; back to the class's link), and the marks and no-shows on the user page.
+import type { AdminAttendee, AdminSession } from '@tuition/api-contract';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Answer, problem, type Routes, stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminSessions } from './admin-sessions.tsx';
 import { attendanceSummary } from './admin-session-lessons.tsx';
 import { UserFigures, UserPupils } from './admin-user-sections.tsx';
-import { problem, stubAdminApi } from './admin-test-stubs.ts';
 import type { AdminUserDetail } from './admin-api.ts';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -17,7 +18,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const session = (id: string, startsAt: string, extra: Record<string, unknown> = {}) => ({
+const session = (
+  id: string,
+  startsAt: string,
+  extra: Partial<AdminSession> = {},
+): AdminSession => ({
   id,
   service: 'gcse-higher',
   subject: 'mathematics',
@@ -34,7 +39,7 @@ const session = (id: string, startsAt: string, extra: Record<string, unknown> = 
 const SESSION_ID = '6f1c1d1e-0000-4000-8000-000000000001';
 const BOOKING_ID = '6f1c1d1e-0000-4000-8000-0000000000b1';
 
-const attendee = (attendance?: string) => ({
+const attendee = (attendance?: AdminAttendee['attendance']): AdminAttendee => ({
   bookingId: BOOKING_ID,
   pupil: { id: 'p1', name: 'Sam Pupil', yearGroup: 'y10' },
   userId: 'u1',
@@ -47,9 +52,12 @@ const attendee = (attendance?: string) => ({
   ...(attendance ? { attendance } : {}),
 });
 
-function bodyOf(init: RequestInit | undefined): unknown {
-  return init?.body ? JSON.parse(String(init.body)) : undefined;
-}
+/** The overview listing one session, booked, whose register holds `attendees`. */
+const oneSession = (attendees: AdminAttendee[]) =>
+  ({
+    'GET /api/admin/sessions': { sessions: [session(SESSION_ID, '2026-11-03T19:00:00Z')] },
+    'GET /api/admin/sessions/:id/attendees': attendees,
+  }) satisfies Routes;
 
 function renderOverview() {
   // Each test its own cache: one test's attendees never show in the next.
@@ -66,19 +74,17 @@ async function openSession() {
 
 describe('the sessions overview', () => {
   it('asks for today’s sessions with the Today view and flags one nobody could join', async () => {
-    const calls = stubAdminApi((url) =>
-      url.pathname === '/api/admin/sessions'
-        ? Response.json({
-            sessions:
-              url.searchParams.get('filter') === 'today'
-                ? [
-                    session('s1', '2026-11-03T19:00:00Z', { meetingLinkMissing: true }),
-                    session('s2', '2026-11-03T17:00:00Z'),
-                  ]
-                : [],
-          })
-        : undefined,
-    );
+    const { calls } = stubApi({
+      'GET /api/admin/sessions': ({ url }) => ({
+        sessions:
+          url.searchParams.get('filter') === 'today'
+            ? [
+                session('s1', '2026-11-03T19:00:00Z', { meetingLinkMissing: true }),
+                session('s2', '2026-11-03T17:00:00Z'),
+              ]
+            : [],
+      }),
+    });
     renderOverview();
     await screen.findByText('No upcoming sessions found.');
     expect(screen.queryByText('No meeting link')).toBeNull();
@@ -90,9 +96,7 @@ describe('the sessions overview', () => {
   });
 
   it('says when nothing is booked today', async () => {
-    stubAdminApi((url) =>
-      url.pathname === '/api/admin/sessions' ? Response.json({ sessions: [] }) : undefined,
-    );
+    stubApi({ 'GET /api/admin/sessions': { sessions: [] } });
     renderOverview();
     fireEvent.click(await screen.findByRole('radio', { name: 'Today' }));
     await screen.findByText('No booked sessions today.');
@@ -102,25 +106,13 @@ describe('the sessions overview', () => {
 describe('the register’s attendance control', { timeout: 20_000 }, () => {
   it('shows the saved mark and saves a new one for that seat', async () => {
     const marks: unknown[] = [];
-    stubAdminApi(
-      (url) =>
-        url.pathname === '/api/admin/sessions'
-          ? Response.json({ sessions: [session(SESSION_ID, '2026-11-03T19:00:00Z')] })
-          : undefined,
-      (url) =>
-        url.pathname === `/api/admin/sessions/${SESSION_ID}/attendees`
-          ? Response.json([attendee('late')])
-          : undefined,
-      (url, init) => {
-        if (url.pathname !== `/api/admin/sessions/${SESSION_ID}/attendance`) return undefined;
-        marks.push(bodyOf(init));
-        return Response.json({
-          bookingId: BOOKING_ID,
-          status: 'absent',
-          markedAt: '2026-11-03T20:05:00.000Z',
-        });
+    stubApi({
+      ...oneSession([attendee('late')]),
+      'PUT /api/admin/sessions/:id/attendance': ({ body }) => {
+        marks.push(body);
+        return { bookingId: BOOKING_ID, status: 'absent', markedAt: '2026-11-03T20:05:00.000Z' };
       },
-    );
+    });
     renderOverview();
     await openSession();
     const group = await screen.findByRole('group', { name: /Attendance\s*of Sam Pupil/ });
@@ -133,20 +125,13 @@ describe('the register’s attendance control', { timeout: 20_000 }, () => {
   });
 
   it('puts the earlier mark back when the service refuses the new one', async () => {
-    stubAdminApi(
-      (url) =>
-        url.pathname === '/api/admin/sessions'
-          ? Response.json({ sessions: [session(SESSION_ID, '2026-11-03T19:00:00Z')] })
-          : undefined,
-      (url) =>
-        url.pathname === `/api/admin/sessions/${SESSION_ID}/attendees`
-          ? Response.json([attendee()])
-          : undefined,
-      (url) =>
-        url.pathname.endsWith('/attendance')
-          ? problem(404, 'No confirmed booking with that id in this session.')
-          : undefined,
-    );
+    stubApi({
+      ...oneSession([attendee()]),
+      'PUT /api/admin/sessions/:id/attendance': problem(
+        404,
+        'No confirmed booking with that id in this session.',
+      ),
+    });
     renderOverview();
     await openSession();
     const present = (await screen.findByRole('radio', { name: 'Present' })) as HTMLInputElement;
@@ -160,43 +145,31 @@ describe('the register’s attendance control', { timeout: 20_000 }, () => {
 describe('one session’s own meeting link', () => {
   /** The session's link as GET answers it, and PUT's answer to each change. */
   function stubMeeting(
-    answer: (body: { url: string | null }) => Response,
+    answer: (body: { url: string | null }) => Answer<'PUT /api/admin/sessions/:id/meeting'>,
     now: { overrideUrl: string | null; meetingUrl: string | null } = {
       overrideUrl: null,
       meetingUrl: 'https://class.example.com/room',
     },
   ) {
     const sent: unknown[] = [];
-    stubAdminApi(
-      (url) =>
-        url.pathname === '/api/admin/sessions'
-          ? Response.json({ sessions: [session(SESSION_ID, '2026-11-03T19:00:00Z')] })
-          : undefined,
-      (url) => (url.pathname.endsWith('/attendees') ? Response.json([]) : undefined),
-      (url, init) => {
-        if (url.pathname !== `/api/admin/sessions/${SESSION_ID}/meeting`) return undefined;
-        if ((init?.method ?? 'GET') === 'GET')
-          return Response.json({ sessionId: SESSION_ID, ...now });
-        const body = bodyOf(init) as { url: string | null };
-        sent.push(body);
-        return answer(body);
+    stubApi({
+      ...oneSession([]),
+      'GET /api/admin/sessions/:id/meeting': { sessionId: SESSION_ID, ...now },
+      'PUT /api/admin/sessions/:id/meeting': ({ body }) => {
+        const link = body as { url: string | null };
+        sent.push(link);
+        return answer(link);
       },
-    );
+    });
     return sent;
   }
 
   it('shows the service’s message under the field for a link that is not https', async () => {
     stubMeeting(() =>
-      Response.json(
-        {
-          type: 'about:blank',
-          title: 'Invalid request',
-          status: 400,
-          detail: 'url: url must be a full https:// address',
-          errors: [{ field: 'url', message: 'url must be a full https:// address' }],
-        },
-        { status: 400 },
-      ),
+      problem(400, 'url: url must be a full https:// address', {
+        title: 'Invalid request',
+        errors: [{ field: 'url', message: 'url must be a full https:// address' }],
+      }),
     );
     renderOverview();
     await openSession();
@@ -210,7 +183,7 @@ describe('one session’s own meeting link', () => {
   });
 
   it('opens with the session’s own link in the field, and says which link pupils reach', async () => {
-    const sent = stubMeeting(() => Response.json({}), {
+    const sent = stubMeeting(() => problem(500, 'not asked'), {
       overrideUrl: 'https://cover.example.com/room',
       meetingUrl: 'https://cover.example.com/room',
     });
@@ -223,13 +196,11 @@ describe('one session’s own meeting link', () => {
   });
 
   it('saves an override, then goes back to the class’s link with null', async () => {
-    const sent = stubMeeting((body) =>
-      Response.json({
-        sessionId: SESSION_ID,
-        overrideUrl: body.url,
-        meetingUrl: body.url ?? 'https://class.example.com/room',
-      }),
-    );
+    const sent = stubMeeting((body) => ({
+      sessionId: SESSION_ID,
+      overrideUrl: body.url,
+      meetingUrl: body.url ?? 'https://class.example.com/room',
+    }));
     renderOverview();
     await openSession();
     const field = await screen.findByLabelText(/Meeting link for this session only/);

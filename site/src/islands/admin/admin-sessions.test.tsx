@@ -1,15 +1,19 @@
 // The sessions overview flags a booked session whose day was closed after people booked it
 // (CMS closures, decision 052): staff see why, and the bookings stay as they are.
+import type { AdminSession } from '@tuition/api-contract';
 import { cleanup, configure, render, screen } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { AdminSessions } from './admin-sessions.tsx';
-import { stubAdminApi } from './admin-test-stubs.ts';
 
 configure({ asyncUtilTimeout: 5000 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
-const session = (id: string, startsAt: string, closedReason?: string) => ({
+const session = (id: string, startsAt: string, closedReason?: string): AdminSession => ({
   id,
   service: 'gcse',
   subject: 'mathematics',
@@ -24,16 +28,14 @@ const session = (id: string, startsAt: string, closedReason?: string) => ({
 });
 
 it('flags a booked session on a day closed since, with the reason', async () => {
-  stubAdminApi((url) =>
-    url.pathname === '/api/admin/sessions'
-      ? Response.json({
-          sessions: [
-            session('s1', '2026-12-15T17:00:00Z'),
-            session('s2', '2026-12-22T17:00:00Z', 'Christmas holiday'),
-          ],
-        })
-      : undefined,
-  );
+  stubApi({
+    'GET /api/admin/sessions': {
+      sessions: [
+        session('s1', '2026-12-15T17:00:00Z'),
+        session('s2', '2026-12-22T17:00:00Z', 'Christmas holiday'),
+      ],
+    },
+  });
   render(
     <AppProviders>
       <AdminSessions upcomingCount={2} />

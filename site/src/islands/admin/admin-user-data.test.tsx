@@ -3,8 +3,8 @@
 import type { AuditEntry } from '@tuition/api-contract';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { problem, stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
-import { problem, stubAdminApi } from './admin-test-stubs.ts';
 
 const { UserDataSection, changeText, userExportUrl } = await import('./admin-user-data.tsx');
 
@@ -39,24 +39,22 @@ describe('admin user page: data and history', () => {
   });
 
   it('lists the history newest first with who did what and the change', async () => {
-    const calls = stubAdminApi((url) =>
-      url.pathname === '/api/admin/audit'
-        ? Response.json({
-            entries: [
-              entry({}),
-              entry({
-                id: 'e2',
-                actorId: 'u1',
-                actorName: 'Ada Lovelace',
-                actorRole: 'customer',
-                action: 'booking.reschedule',
-                before: { status: 'confirmed', startsAt: '2026-11-08T12:00:00.000Z' },
-                after: { status: 'rescheduled', newBookingId: 'b2' },
-              }),
-            ],
-          })
-        : undefined,
-    );
+    const { calls } = stubApi({
+      'GET /api/admin/audit': {
+        entries: [
+          entry({}),
+          entry({
+            id: 'e2',
+            actorId: 'u1',
+            actorName: 'Ada Lovelace',
+            actorRole: 'customer',
+            action: 'booking.reschedule',
+            before: { status: 'confirmed', startsAt: '2026-11-08T12:00:00.000Z' },
+            after: { status: 'rescheduled', newBookingId: 'b2' },
+          }),
+        ],
+      },
+    });
     renderSection();
     expect(await screen.findByText('Cancelled a booking')).toBeTruthy();
     expect(screen.getByText('Grace Admin (admin)')).toBeTruthy();
@@ -74,13 +72,10 @@ describe('admin user page: data and history', () => {
   });
 
   it('deletes only after the confirmation, then reloads the history', async () => {
-    const calls = stubAdminApi(
-      (url) => (url.pathname === '/api/admin/audit' ? Response.json({ entries: [] }) : undefined),
-      (url, init) =>
-        url.pathname === '/api/admin/users/u1' && init?.method === 'DELETE'
-          ? new Response(null, { status: 204 })
-          : undefined,
-    );
+    const { calls } = stubApi({
+      'GET /api/admin/audit': { entries: [] },
+      'DELETE /api/admin/users/:id': null,
+    });
     renderSection();
     expect(await screen.findByText('No recorded actions on this account yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete account…' }));
@@ -94,13 +89,10 @@ describe('admin user page: data and history', () => {
   });
 
   it('says so when the account is an admin’s', async () => {
-    stubAdminApi(
-      (url) => (url.pathname === '/api/admin/audit' ? Response.json({ entries: [] }) : undefined),
-      (url, init) =>
-        init?.method === 'DELETE' && url.pathname === '/api/admin/users/u1'
-          ? problem(403, 'Admin accounts cannot be deleted')
-          : undefined,
-    );
+    stubApi({
+      'GET /api/admin/audit': { entries: [] },
+      'DELETE /api/admin/users/:id': problem(403, 'Admin accounts cannot be deleted'),
+    });
     renderSection();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete account…' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete account' }));

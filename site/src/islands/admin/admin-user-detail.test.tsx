@@ -12,8 +12,8 @@ import {
   within,
 } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { problem, stubApi } from '../../test-support/api-stub.ts';
 import type { AdminUserDetail as Detail } from './admin-api.ts';
-import { problem, stubAdminApi } from './admin-test-stubs.ts';
 
 const session = vi.hoisted(() => ({ role: 'admin' as string | null }));
 // The admin gate reads the role from one get-session call (src/lib/auth-session.ts).
@@ -142,11 +142,7 @@ describe('userIdFromPath', () => {
 
 describe('AdminUserDetail', { timeout: 20_000 }, () => {
   it("shows the user's details, figures and history with actions on upcoming bookings only", async () => {
-    stubAdminApi((u) =>
-      u.pathname === '/api/admin/users/u1'
-        ? Response.json(detail([upcoming, cancelled]))
-        : undefined,
-    );
+    stubApi({ 'GET /api/admin/users/:id': detail([upcoming, cancelled]) });
     render(
       <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
     );
@@ -169,11 +165,7 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
   });
 
   it('counts bookings as confirmed seats and lists the pupils with theirs', async () => {
-    stubAdminApi((u) =>
-      u.pathname === '/api/admin/users/u1'
-        ? Response.json(detail([upcoming, cancelled]))
-        : undefined,
-    );
+    stubApi({ 'GET /api/admin/users/:id': detail([upcoming, cancelled]) });
     render(
       <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
     );
@@ -197,13 +189,10 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
   });
 
   it('cancels after the spec’s confirmation and says so', async () => {
-    const calls = stubAdminApi(
-      (u, init) =>
-        u.pathname === '/api/admin/bookings/b1/cancel' && init?.method === 'POST'
-          ? Response.json(cancelledB1)
-          : undefined,
-      (u) => (u.pathname === '/api/admin/users/u1' ? Response.json(detail([upcoming])) : undefined),
-    );
+    const { calls } = stubApi({
+      'POST /api/admin/bookings/:id/cancel': cancelledB1,
+      'GET /api/admin/users/:id': detail([upcoming]),
+    });
     render(
       <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
     );
@@ -226,10 +215,10 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
   });
 
   it('says so when the cancel fails', async () => {
-    stubAdminApi(
-      (u) => (u.pathname === '/api/admin/bookings/b1/cancel' ? problem(409, 'no') : undefined),
-      (u) => (u.pathname === '/api/admin/users/u1' ? Response.json(detail([upcoming])) : undefined),
-    );
+    stubApi({
+      'POST /api/admin/bookings/:id/cancel': problem(409, 'no'),
+      'GET /api/admin/users/:id': detail([upcoming]),
+    });
     render(
       <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
     );
@@ -243,9 +232,7 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
   });
 
   it('says when the user has no bookings', async () => {
-    stubAdminApi((u) =>
-      u.pathname === '/api/admin/users/u1' ? Response.json(detail([])) : undefined,
-    );
+    stubApi({ 'GET /api/admin/users/:id': detail([]) });
     render(
       <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
     );
@@ -253,9 +240,7 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
   });
 
   it('says "User profile not found." for an unknown user', async () => {
-    stubAdminApi((u) =>
-      u.pathname === '/api/admin/users/gone' ? problem(404, 'User profile not found.') : undefined,
-    );
+    stubApi({ 'GET /api/admin/users/:id': problem(404, 'User profile not found.') });
     render(
       <AdminUserDetail pricing={DEFAULT_PRICING} userId="gone" clock={clock} navigate={navigate} />,
     );
@@ -266,7 +251,7 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
 
   it('sends a customer to /admin', async () => {
     session.role = 'user';
-    stubAdminApi();
+    stubApi();
     render(
       <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
     );
