@@ -1,6 +1,7 @@
 import type { JoinStatus } from '@tuition/api-contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { problem, stubApi } from '../../test-support/api-stub.ts';
 import { bookingIdFromPath, JoinStatusPage, joinMessage } from './join-status.tsx';
 
 const STATUS: JoinStatus = {
@@ -37,24 +38,13 @@ describe('the join page', () => {
   });
 
   it("shows not found for another account's booking, as for any unknown one", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
-          { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such booking.' },
-          { status: 404, headers: { 'content-type': 'application/problem+json' } },
-        ),
-      ),
-    );
+    stubApi({ 'GET /api/me/bookings/:id/join': problem(404, 'No such booking.') });
     render(<JoinStatusPage pathname="/join/6f1c1d1e-0000-4000-8000-000000000001" />);
     expect(await screen.findByRole('heading', { name: 'Booking not found' })).toBeTruthy();
   });
 
   it('explains too early from the service answer', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json(STATUS)),
-    );
+    stubApi({ 'GET /api/me/bookings/:id/join': STATUS });
     render(<JoinStatusPage pathname="/join/b1" />);
     expect(await screen.findByRole('heading', { name: 'Join opens at 6:45 PM' })).toBeTruthy();
   });

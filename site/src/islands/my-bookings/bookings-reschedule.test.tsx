@@ -5,6 +5,7 @@ import { DEFAULT_PRICING } from '@tuition/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../lib/api-client.ts';
+import { stubApi } from '../../test-support/api-stub.ts';
 
 vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
@@ -30,12 +31,10 @@ const BOOKING: Booking = {
 beforeEach(() => {
   window.history.replaceState(null, '', '/reschedule?booking=b1');
   // The picker's own calls (availability, pupils, checkouts) are not what these tests are about.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) =>
-      String(input).startsWith('/api/me/bookings') ? Response.json([BOOKING]) : Response.json([]),
-    ),
-  );
+  stubApi({
+    'GET /api/me/bookings': [BOOKING],
+    'GET /api/availability': { slots: [], closed: [] },
+  });
 });
 
 afterEach(() => {

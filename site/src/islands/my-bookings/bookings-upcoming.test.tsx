@@ -5,6 +5,7 @@ import { fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, OpenCheckout } from '../../lib/api-client.ts';
+import { problem, type Routes, stubApi } from '../../test-support/api-stub.ts';
 
 vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
@@ -31,15 +32,14 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   ...over,
 });
 
-/** Stubs the service; no unpaid checkouts unless the answer says otherwise. */
-function stubFetch(answer: (url: string, init?: RequestInit) => Response | undefined) {
-  const fetchStub = vi.fn(
-    async (input: RequestInfo | URL, init?: RequestInit) =>
-      answer(String(input), init) ??
-      (String(input) === '/api/checkout/pending' ? Response.json([]) : Response.json([])),
-  );
-  vi.stubGlobal('fetch', fetchStub);
-  return fetchStub;
+/** Stubs the service: no bookings, unpaid checkouts or waiting places unless `routes` say so. */
+function stubService(routes: Routes = {}) {
+  return stubApi({
+    'GET /api/me/bookings': [],
+    'GET /api/checkout/pending': [],
+    'GET /api/me/waitlist': [],
+    ...routes,
+  }).fetch;
 }
 
 beforeEach(() => {
@@ -58,7 +58,7 @@ let props: typeof baseProps & { queryClient: ReturnType<typeof createQueryClient
 
 describe('BookingsUpcoming', () => {
   it('says so when there is nothing booked', async () => {
-    stubFetch(() => Response.json([]));
+    stubService();
     render(<BookingsUpcoming {...props} />);
     expect(await screen.findByText('No upcoming sessions')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Book New Session' }).getAttribute('href')).toBe(
@@ -68,18 +68,16 @@ describe('BookingsUpcoming', () => {
 
   it('back from a reschedule, confirms it and highlights the moved booking, once', async () => {
     window.history.replaceState(null, '', '/upcoming-bookings?moved=b2');
-    stubFetch((url) =>
-      url.startsWith('/api/me/bookings')
-        ? Response.json([
-            booking(),
-            booking({
-              id: 'b2',
-              startsAt: '2026-11-17T17:00:00.000Z',
-              endsAt: '2026-11-17T18:00:00.000Z',
-            }),
-          ])
-        : undefined,
-    );
+    stubService({
+      'GET /api/me/bookings': [
+        booking(),
+        booking({
+          id: 'b2',
+          startsAt: '2026-11-17T17:00:00.000Z',
+          endsAt: '2026-11-17T18:00:00.000Z',
+        }),
+      ],
+    });
     render(<BookingsUpcoming {...props} />);
     expect(await screen.findByText('Session rescheduled successfully.')).toBeTruthy();
     const marker = await screen.findByText('Rescheduled just now');
@@ -91,11 +89,7 @@ describe('BookingsUpcoming', () => {
   });
 
   it('within 24 hours, Reschedule explains how to contact support instead', async () => {
-    stubFetch((url) =>
-      url.startsWith('/api/me/bookings')
-        ? Response.json([booking({ canReschedule: false })])
-        : undefined,
-    );
+    stubService({ 'GET /api/me/bookings': [booking({ canReschedule: false })] });
     const navigate = vi.fn();
     render(<BookingsUpcoming {...props} navigate={navigate} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
@@ -106,9 +100,7 @@ describe('BookingsUpcoming', () => {
   });
 
   it('Reschedule hands the booking to /reschedule', async () => {
-    stubFetch((url) =>
-      url.startsWith('/api/me/bookings') ? Response.json([booking()]) : undefined,
-    );
+    stubService({ 'GET /api/me/bookings': [booking()] });
     const navigate = vi.fn();
     render(<BookingsUpcoming {...props} navigate={navigate} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
@@ -117,13 +109,10 @@ describe('BookingsUpcoming', () => {
   });
 
   it('cancels after a confirmation that states there is no refund', async () => {
-    const fetchStub = stubFetch((url) =>
-      url.endsWith('/cancel')
-        ? Response.json(booking({ status: 'cancelled' }))
-        : url.startsWith('/api/me/bookings')
-          ? Response.json([booking()])
-          : undefined,
-    );
+    const fetchStub = stubService({
+      'GET /api/me/bookings': [booking()],
+      'POST /api/me/bookings/:id/cancel': booking({ status: 'cancelled' }),
+    });
     render(<BookingsUpcoming {...props} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -137,13 +126,10 @@ describe('BookingsUpcoming', () => {
   });
 
   it('a failed cancel says so', async () => {
-    stubFetch((url) =>
-      url.endsWith('/cancel')
-        ? Response.json({ title: 'Oops', status: 500 }, { status: 500 })
-        : url.startsWith('/api/me/bookings')
-          ? Response.json([booking()])
-          : undefined,
-    );
+    stubService({
+      'GET /api/me/bookings': [booking()],
+      'POST /api/me/bookings/:id/cancel': problem(500, 'Oops'),
+    });
     render(<BookingsUpcoming {...props} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
@@ -181,13 +167,12 @@ describe('BookingsUpcoming', () => {
         ],
       },
     ];
-    const fetchStub = stubFetch((url, init) => {
-      if (url === '/api/checkout/pending') return Response.json(open);
-      if (url === '/api/checkout/c-open/cancel' && init?.method === 'POST') {
-        open = [];
-        return Response.json({ status: 'cancelled' });
-      }
-      return Response.json([]);
+    const fetchStub = stubService({
+      'GET /api/checkout/pending': () => open,
+      'POST /api/checkout/:id/cancel': ({ params }) => {
+        if (params.id === 'c-open') open = [];
+        return { status: 'cancelled' };
+      },
     });
     render(<BookingsUpcoming {...props} />);
     const panel = await screen.findByRole('region', { name: 'Payment pending' });
@@ -212,21 +197,19 @@ describe('BookingsUpcoming', () => {
   });
 
   it('leaves out a hold that has lapsed by now', async () => {
-    stubFetch((url) =>
-      url === '/api/checkout/pending'
-        ? Response.json([
-            {
-              checkoutId: 'c-old',
-              expiresAt: '2026-11-02T08:59:00Z',
-              resumeUrl: '/dev/checkout/c-old',
-              amountPence: 1500,
-              sessionCount: 1,
-              isSpecialOffer: false,
-              sessions: [],
-            },
-          ])
-        : Response.json([]),
-    );
+    stubService({
+      'GET /api/checkout/pending': [
+        {
+          checkoutId: 'c-old',
+          expiresAt: '2026-11-02T08:59:00Z',
+          resumeUrl: '/dev/checkout/c-old',
+          amountPence: 1500,
+          sessionCount: 1,
+          isSpecialOffer: false,
+          sessions: [],
+        },
+      ],
+    });
     render(<BookingsUpcoming {...props} />);
     expect(await screen.findByText('No upcoming sessions')).toBeTruthy();
     expect(screen.queryByText('Payment pending')).toBeNull();

@@ -4,6 +4,7 @@ import { fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../lib/api-client.ts';
+import { stubApi } from '../../test-support/api-stub.ts';
 import { ALL_PUPILS, byPupil, pupilsOf } from './pupil-filter.tsx';
 
 vi.mock('../../lib/auth-client.ts', () => ({
@@ -34,12 +35,11 @@ const booking = (id: string, pupil: Booking['pupil'], day: number): Booking => (
 const FAMILY = [booking('b1', SAM, 10), booking('b2', ALEX, 10), booking('b3', SAM, 12)];
 
 function renderUpcoming(list: Booking[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) =>
-      String(input).startsWith('/api/me/bookings') ? Response.json(list) : Response.json([]),
-    ),
-  );
+  stubApi({
+    'GET /api/me/bookings': list,
+    'GET /api/checkout/pending': [],
+    'GET /api/me/waitlist': [],
+  });
   render(
     <BookingsUpcoming
       contactEmail="hello@example.com"

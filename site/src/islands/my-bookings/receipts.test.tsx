@@ -8,6 +8,7 @@ import { fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../lib/api-client.ts';
+import { problem, stubApi } from '../../test-support/api-stub.ts';
 
 vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({
@@ -73,17 +74,7 @@ const receipt = (over: Partial<Receipt> = {}): Receipt => ({
   ...over,
 });
 
-function stubFetch(answer: (url: string) => Response) {
-  const fetchStub = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
-  vi.stubGlobal('fetch', fetchStub);
-  return fetchStub;
-}
-
-const notFound = () =>
-  Response.json(
-    { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such payment.' },
-    { status: 404, headers: { 'content-type': 'application/problem+json' } },
-  );
+const notFound = () => problem(404, 'No such payment.');
 
 afterEach(() => {
   cleanup();
@@ -93,15 +84,15 @@ afterEach(() => {
 
 describe('/previous-bookings', () => {
   it('counts only sessions that took place as completed, and lists cancelled and moved ones under their own headings', async () => {
-    stubFetch(() =>
-      Response.json([
+    stubApi({
+      'GET /api/me/bookings': [
         booking({ id: 'done-1' }),
         booking({ id: 'done-2', startsAt: '2026-11-17T17:00:00.000Z' }),
         // A future session cancelled and one moved: neither is "completed".
         booking({ id: 'cancelled', status: 'cancelled', startsAt: '2026-12-01T17:00:00.000Z' }),
         booking({ id: 'moved', status: 'rescheduled', startsAt: '2026-11-03T17:00:00.000Z' }),
-      ]),
-    );
+      ],
+    });
     render(<BookingsPrevious clock={clock} queryClient={createQueryClient()} />);
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe(
@@ -120,7 +111,7 @@ describe('/previous-bookings', () => {
   });
 
   it('offers Book New Session when there is nothing yet', async () => {
-    stubFetch(() => Response.json([]));
+    stubApi({ 'GET /api/me/bookings': [] });
     render(<BookingsPrevious clock={clock} queryClient={createQueryClient()} />);
     expect(await screen.findByText('No previous sessions')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Book New Session' })).toBeTruthy();
@@ -129,7 +120,7 @@ describe('/previous-bookings', () => {
 
 describe('/payments-invoices', () => {
   it("shows each seat's status now, where a moved one went, and links the payment's receipt", async () => {
-    const fetchStub = stubFetch(() => Response.json([receipt()]));
+    const { fetch: fetchStub } = stubApi({ 'GET /api/me/receipts': [receipt()] });
     render(<PaymentHistory clock={clock} queryClient={createQueryClient()} />);
     const heading = await screen.findByRole('heading', { name: 'Paid Tuesday 3 November 2026' });
     const card = heading.closest('li') as HTMLElement;
@@ -152,7 +143,7 @@ describe('/payments-invoices', () => {
 describe('the receipt page', () => {
   it('prints the seller from content, "Not VAT registered", the date, amount, reference and every session with its pupil', async () => {
     window.history.replaceState(null, '', '/payments-invoices/receipt?payment=abc');
-    const fetchStub = stubFetch(() => Response.json(receipt()));
+    const { fetch: fetchStub } = stubApi({ 'GET /api/me/receipts/:id': receipt() });
     const print = vi.fn();
     render(<PaymentReceipt clock={clock} print={print} queryClient={createQueryClient()} />);
     expect(await screen.findByRole('heading', { name: 'Maths Mastery Education' })).toBeTruthy();
@@ -188,14 +179,12 @@ describe('the receipt page', () => {
   });
 
   it('prints the VAT number when content has one', async () => {
-    stubFetch(() =>
-      Response.json(
-        receipt({
-          seller: { ...receipt().seller, vatNumber: 'GB123456789' },
-          isSpecialOffer: true,
-        }),
-      ),
-    );
+    stubApi({
+      'GET /api/me/receipts/:id': receipt({
+        seller: { ...receipt().seller, vatNumber: 'GB123456789' },
+        isSpecialOffer: true,
+      }),
+    });
     render(<PaymentReceipt clock={clock} paymentId="abc" queryClient={createQueryClient()} />);
     expect(await screen.findByText('VAT number: GB123456789')).toBeTruthy();
     expect(screen.queryByText('Not VAT registered')).toBeNull();
@@ -203,7 +192,7 @@ describe('the receipt page', () => {
   });
 
   it('says "Receipt not found" for a payment that is not yours, and asks only once', async () => {
-    const fetchStub = stubFetch(notFound);
+    const { fetch: fetchStub } = stubApi({ 'GET /api/me/receipts/:id': notFound });
     render(<PaymentReceipt clock={clock} paymentId="theirs" queryClient={createQueryClient()} />);
     expect(await screen.findByRole('heading', { name: 'Receipt not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Payments & Invoices' }).getAttribute('href')).toBe(
@@ -214,7 +203,7 @@ describe('the receipt page', () => {
 
   it('says "Receipt not found" without asking when the address names no payment', async () => {
     window.history.replaceState(null, '', '/payments-invoices/receipt');
-    const fetchStub = stubFetch(notFound);
+    const { fetch: fetchStub } = stubApi({ 'GET /api/me/receipts/:id': notFound });
     render(<PaymentReceipt clock={clock} queryClient={createQueryClient()} />);
     expect(await screen.findByRole('heading', { name: 'Receipt not found' })).toBeTruthy();
     expect(fetchStub).not.toHaveBeenCalled();

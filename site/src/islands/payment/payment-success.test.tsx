@@ -5,6 +5,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { CheckoutSummary } from '@tuition/api-contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Handler, problem, stubApi } from '../../test-support/api-stub.ts';
 
 const session = vi.hoisted(() => ({ signedIn: true }));
 vi.mock('../../lib/auth-client.ts', () => ({
@@ -42,11 +43,9 @@ const summary = (status: CheckoutSummary['status']): CheckoutSummary => ({
   ],
 });
 
-function stubFetch(answer: (url: string) => Response) {
-  const fetchStub = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
-  vi.stubGlobal('fetch', fetchStub);
-  return fetchStub;
-}
+/** The service's summary of the checkout, however the test has it answer. */
+const stubCheckout = (answer: Handler<'GET /api/checkout/:id'>) =>
+  stubApi({ 'GET /api/checkout/:id': answer }).fetch;
 
 beforeEach(() => {
   session.signedIn = true;
@@ -89,9 +88,9 @@ describe('PaymentSuccess', () => {
       JSON.stringify({ checkoutId: CHECKOUT, selectedSessions: [] }),
     );
     let calls = 0;
-    stubFetch(() => {
+    stubCheckout(() => {
       calls += 1;
-      return Response.json(summary(calls < 2 ? 'pending' : 'paid'));
+      return summary(calls < 2 ? 'pending' : 'paid');
     });
     renderPage();
     expect(
@@ -110,9 +109,9 @@ describe('PaymentSuccess', () => {
   it('clears the stored booking basket once the checkout is paid, not while it is pending', async () => {
     saveBasket({ service: 'gcse', starts: ['2026-11-10T17:00:00.000Z'] });
     let calls = 0;
-    stubFetch(() => {
+    stubCheckout(() => {
       calls += 1;
-      return Response.json(summary(calls < 2 ? 'pending' : 'paid'));
+      return summary(calls < 2 ? 'pending' : 'paid');
     });
     renderPage();
     expect(
@@ -127,21 +126,14 @@ describe('PaymentSuccess', () => {
 
   it('keeps the stored booking basket when the checkout was not paid', async () => {
     saveBasket({ service: 'gcse', starts: ['2026-11-10T17:00:00.000Z'] });
-    stubFetch(() => Response.json(summary('expired')));
+    stubCheckout(summary('expired'));
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
     expect(loadBasket()?.starts).toEqual(['2026-11-10T17:00:00.000Z']);
   });
 
   it("is neutral for someone else's or an unknown checkout (the service answers 404)", async () => {
-    stubFetch(() =>
-      Response.json(
-        { title: 'Not Found', status: 404, detail: 'No such checkout.' },
-        {
-          status: 404,
-        },
-      ),
-    );
+    stubCheckout(problem(404, 'No such checkout.'));
     renderPage();
     await expectNeutral();
   });
@@ -158,7 +150,7 @@ describe('PaymentSuccess', () => {
         selectedSessions: [],
       }),
     );
-    const fetchStub = stubFetch(() => Response.json(summary('paid')));
+    const fetchStub = stubCheckout(summary('paid'));
     render(
       <PaymentSuccess queryClient={createQueryClient()} pricing={DEFAULT_PRICING} checkoutId="" />,
     );
@@ -175,7 +167,7 @@ describe('PaymentSuccess', () => {
 
   it('is neutral when signed out, with a way to log in', async () => {
     session.signedIn = false;
-    const fetchStub = stubFetch(() => Response.json(summary('paid')));
+    const fetchStub = stubCheckout(summary('paid'));
     renderPage();
     await expectNeutral();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
@@ -183,7 +175,7 @@ describe('PaymentSuccess', () => {
   });
 
   it('says a lapsed or released checkout was not paid', async () => {
-    stubFetch(() => Response.json(summary('cancelled')));
+    stubCheckout(summary('cancelled'));
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
     expect(screen.queryByText('Payment Successful')).toBeNull();
@@ -191,9 +183,9 @@ describe('PaymentSuccess', () => {
 
   it('claims nothing when the service cannot be reached', async () => {
     let asked = 0;
-    stubFetch(() => {
+    stubCheckout(() => {
       asked += 1;
-      return Response.json({ title: 'Unavailable', status: 503 }, { status: 503 });
+      return problem(503, 'Unavailable');
     });
     // The page's retries and their waits (about 8 s in all) run on a fake clock: on a busy
     // machine the real waits once outlasted the test.

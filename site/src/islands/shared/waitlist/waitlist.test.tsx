@@ -3,6 +3,7 @@
 import type { AvailabilitySlot, WaitlistEntry } from '@tuition/api-contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { problem, stubApi } from '../../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../app-providers.tsx';
 import { timeLeft } from './waitlist-api.ts';
 import { WaitlistJoin } from './waitlist-join.tsx';
@@ -43,14 +44,6 @@ const slot = (over: Partial<AvailabilitySlot> = {}): AvailabilitySlot => ({
   ...over,
 });
 
-function stubFetch(answer: (url: string, init?: RequestInit) => Response) {
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    answer(String(input), init),
-  );
-  vi.stubGlobal('fetch', fetchStub);
-  return fetchStub;
-}
-
 const renderIn = (ui: React.ReactNode) =>
   render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);
 
@@ -61,15 +54,15 @@ afterEach(() => {
 
 describe('places on waiting lists', () => {
   it('shows nothing while the account waits for nothing', async () => {
-    const fetchStub = stubFetch(() => Response.json([]));
+    const { fetch: fetchStub } = stubApi({ 'GET /api/me/waitlist': [] });
     const { container } = renderIn(<WaitlistPlaces now={NOW} />);
     await waitFor(() => expect(fetchStub).toHaveBeenCalled());
     expect(container.querySelector('.waitlist-places')).toBeNull();
   });
 
   it('shows the position while waiting, and a live offer with the time left and Book now', async () => {
-    stubFetch(() =>
-      Response.json([
+    stubApi({
+      'GET /api/me/waitlist': [
         place(),
         place({
           id: 'w2',
@@ -81,8 +74,8 @@ describe('places on waiting lists', () => {
             url: 'http://localhost/booking?offer=o1',
           },
         }),
-      ]),
-    );
+      ],
+    });
     renderIn(<WaitlistPlaces now={NOW} />);
     expect(await screen.findByText('Waiting list · position 2')).toBeTruthy();
     expect(screen.getByText('11 hours 30 minutes left')).toBeTruthy();
@@ -100,12 +93,12 @@ describe('places on waiting lists', () => {
         offer: { id: 'o1', expiresAt: '2026-11-03T10:00:00.000Z', url: '/booking?offer=o1' },
       }),
     ];
-    const fetchStub = stubFetch((_url, init) => {
-      if (init?.method === 'DELETE') {
+    const { fetch: fetchStub } = stubApi({
+      'GET /api/me/waitlist': () => places,
+      'DELETE /api/me/waitlist/:id': () => {
         places = [];
-        return new Response(null, { status: 204 });
-      }
-      return Response.json(places);
+        return null;
+      },
     });
     renderIn(<WaitlistPlaces now={NOW} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Decline offer' }));
@@ -128,19 +121,16 @@ describe('joining from the booking calendar', () => {
   };
 
   it('says how many wait and joins for the chosen pupils', async () => {
-    const fetchStub = stubFetch(() =>
-      Response.json(
-        {
-          id: 'w1',
-          position: 4,
-          places: [
-            { id: 'w1', pupil: { id: 'p1', name: 'Sam', yearGroup: 'y10' }, position: 4 },
-            { id: 'w2', pupil: { id: 'p2', name: 'Kim', yearGroup: 'y10' }, position: 5 },
-          ],
-        },
-        { status: 201 },
-      ),
-    );
+    const { fetch: fetchStub } = stubApi({
+      'POST /api/waitlist': {
+        id: 'w1',
+        position: 4,
+        places: [
+          { id: 'w1', pupil: { id: 'p1', name: 'Sam', yearGroup: 'y10' }, position: 4 },
+          { id: 'w2', pupil: { id: 'p2', name: 'Kim', yearGroup: 'y10' }, position: 5 },
+        ],
+      },
+    });
     renderIn(<WaitlistJoin {...props} slot={slot()} onSeatsOpened={() => {}} />);
     expect(screen.getByText('3 waiting')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Join waiting list/ }));
@@ -155,12 +145,7 @@ describe('joining from the booking calendar', () => {
   });
 
   it('reads the calendar again when a seat opened meanwhile (409 not-full)', async () => {
-    stubFetch(() =>
-      Response.json(
-        { type: 'about:blank', title: 'Conflict', status: 409, detail: 'x', code: 'not-full' },
-        { status: 409, headers: { 'content-type': 'application/problem+json' } },
-      ),
-    );
+    stubApi({ 'POST /api/waitlist': problem(409, 'x', { code: 'not-full' }) });
     const onSeatsOpened = vi.fn();
     renderIn(<WaitlistJoin {...props} slot={slot()} onSeatsOpened={onSeatsOpened} />);
     fireEvent.click(screen.getByRole('button', { name: /Join waiting list/ }));
