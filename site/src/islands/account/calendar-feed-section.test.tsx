@@ -2,6 +2,7 @@
 // is private, copied to the clipboard, rotated only after confirming (the new address replaces
 // the old on the page), a failed rotation said, and nothing shown signed out.
 import {
+  act,
   cleanup,
   configure,
   fireEvent,
@@ -11,6 +12,7 @@ import {
   within,
 } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { problem, stubApi } from '../../test-support/api-stub.ts';
 
 const session = vi.hoisted(() => ({ signedIn: true }));
 vi.mock('../../lib/auth-client.ts', () => ({
@@ -32,26 +34,15 @@ const FIRST = 'http://localhost/api/calendar-feed.ics?token=first-token';
 const SECOND = 'http://localhost/api/calendar-feed.ics?token=second-token';
 
 function stubService({ rotateFails = false } = {}) {
-  const calls: string[] = [];
   let current = FIRST;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push(`${method} ${url.pathname}`);
-      if (url.pathname === '/api/me/calendar-feed' && method === 'GET') {
-        return Response.json({ url: current });
-      }
-      if (url.pathname === '/api/me/calendar-feed/rotate' && method === 'POST') {
-        if (rotateFails)
-          return Response.json({ title: 'Server error', status: 500 }, { status: 500 });
-        current = SECOND;
-        return Response.json({ url: current });
-      }
-      return new Response(null, { status: 404 });
-    }),
-  );
+  const { calls } = stubApi({
+    'GET /api/me/calendar-feed': () => ({ url: current }),
+    'POST /api/me/calendar-feed/rotate': () => {
+      if (rotateFails) return problem(500, 'Server error');
+      current = SECOND;
+      return { url: current };
+    },
+  });
   return calls;
 }
 
@@ -120,9 +111,15 @@ describe('the calendar feed on /my-account', { timeout: 20_000 }, () => {
   it('shows nothing signed out', async () => {
     session.signedIn = false;
     const calls = stubService();
-    const { container } = renderSection();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(container.textContent).toBe('');
+    vi.useFakeTimers();
+    try {
+      const { container } = renderSection();
+      // Every timer and promise the section could start has run: still nothing.
+      await act(() => vi.runAllTimersAsync());
+      expect(container.textContent).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
     expect(calls).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@
 // password shown on the field, and the signed-out message after a deletion.
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { problem, type StubRequest, stubApi } from '../../test-support/api-stub.ts';
 
 const session = vi.hoisted(() => ({ signedIn: true, signOuts: 0 }));
 vi.mock('../../lib/auth-client.ts', () => ({
@@ -19,57 +20,27 @@ const { DataSection, DATA_TEXTS, EXPORT_PATH } = await import('./data-section.ts
 
 configure({ asyncUtilTimeout: 5000 });
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
 const TOO_MANY = 'Too many attempts to delete this account. Please try again in 10 minutes.';
 
+/** The service deleting the account only for `correctPassword` (or refusing every try). */
 function stubService(correctPassword: string, options: { tooManyAttempts?: boolean } = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path: url.pathname, body });
-      if (url.pathname === '/api/me' && method === 'DELETE') {
-        if (options.tooManyAttempts) {
-          return Response.json(
-            {
-              type: 'about:blank',
-              title: 'Too Many Requests',
-              status: 429,
-              detail: TOO_MANY,
-            },
-            {
-              status: 429,
-              headers: { 'content-type': 'application/problem+json', 'retry-after': '600' },
-            },
-          );
-        }
-        if (body?.password === correctPassword) return new Response(null, { status: 204 });
-        return Response.json(
-          {
-            type: 'about:blank',
-            title: 'Invalid request',
-            status: 400,
-            detail: 'password: Password is incorrect.',
-            errors: [{ field: 'password', message: 'Password is incorrect.' }],
-          },
-          { status: 400, headers: { 'content-type': 'application/problem+json' } },
-        );
+  return stubApi({
+    'DELETE /api/me': ({ body }) => {
+      if (options.tooManyAttempts) {
+        const tooMany = problem(429, TOO_MANY, { title: 'Too Many Requests' });
+        tooMany.headers.set('retry-after', '600');
+        return tooMany;
       }
-      return new Response(null, { status: 404 });
-    }),
-  );
-  return calls;
+      if ((body as { password?: string } | undefined)?.password === correctPassword) return null;
+      return problem(400, 'password: Password is incorrect.', {
+        title: 'Invalid request',
+        errors: [{ field: 'password', message: 'Password is incorrect.' }],
+      });
+    },
+  }).requests;
 }
 
-const deletions = (calls: Call[]) => calls.filter((c) => c.method === 'DELETE');
+const deletions = (calls: StubRequest[]) => calls.filter((c) => c.method === 'DELETE');
 
 describe('Your data on /my-account', () => {
   beforeEach(() => {
@@ -134,9 +105,9 @@ describe('Your data on /my-account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText(DATA_TEXTS.deleted)).toBeTruthy();
-    expect(deletions(calls)).toEqual([
-      { method: 'DELETE', path: '/api/me', body: { password: 'secret-pass' } },
-    ]);
+    expect(
+      deletions(calls).map(({ method, url, body }) => ({ method, path: url.pathname, body })),
+    ).toEqual([{ method: 'DELETE', path: '/api/me', body: { password: 'secret-pass' } }]);
     expect(session.signOuts).toBe(1);
   });
 

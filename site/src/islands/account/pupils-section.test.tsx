@@ -2,6 +2,7 @@
 // Years 6-11 only, the service's refusal shown on the field), editing, removing, and a student's
 // account, which cannot add a second pupil.
 import {
+  act,
   cleanup,
   configure,
   fireEvent,
@@ -12,6 +13,7 @@ import {
 } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pupil, PupilList } from '../shared/pupils/pupils-api.ts';
+import { problem, stubApi } from '../../test-support/api-stub.ts';
 
 const session = vi.hoisted(() => ({ signedIn: true }));
 vi.mock('../../lib/auth-client.ts', () => ({
@@ -36,62 +38,46 @@ const pupil = (over: Partial<Pupil>): Pupil => ({
   ...over,
 });
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
+/** The service refusing a child in Years 6-11 without consent, naming the field. */
+const consentRefused = () =>
+  problem(400, 'Invalid request.', {
+    errors: [{ field: 'consent', message: 'Consent from the service.' }],
+  });
 
 /** A tiny service: the list, POST (refusing Years 6-11 without consent), PATCH and DELETE. */
 function stubService(initial: PupilList) {
   const state = structuredClone(initial);
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path: url.pathname, body });
-      if (url.pathname === '/api/me/pupils' && method === 'GET') return Response.json(state);
-      if (url.pathname === '/api/me/pupils' && method === 'POST') {
-        if (['y6', 'y7', 'y8', 'y9', 'y10', 'y11'].includes(body.yearGroup) && !body.consent) {
-          return Response.json(
-            {
-              type: 'about:blank',
-              title: 'Bad Request',
-              status: 400,
-              detail: 'Invalid request.',
-              errors: [{ field: 'consent', message: 'Consent from the service.' }],
-            },
-            { status: 400 },
-          );
-        }
-        const added = pupil({
-          id: `p${state.pupils.length + 1}`,
-          name: body.name,
-          yearGroup: body.yearGroup,
-          email: body.email ?? null,
-          consentRecordedAt: body.consent ? '2026-11-24T10:00:00.000Z' : null,
-        });
-        state.pupils.push(added);
-        return Response.json(added, { status: 201 });
+  const { requests } = stubApi({
+    'GET /api/me/pupils': () => state,
+    'POST /api/me/pupils': ({ body }) => {
+      const sent = body as { name: string; yearGroup: Pupil['yearGroup']; email?: string };
+      const { consent } = body as { consent?: boolean };
+      if (['y6', 'y7', 'y8', 'y9', 'y10', 'y11'].includes(sent.yearGroup ?? '') && !consent) {
+        return consentRefused();
       }
-      const id = url.pathname.split('/').pop();
-      const index = state.pupils.findIndex((p) => p.id === id);
-      if (method === 'PATCH') {
-        const changed = { ...state.pupils[index], ...body } as Pupil;
-        state.pupils[index] = changed;
-        return Response.json(changed);
-      }
-      if (method === 'DELETE') {
-        state.pupils.splice(index, 1);
-        return Response.json({ id, outcome: 'archived' });
-      }
-      return Response.json({ title: 'Not Found', status: 404, detail: 'no stub' }, { status: 404 });
-    }),
-  );
-  return calls;
+      const added = pupil({
+        id: `p${state.pupils.length + 1}`,
+        name: sent.name,
+        yearGroup: sent.yearGroup,
+        email: sent.email ?? null,
+        consentRecordedAt: consent ? '2026-11-24T10:00:00.000Z' : null,
+      });
+      state.pupils.push(added);
+      return added;
+    },
+    'PATCH /api/me/pupils/:id': ({ params, body }) => {
+      const index = state.pupils.findIndex((p) => p.id === params.id);
+      const changed = { ...state.pupils[index], ...(body as Partial<Pupil>) } as Pupil;
+      state.pupils[index] = changed;
+      return changed;
+    },
+    'DELETE /api/me/pupils/:id': ({ params }) => {
+      const index = state.pupils.findIndex((p) => p.id === params.id);
+      state.pupils.splice(index, 1);
+      return { id: params.id ?? '', outcome: 'archived' };
+    },
+  });
+  return requests;
 }
 
 /** The statement /my-account passes from the CMS's site settings (not a site constant). */
@@ -157,7 +143,7 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Year 9')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
-      path: '/api/me/pupils/p1',
+      params: { id: 'p1' },
       body: { yearGroup: 'y9' },
     });
   });
@@ -170,7 +156,7 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
     expect(within(confirm).getByText(/past bookings and payments are kept/)).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Remove Sam' }));
     await waitFor(() => expect(screen.queryByText('Sam')).toBeNull());
-    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/me/pupils/p1');
+    expect(calls.find((c) => c.method === 'DELETE')?.url.pathname).toBe('/api/me/pupils/p1');
   });
 
   it('shows the service’s refusal on the field it names', async () => {
@@ -182,18 +168,7 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText(/Year group/), { target: { value: 'y6' } });
     fireEvent.click(screen.getByRole('checkbox'));
     const fetchStub = vi.mocked(fetch);
-    fetchStub.mockImplementationOnce(async () =>
-      Response.json(
-        {
-          type: 'about:blank',
-          title: 'Bad Request',
-          status: 400,
-          detail: 'Invalid request.',
-          errors: [{ field: 'consent', message: 'Consent from the service.' }],
-        },
-        { status: 400 },
-      ),
-    );
+    fetchStub.mockImplementationOnce(async () => consentRefused());
     fireEvent.click(screen.getByRole('button', { name: 'Add child' }));
     expect(await screen.findByText('Consent from the service.')).toBeTruthy();
   });
@@ -217,9 +192,15 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
   it('renders nothing signed out and asks the service nothing', async () => {
     session.signedIn = false;
     const calls = stubService({ accountType: 'parent', pupils: [] });
-    const { container } = render(<PupilsSection consentStatement={CONSENT} />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(container.textContent).toBe('');
+    vi.useFakeTimers();
+    try {
+      const { container } = render(<PupilsSection consentStatement={CONSENT} />);
+      // Every timer and promise the section could start has run: still nothing.
+      await act(() => vi.runAllTimersAsync());
+      expect(container.textContent).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
     expect(calls).toEqual([]);
   });
 });

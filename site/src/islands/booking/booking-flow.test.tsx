@@ -4,7 +4,8 @@
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AvailabilitySlot, OpenCheckout } from '../../lib/api-client.ts';
+import type { AvailabilitySlot, BookabilityResult, OpenCheckout } from '../../lib/api-client.ts';
+import { stubApi } from '../../test-support/api-stub.ts';
 
 const session = vi.hoisted(() => ({ signedIn: true }));
 vi.mock('../../lib/auth-client.ts', () => ({
@@ -56,34 +57,25 @@ function stubService(
   slots: AvailabilitySlot[],
   options: {
     open?: OpenCheckout[];
-    status?: (startsAt: string) => string;
+    status?: (startsAt: string) => BookabilityResult['status'];
     closed?: { date: string; reason: string }[];
   } = {},
 ) {
-  const calls: string[] = [];
   let open = options.open ?? [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    calls.push(`${init?.method ?? 'GET'} ${url}`);
-    if (url.startsWith('/api/availability')) {
-      return Response.json({ slots, closed: options.closed ?? [] });
-    }
-    if (url.startsWith('/api/bookability')) {
-      const body = JSON.parse(String(init?.body)) as { startsAt: string[] };
-      return Response.json({
-        results: body.startsAt.map((s) => ({ startsAt: s, status: options.status?.(s) ?? 'ok' })),
-      });
-    }
-    if (url === '/api/checkout/pending') return Response.json(open);
-    const release = url.match(/^\/api\/checkout\/([^/]+)\/cancel$/);
-    if (release && init?.method === 'POST') {
-      open = open.filter((c) => c.checkoutId !== release[1]);
-      return Response.json({ status: 'cancelled' });
-    }
-    return new Response(null, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchStub);
-  return calls;
+  return stubApi({
+    'GET /api/availability': { slots, closed: options.closed ?? [] },
+    'POST /api/bookability': ({ body }) => ({
+      results: (body as { startsAt: string[] }).startsAt.map((s) => ({
+        startsAt: s,
+        status: options.status?.(s) ?? 'ok',
+      })),
+    }),
+    'GET /api/checkout/pending': () => open,
+    'POST /api/checkout/:id/cancel': ({ params }) => {
+      open = open.filter((c) => c.checkoutId !== params.id);
+      return { status: 'cancelled' };
+    },
+  }).calls;
 }
 
 beforeEach(() => {

@@ -5,6 +5,7 @@ import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvailabilitySlot } from '../../lib/api-client.ts';
+import { type StubRequest, stubApi } from '../../test-support/api-stub.ts';
 import type { Pupil } from '../shared/pupils/pupils-api.ts';
 import { BASKET_STORAGE_KEY } from '../shared/booking-picker/basket-storage.ts';
 import {
@@ -63,35 +64,33 @@ interface Sent {
 
 function stubService(pupils: Pupil[], slots: AvailabilitySlot[]) {
   const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/api/me/pupils') return Response.json({ accountType: 'parent', pupils });
-      if (url.startsWith('/api/availability')) return Response.json({ slots, closed: [] });
-      if (url.startsWith('/api/bookability') || url === '/api/checkout') {
-        const body = JSON.parse(String(init?.body));
-        sent.push({ path: url, body });
-        if (url === '/api/checkout') {
-          const seats = body.startsAt.length * (body.pupilIds?.length ?? 1);
-          return Response.json({
-            checkoutId: 'c1',
-            url: 'https://pay.example/c1',
-            amountPence: seats * 1500,
-            sessionCount: seats,
-            isSpecialOffer: false,
-            expiresAt: '2026-11-02T09:30:00.000Z',
-            replacedCheckoutIds: [],
-          });
-        }
-        return Response.json({
-          results: body.startsAt.map((s: string) => ({ startsAt: s, status: 'ok' })),
-        });
-      }
-      if (url === '/api/checkout/pending') return Response.json([]);
-      return new Response(null, { status: 404 });
+  /** The basket the page sent, kept for the test to read. */
+  const record = ({ url, body }: StubRequest) => {
+    const basket = body as Sent['body'];
+    sent.push({ path: `${url.pathname}${url.search}`, body: basket });
+    return basket;
+  };
+  stubApi({
+    'GET /api/me/pupils': { accountType: 'parent', pupils },
+    'GET /api/availability': { slots, closed: [] },
+    'POST /api/bookability': (request) => ({
+      results: record(request).startsAt.map((s) => ({ startsAt: s, status: 'ok' as const })),
     }),
-  );
+    'POST /api/checkout': (request) => {
+      const basket = record(request);
+      const seats = basket.startsAt.length * (basket.pupilIds?.length ?? 1);
+      return {
+        checkoutId: 'c1',
+        url: 'https://pay.example/c1',
+        amountPence: seats * 1500,
+        sessionCount: seats,
+        isSpecialOffer: false,
+        expiresAt: '2026-11-02T09:30:00.000Z',
+        replacedCheckoutIds: [],
+      };
+    },
+    'GET /api/checkout/pending': [],
+  });
   return sent;
 }
 
