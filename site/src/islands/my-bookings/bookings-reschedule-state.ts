@@ -2,6 +2,8 @@
 // booking data passed in navigation state"). A static site has no router state, so the tab's
 // sessionStorage carries it; /reschedule?booking={id} also works on its own (a reload, a shared
 // link) by loading the booking from the service.
+import { BOOKING_STATUSES, SERVICE_CODES, YEAR_GROUPS } from '@tuition/domain';
+import { z } from 'zod';
 import type { Booking } from '../../lib/api-client.ts';
 import type { BookingToMove } from '../shared/booking-picker/booking-flow-props.ts';
 
@@ -16,6 +18,24 @@ export type BookingToReschedule = Pick<
   'id' | 'service' | 'label' | 'startsAt' | 'endsAt' | 'status'
 > &
   Partial<Pick<Booking, 'pupil'>>;
+
+/**
+ * What the tab holds is read through this schema: anything else (another version's shape, a
+ * hand-edited value) is ignored as if nothing were stored. Typed as the contract's Booking, so a
+ * field renamed there breaks this at typecheck. Written with the domain's lists rather than the
+ * contract's schemas, which the browser bundle leaves out (decision 046).
+ */
+const StoredBookingSchema: z.ZodType<BookingToReschedule> = z.object({
+  id: z.string(),
+  service: z.enum(SERVICE_CODES),
+  label: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  pupil: z
+    .object({ id: z.string(), name: z.string(), yearGroup: z.enum(YEAR_GROUPS).nullable() })
+    .optional(),
+});
 
 export function saveBookingToMove(booking: BookingToReschedule): void {
   try {
@@ -34,12 +54,10 @@ export function readBookingToMove(id?: string | null): BookingToReschedule | und
   try {
     const raw = window.sessionStorage.getItem(RESCHEDULE_BOOKING_KEY);
     if (!raw) return undefined;
-    const value = JSON.parse(raw) as Partial<BookingToReschedule>;
-    if (typeof value.id !== 'string' || typeof value.startsAt !== 'string' || !value.service) {
-      return undefined;
-    }
-    if (id && value.id !== id) return undefined;
-    return value as BookingToReschedule;
+    const stored = StoredBookingSchema.safeParse(JSON.parse(raw));
+    if (!stored.success) return undefined;
+    if (id && stored.data.id !== id) return undefined;
+    return stored.data;
   } catch {
     return undefined;
   }
