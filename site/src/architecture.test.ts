@@ -8,7 +8,9 @@
 //   test-support/       test helpers: tests may import them, nothing else may
 //
 // and no module imports itself back through any chain of imports, lazy `import()` included.
-// The features are the folders under islands/, so a new folder is held to the same rules.
+// The features are the folders under islands/, so a new folder is held to the same rules. And
+// the sizes a reader can take in: no island module over 300 lines, no function in site/src over
+// 100 (tests aside, in both).
 // Imports are read with TypeScript's own pre-processor (comments and strings cannot fool it);
 // packages are not the site's modules and are left out.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -180,6 +182,46 @@ describe('the site’s imports', () => {
   });
 });
 
+const MAX_ISLAND_LINES = 300;
+const MAX_FUNCTION_LINES = 100;
+
+/** The functions of a module longer than `max` lines, as "name (n lines)". */
+function longFunctions(text: string, file: string, max: number): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line;
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const lines = lineOf(node.getEnd()) - lineOf(node.getStart(source)) + 1;
+      const name = node.name && ts.isIdentifier(node.name) ? node.name.text : '(anonymous)';
+      if (lines > max) found.push(`${name} (${lines} lines)`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the site’s sizes', () => {
+  const sources = modulesUnder(SRC).filter((file) => /\.tsx?$/.test(file) && !isTest(file));
+  const text = (file: string) => readFileSync(path.join(SRC, file), 'utf8');
+
+  it(`keeps every island module to ${MAX_ISLAND_LINES} lines`, () => {
+    const long = sources
+      .filter((file) => within(file, 'islands'))
+      .map((file) => ({ file, lines: text(file).trimEnd().split('\n').length }))
+      .filter(({ lines }) => lines > MAX_ISLAND_LINES);
+    expect(long).toEqual([]);
+  });
+
+  it(`keeps every function to ${MAX_FUNCTION_LINES} lines`, () => {
+    const long = sources.flatMap((file) =>
+      longFunctions(text(file), file, MAX_FUNCTION_LINES).map((f) => `${file}: ${f}`),
+    );
+    expect(long).toEqual([]);
+  });
+});
+
 describe('the checks themselves', () => {
   it('read lazy, side-effect and re-exported imports, and skip comments and strings', () => {
     const text = [
@@ -207,6 +249,13 @@ describe('the checks themselves', () => {
     graph.set('bar', ['basket-parts']);
     expect(importCycles(graph)).toEqual([]);
     expect(importCycles(new Map([['self', ['self']]]))).toEqual([['self', 'self']]);
+  });
+
+  it('measure a function from its first line to its last', () => {
+    const body = Array.from({ length: 4 }, (_, i) => `  const a${i} = ${i};`).join('\n');
+    const text = `export function four() {\n${body}\n}\nconst short = () => 1;`;
+    expect(longFunctions(text, 'x.ts', 5)).toEqual(['four (6 lines)']);
+    expect(longFunctions(text, 'x.ts', 6)).toEqual([]);
   });
 
   it('refuse a feature importing another feature, and shared importing a feature', () => {
