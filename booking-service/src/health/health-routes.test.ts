@@ -6,8 +6,8 @@ import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
-  connectionCount,
   createTestDatabase,
+  runningBackends,
   type TestDatabase,
   terminateConnections,
 } from '../testing/test-database.ts';
@@ -124,12 +124,13 @@ describe.each(TEST_DB_KINDS)('GET /api/health on %s', (dbKind) => {
     cleanups.push(t.close);
     expect((await health(t)).status).toBe(200);
 
-    expect(await terminateConnections(database.name)).toBeGreaterThan(0);
-    // The terminated backends are gone from the server, so their sockets are closed and the pool
-    // has had its turns to notice and discard the dead idle connections.
+    const terminated = await terminateConnections(database.name);
+    expect(terminated.length).toBeGreaterThan(0);
+    // Once the terminated backends have exited, their sockets are closed, and the pool has had
+    // its turns to notice and discard the dead idle connections.
     await waitUntil(
-      'the terminated connections are gone from the server',
-      async () => (await connectionCount(database.name)) === 0,
+      'the terminated backends have exited',
+      async () => (await runningBackends(terminated)) === 0,
     );
     expect((await health(t)).body).toEqual({ status: 'ok' });
   });

@@ -40,23 +40,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Kills every server connection to a test database, as a failover or admin would. */
-export async function terminateConnections(databaseName: string): Promise<number> {
+/**
+ * Kills every server connection to a test database, as a failover or admin would; answers the
+ * process ids of the backends it signalled.
+ */
+export async function terminateConnections(databaseName: string): Promise<number[]> {
   const result = await withAdminClient(postgresAdminUrl(), (client) =>
-    client.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    client.query<{ pid: number }>(
+      'select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [databaseName],
     ),
   );
-  return result.rowCount ?? 0;
+  return result.rows.map((row) => row.pid);
 }
 
-/** How many server connections a test database has (other than the one asking). */
-export async function connectionCount(databaseName: string): Promise<number> {
+/** How many of these server backends are still running. */
+export async function runningBackends(pids: readonly number[]): Promise<number> {
   const result = await withAdminClient(postgresAdminUrl(), (client) =>
     client.query<{ count: number }>(
-      'select count(*)::int as count from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [databaseName],
+      'select count(*)::int as count from pg_stat_activity where pid = any($1::int[])',
+      [pids],
     ),
   );
   return result.rows[0]?.count ?? 0;
