@@ -1,4 +1,4 @@
-// /my-account "Your data" (issue 17, items 1 and 2): download everything held on the account as
+// /my-account "Your data" (decision 058): download everything held on the account as
 // a JSON file, and delete the account with the password re-entered, after a plain statement of
 // what happens and a confirm dialog. Signed out it renders nothing: the account page beside it
 // shows the login prompt.
@@ -9,7 +9,6 @@ import { signOutEverywhere, useSession } from '../../lib/auth-client.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { toastError } from '../shared/app-toaster.tsx';
 import { TextField } from '../shared/form-fields.tsx';
-import '../auth/auth-forms.css';
 import './data-section.css';
 
 export const EXPORT_PATH = '/api/me/export';

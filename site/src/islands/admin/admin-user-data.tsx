@@ -1,4 +1,4 @@
-// /admin/users/{id} "Data and history" (issue 17): download the customer's data, delete the
+// /admin/users/{id} "Data and history" (decision 058): download the customer's data, delete the
 // account for a customer who asked by e-mail (both audited by the service), and the History of
 // every audited action on this account, newest first.
 import { AlertDialog, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';

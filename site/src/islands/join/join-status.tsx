@@ -3,7 +3,7 @@
 // the service why and says so: too early (with the opening time in London), ended, no link yet,
 // cancelled or moved, not found, or signed out. The meeting URL never reaches the page.
 import type { JoinStatus } from '@tuition/api-contract';
-import { formatLondonDate, formatTime12h } from '@tuition/domain';
+import { formatLondonDate, formatTime12h, JOIN_OPENS_MINUTES_BEFORE } from '@tuition/domain';
 import { useEffect, useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
@@ -29,7 +29,7 @@ export function joinMessage(status: JoinStatus): { heading: string; text: string
     case 'too-early':
       return {
         heading: `Join opens at ${formatTime12h(opens)}`,
-        text: `${session} on ${formatLondonDate(new Date(status.startsAt))} can be joined from ${formatTime12h(opens)} (London time), 15 minutes before it starts. Come back then.`,
+        text: `${session} on ${formatLondonDate(new Date(status.startsAt))} can be joined from ${formatTime12h(opens)} (London time), ${JOIN_OPENS_MINUTES_BEFORE} minutes before it starts. Come back then.`,
       };
     case 'ended':
       return { heading: 'This session has ended', text: `${session} has finished.` };
