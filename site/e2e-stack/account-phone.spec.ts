@@ -1,4 +1,4 @@
-// The phone field on /my-account against the one-command stack (issue 13, item 3): a real
+// The phone field on /my-account against the one-command stack (decision 049): a real
 // formatted number is typed and saved whole, letters stay in the field with the reason beside
 // it, saving an unchanged form says nothing changed, clearing the number says it was removed;
 // axe with the phone error showing.

@@ -2,7 +2,7 @@
 // e-mailed link, log in through the header's dialog, stay signed in across a reload, sign
 // out; reset a forgotten password through the e-mailed link; and axe on every auth page and the
 // open dialog. The phone field's journey is account-phone.spec.ts, the unverified sign-in's
-// unverified-sign-in.spec.ts (issue 13).
+// unverified-sign-in.spec.ts (decision 039).
 import {
   axeViolations,
   expect,

@@ -129,7 +129,7 @@ test('book two sessions, pay, reschedule one, cancel one', async ({ page }) => {
   // Previous lists the cancelled booking (its date and time, badged Cancelled, no actions)
   // and the one moved away from.
   await page.goto('/previous-bookings');
-  // Neither has taken place: nothing completed, each under its own heading (issue 13, item 8).
+  // Neither has taken place: nothing completed, each under its own heading (docs/product-rules.md#seats-and-bookings).
   await expect(page.getByRole('status')).toHaveText(
     'Showing 0 completed session(s), 1 cancelled and 1 rescheduled',
   );

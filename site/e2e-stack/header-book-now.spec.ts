@@ -1,4 +1,4 @@
-// The header signed in, against the one-command stack (issue 13, item 10; decision 050): Book
+// The header signed in, against the one-command stack (decision 050): Book
 // Now stays beside the profile menu on a wide screen and in the phone menu, and leads to
 // /booking; axe on the signed-in header at 375 px with the menu open.
 import type { Page } from '@playwright/test';

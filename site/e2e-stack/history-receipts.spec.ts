@@ -1,4 +1,4 @@
-// Issue 13 journeys against the one-command stack: the basket survives sign-up, the e-mailed
+// Journeys against the one-command stack (decisions 052, 053): the basket survives sign-up, the e-mailed
 // verification link and signing in, and is gone once paid; the Christmas closure on the
 // calendar and a course timeline; history and receipts (an owner's receipt, another account's
 // "Receipt not found"); axe on /previous-bookings, /payments-invoices and the receipt page.

@@ -1,4 +1,4 @@
-// Delivering the lesson in a real browser against the one-command stack (issue 15, item 7): a
+// Delivering the lesson in a real browser against the one-command stack (decision 056): a
 // family books and pays a GCSE Higher session; before the window /upcoming-bookings and the join
 // page say when it opens; /my-account shows and rotates the calendar feed; the admin sets the
 // weekly class's meeting link in the Classes panel; the service's clock moves (POST /dev/clock)

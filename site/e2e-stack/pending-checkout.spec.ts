@@ -1,4 +1,4 @@
-// Issue 11 journeys against the one-command stack: a customer who leaves the payment page with
+// Pending checkouts against the one-command stack (decision 041): a customer who leaves the payment page with
 // Back sees "Payment pending" (never "Booked"), resumes the same payment page, and can check
 // the same sessions out again; Release on /upcoming-bookings frees the seats at once; the
 // success page opened directly claims nothing; an admin rescheduling for a customer sees the

@@ -1,4 +1,4 @@
-// Pupils (issue 14) against the one-command stack: a parent registers as a parent, adds two
+// Pupils (decision 048) against the one-command stack: a parent registers as a parent, adds two
 // children on /my-account (consent ticked for under-16s), books both into one session (two
 // seats, £30), sees both on /upcoming-bookings, and the demo admin's attendee list and register
 // name both children with the parent's contact details. axe on every new screen.

@@ -1,5 +1,5 @@
-// Back on /upcoming-bookings after a reschedule, against the one-command stack (issue 13,
-// item 5): the list itself says "Session rescheduled successfully" and marks the moved booking,
+// Back on /upcoming-bookings after a reschedule, against the one-command stack (decision
+// 029): the list itself says "Session rescheduled successfully" and marks the moved booking,
 // once (a reload shows neither); axe on the list with the mark and the toast.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {

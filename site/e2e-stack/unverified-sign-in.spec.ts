@@ -1,4 +1,4 @@
-// Signing in before verifying, against the one-command stack (issue 13, item 4): the header's
+// Signing in before verifying, against the one-command stack (decision 039): the header's
 // dialog explains why and says a new link was sent (and it was), Resend verification email
 // sends another and then waits, and once the e-mailed link is opened the same sign-in works;
 // axe on the dialog in that state.

@@ -1,4 +1,4 @@
-// The waiting list in a real browser against the one-command stack (issue 16): a family joins a
+// The waiting list in a real browser against the one-command stack (decision 060): a family joins a
 // full session's list from the booking calendar, a seat frees when another family cancels, the
 // "A place has opened" mail arrives, /upcoming-bookings shows the offer with the time left, and
 // Book now leads through the basket and the local checkout to a booked seat.

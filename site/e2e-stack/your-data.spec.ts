@@ -1,4 +1,4 @@
-// "Your data" against the one-command stack (issue 17): a customer with a paid booking downloads
+// "Your data" against the one-command stack (decision 058): a customer with a paid booking downloads
 // their data from /my-account, deletes the account (wrong password first, then the confirm
 // dialog), and can no longer sign in; the address registers again. The privacy policy states
 // the retention periods the service applies.

@@ -4,7 +4,7 @@ import { isoInstant, named, pence } from './named.ts';
 import { AccountTypeSchema, YearGroupSchema } from './pupils.ts';
 
 /*
- * Your data (issue 17, docs/decisions/058): the export a customer (or an admin for them)
+ * Your data (docs/decisions/058): the export a customer (or an admin for them)
  * downloads, the account deletion body, and the audit trail of staff actions.
  */
 

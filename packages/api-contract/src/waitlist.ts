@@ -6,7 +6,7 @@ import { PupilRefSchema, pupilIdsField } from './pupils.ts';
 import { SessionSummarySchema } from './sessions.ts';
 
 /*
- * The waiting list of a full session (issue 16, docs/decisions/060): one place per pupil, first
+ * The waiting list of a full session (docs/decisions/060): one place per pupil, first
  * come first served; a freed seat is offered to the first place and held for it until the
  * offer's `expiresAt`.
  */
