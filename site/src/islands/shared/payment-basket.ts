@@ -3,24 +3,33 @@
 // once on return and removed). /payment-success shows only the service's own record of the
 // checkout, never this copy, since the copy proves nothing was paid (decision 041).
 
+import { z } from 'zod';
+
 export const PAYMENT_BASKET_KEY = 'payment-details';
 
-export interface SavedBasketSession {
-  /** London date, YYYY-MM-DD. */
-  date: string;
-  /** Label and time band, e.g. "GCSE Foundation, 5-6pm". */
-  info: string;
-  startsAt: string;
-}
-
-export interface SavedBasket {
-  checkoutId: string;
-  sessionCount: number;
+/**
+ * What the tab holds is read through this schema: anything else (an older version's shape, a
+ * hand-edited value) is ignored as if nothing were stored.
+ */
+const SavedBasketSchema = z.object({
+  checkoutId: z.string(),
+  sessionCount: z.number(),
   /** Pence, as priced by the service. */
-  totalCost: number;
-  isSpecialOffer: boolean;
-  selectedSessions: SavedBasketSession[];
-}
+  totalCost: z.number(),
+  isSpecialOffer: z.boolean(),
+  selectedSessions: z.array(
+    z.object({
+      /** London date, YYYY-MM-DD. */
+      date: z.string(),
+      /** Label and time band, e.g. "GCSE Foundation, 5-6pm". */
+      info: z.string(),
+      startsAt: z.string(),
+    }),
+  ),
+});
+
+export type SavedBasket = z.infer<typeof SavedBasketSchema>;
+export type SavedBasketSession = SavedBasket['selectedSessions'][number];
 
 function storage(): Storage | undefined {
   try {
@@ -46,16 +55,8 @@ export function takePaymentBasket(): SavedBasket | undefined {
   store?.removeItem(PAYMENT_BASKET_KEY);
   if (!raw) return undefined;
   try {
-    const value: unknown = JSON.parse(raw);
-    if (
-      typeof value === 'object' &&
-      value !== null &&
-      'checkoutId' in value &&
-      'selectedSessions' in value &&
-      Array.isArray(value.selectedSessions)
-    ) {
-      return value as SavedBasket;
-    }
+    const parsed = SavedBasketSchema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
   } catch {
     // Not ours or damaged: ignore it.
   }
