@@ -111,6 +111,11 @@ describe('findSession', () => {
     expect(findSession(TIMETABLE, 'alevel', new Date('2027-03-21T10:01:00Z'))).toBeUndefined();
     expect(findSession(TIMETABLE, 'alevel', new Date('nope'))).toBeUndefined();
   });
+
+  it('refuses, without throwing, an instant no calendar date names (year 0, year 10000)', () => {
+    expect(findSession(TIMETABLE, 'alevel', new Date('0000-01-01T00:00:00Z'))).toBeUndefined();
+    expect(findSession(TIMETABLE, 'alevel', new Date(8.64e15))).toBeUndefined();
+  });
 });
 
 describe('weeklySlotSchema', () => {

@@ -169,7 +169,22 @@ export function findSession(
   closures: readonly Closure[] = [],
 ): ConcreteSession | undefined {
   if (!(startsAt instanceof Date) || Number.isNaN(startsAt.getTime())) return undefined;
-  return sessionsOnDate(slots, service, londonDate(startsAt), closures).find(
+  const date = calendarDateOf(startsAt);
+  if (date === undefined) return undefined;
+  return sessionsOnDate(slots, service, date, closures).find(
     (session) => session.startsAt.getTime() === startsAt.getTime(),
   );
+}
+
+/**
+ * The London date of an instant, or undefined for one no YYYY-MM-DD names (a year before 0001
+ * or after 9999, as a client may send): such an instant is no session, never an error.
+ */
+function calendarDateOf(instant: Date): string | undefined {
+  try {
+    return londonDate(instant);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }
