@@ -1,6 +1,6 @@
 import { JOIN_STATES, SERVICE_CODES, WEEKDAYS } from '@tuition/domain';
 import { z } from 'zod';
-import { idParams } from './ids.ts';
+import { idParams, idSchema } from './ids.ts';
 import { bandLabel, isoInstant, named } from './named.ts';
 
 /*
@@ -140,7 +140,7 @@ export const AttendanceStatusSchema = z.enum(ATTENDANCE_STATUSES, {
 export const AttendanceRequestSchema = named(
   'AttendanceRequest',
   z.object({
-    bookingId: z.uuid({ error: 'bookingId must be a booking id.' }),
+    bookingId: idSchema('bookingId must be a booking id.'),
     status: AttendanceStatusSchema,
   }),
 );
