@@ -12,6 +12,7 @@ import {
   PupilSchema,
   StartedCheckoutSchema,
 } from '@tuition/api-contract';
+import { PUPILS_PER_ACCOUNT_MAX } from '@tuition/domain';
 import { DrizzleQueryError, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
@@ -134,6 +135,35 @@ describe.each(TEST_DB_KINDS)('pupils on %s', (dbKind) => {
       cookie: student.cookie,
     });
     expect(removed.status).toBe(409);
+  });
+
+  it('holds an account to 12 pupils: the 13th is refused naming the limit, a removal makes room', async () => {
+    const parent = await signedInUser(t);
+    // Straight into the table: twelve adds through the API would spend the client's rate limit.
+    await t.deps.db.insert(pupilsTable).values(
+      Array.from({ length: PUPILS_PER_ACCOUNT_MAX }, (_, i) => ({
+        userId: parent.id,
+        name: `Child ${i + 1}`,
+        yearGroup: 'y12' as const,
+      })),
+    );
+    const thirteenth = await addPupil(parent, { name: 'One more', yearGroup: 'y12' });
+    expect(thirteenth.status).toBe(400);
+    const problem = await contractBody(thirteenth, ProblemSchema);
+    expect(problem.code).toBe('too-many-pupils');
+    expect(problem.detail).toContain(`at most ${PUPILS_PER_ACCOUNT_MAX} pupils`);
+    const list = await contractBody(
+      await api(t, '/api/me/pupils', { cookie: parent.cookie }),
+      PupilListSchema,
+    );
+    expect(list.pupils).toHaveLength(PUPILS_PER_ACCOUNT_MAX);
+
+    const removed = await api(t, `/api/me/pupils/${list.pupils[0]!.id}`, {
+      method: 'DELETE',
+      cookie: parent.cookie,
+    });
+    expect(removed.status).toBeLessThan(300);
+    expect((await addPupil(parent, { name: 'One more', yearGroup: 'y12' })).status).toBe(201);
   });
 
   it('signs up a student when asked, and a parent by default', async () => {

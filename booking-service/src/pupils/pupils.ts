@@ -2,6 +2,8 @@ import { isId, type Pupil, type PupilList, type PupilRemoved } from '@tuition/ap
 import {
   type AccountType,
   needsParentalConsent,
+  PUPILS_PER_ACCOUNT_MAX,
+  PUPILS_PER_ACCOUNT_MESSAGE,
   type PupilCreate,
   type PupilUpdate,
   type YearGroup,
@@ -13,7 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { hasSqlState } from '../db/connection-errors.ts';
 import { bookings, checkoutItems, pupils, user } from '../db/schema.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
+import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
 import {
   activePupils,
   ensureHolderPupil,
@@ -91,8 +93,14 @@ export async function addPupil(
   return deps.db.transaction(async (tx) => {
     // Under the user row's lock, so a student's two quick adds cannot both pass the check.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
-    if (account.accountType === 'student' && (await activePupils(tx, userId)).length > 0) {
+    const current = await activePupils(tx, userId);
+    if (account.accountType === 'student' && current.length > 0) {
       throw new ConflictError('student-account', undefined, STUDENT_ONE_PUPIL);
+    }
+    if (current.length >= PUPILS_PER_ACCOUNT_MAX) {
+      throw new HttpProblem(400, 'Too many pupils', PUPILS_PER_ACCOUNT_MESSAGE, {
+        code: 'too-many-pupils',
+      });
     }
     const [created] = await tx
       .insert(pupils)

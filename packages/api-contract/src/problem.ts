@@ -20,6 +20,8 @@ export const PROBLEM_CODES = [
   'not-cancellable',
   /** 409: the booking is cancelled, moved or started. */
   'not-reschedulable',
+  /** 409: attendance marked before the session's start or over 7 days after it. */
+  'attendance-closed',
   /** 502: the payment provider did not open a page. */
   'payment-error',
   /** 409: a student account has exactly one pupil, itself (no second, no removal). */
@@ -32,6 +34,8 @@ export const PROBLEM_CODES = [
   'list-closed',
   /** 409: a waiting-list offer that lapsed, was declined or was used. */
   'offer-expired',
+  /** 400: an account already holds the most pupils it may (decision 065). */
+  'too-many-pupils',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -47,6 +51,7 @@ export const CONFLICT_CODES = [
   'not-full',
   'list-closed',
   'offer-expired',
+  'attendance-closed',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 

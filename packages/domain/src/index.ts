@@ -3,6 +3,14 @@
  * Pure TypeScript, no I/O.
  */
 export {
+  ATTENDANCE_MARKABLE_DAYS,
+  ATTENDANCE_WINDOW_STATES,
+  type AttendanceWindowState,
+  attendanceWindow,
+  attendanceWindowState,
+  isAttendanceMarkable,
+} from './attendance-window.ts';
+export {
   BOOKING_WINDOW_DAYS,
   bookingWindow,
   isBookable,
@@ -69,6 +77,8 @@ export {
   needsParentalConsent,
   type PupilCreate,
   type PupilUpdate,
+  PUPILS_PER_ACCOUNT_MAX,
+  PUPILS_PER_ACCOUNT_MESSAGE,
   PUPILS_PER_BASKET_MAX,
   pupilCreateSchema,
   pupilUpdateSchema,

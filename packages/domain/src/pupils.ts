@@ -18,6 +18,15 @@ export const accountTypeSchema = z.enum(ACCOUNT_TYPES, {
 /** How many pupils one checkout or pre-flight check may name (a family, not a school). */
 export const PUPILS_PER_BASKET_MAX = 10;
 
+/**
+ * How many current pupils one account may hold (a family, not a school; decision 065): without
+ * a limit one family could fill a waiting list with invented children.
+ */
+export const PUPILS_PER_ACCOUNT_MAX = 12;
+
+/** The refusal of a pupil beyond PUPILS_PER_ACCOUNT_MAX. */
+export const PUPILS_PER_ACCOUNT_MESSAGE = `An account can have at most ${PUPILS_PER_ACCOUNT_MAX} pupils: remove one you no longer book for before adding another.`;
+
 const YEAR_NUMBER: Record<YearGroup, number> = {
   y6: 6,
   y7: 7,
