@@ -25,6 +25,7 @@ import {
 } from '../http/rate-limit.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { isDatabaseUnreachable } from '../db/connection-errors.ts';
 import { CLIENT_ADDRESS_HEADER, IPV6_BUCKET_PREFIX } from '../http/client-address.ts';
 import type { Logger } from '../logging/logger.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
@@ -372,6 +373,12 @@ function afterAuthEndpoint({ db, throttle }: AuthHookDeps) {
   return createAuthMiddleware(async (ctx) => {
     const returned = ctx.context.returned;
     const failed = isAPIError(returned);
+    // better-auth turns a failure inside some endpoints (get-session) into its own 500, the
+    // real error kept as the cause: an outage goes on to the app's handler, which answers 503
+    // with Retry-After like every other route (app.ts, db/connection-errors.ts).
+    if (failed && returned.statusCode >= 500 && isDatabaseUnreachable(returned)) {
+      throw new Error('database unreachable inside better-auth', { cause: returned });
+    }
     if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
       if (failed && returned.statusCode === 401) {
         await recordFailedSignIn(throttle, ctx.body.email);
