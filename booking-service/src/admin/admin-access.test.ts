@@ -29,7 +29,9 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
     const session = await insertSession(db, { service: 'gcse', date: '2026-11-03', time: '17:00' });
     const toCancel = await insertBooking(db, { userId: someone, sessionId: session.id });
     const sibling = await insertCustomer(db, { name: 'Sibling', email: 'sibling@example.com' });
-    const toMark = await insertBooking(db, { userId: sibling, sessionId: session.id });
+    // Attendance is taken only once a session has started (docs/product-rules.md#delivering-the-lesson).
+    const started = await insertSession(db, { service: 'gcse', date: '2026-11-02', time: '17:00' });
+    const toMark = await insertBooking(db, { userId: sibling, sessionId: started.id });
     const other = await insertSession(db, { service: 'ks3', date: '2026-11-03', time: '18:00' });
     const toMove = await insertBooking(db, { userId: someone, sessionId: other.id });
     const leaver = await insertCustomer(db, { name: 'Leaver', email: 'leaver@example.com' });
@@ -67,7 +69,7 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       { method: 'GET', path: `/api/admin/sessions/${session.id}/meeting`, adminStatus: 200 },
       {
         method: 'PUT',
-        path: `/api/admin/sessions/${session.id}/attendance`,
+        path: `/api/admin/sessions/${started.id}/attendance`,
         body: { bookingId: toMark, status: 'present' },
         adminStatus: 200,
       },

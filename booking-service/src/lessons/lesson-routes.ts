@@ -114,6 +114,7 @@ const attendanceRoute = createRoute({
     200: jsonResponse(AttendanceMarkSchema, 'The mark as saved'),
     400: invalidInput('Unknown status, or not a booking or session id'),
     404: problemResponse('No confirmed booking with that id in this session'),
+    409: problemResponse("`code` attendance-closed: before the session's start or 7 days after"),
     ...guarded,
   },
 });

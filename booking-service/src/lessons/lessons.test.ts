@@ -515,6 +515,53 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
     ]);
   });
 
+  it('takes attendance only from the start until 7 days after it (409 attendance-closed)', async () => {
+    moveTo(NOW);
+    const [start] = await bookableStarts(t, 'gcse-higher', 1, { skip: 10 });
+    const booking = await bookOne(start!);
+    const sessionId = await sessionIdOf(booking.id);
+    const path = `/api/admin/sessions/${sessionId}/attendance`;
+    const storedMark = async () => {
+      const [row] = await t.deps.db
+        .select({ attendance: bookings.attendance, markedAt: bookings.attendanceMarkedAt })
+        .from(bookings)
+        .where(eq(bookings.id, booking.id));
+      return row;
+    };
+    const refusedAt = async (at: Date, detail: RegExp) => {
+      moveTo(at);
+      const refused = await put(path, { bookingId: booking.id, status: 'present' });
+      expect(refused.status).toBe(409);
+      const problem = await contractBody(refused, ProblemSchema);
+      expect(problem.code).toBe('attendance-closed');
+      expect(problem.detail).toMatch(/from the session's start until 7 days after it/);
+      expect(problem.detail).toMatch(detail);
+    };
+
+    // 40 days ahead: nothing is stored, audited or counted.
+    await refusedAt(shift(start!, -40 * 24 * 60), /not started yet/);
+    await refusedAt(shift(start!, -1), /not started yet/);
+    expect(await storedMark()).toEqual({ attendance: null, markedAt: null });
+    const trail = await t.deps.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.target, `booking:${booking.id}`));
+    expect(trail).toEqual([]);
+
+    // During the session, and up to the last instant of the week after its start.
+    moveTo(shift(start!, 30));
+    expect((await put(path, { bookingId: booking.id, status: 'present' })).status).toBe(200);
+    moveTo(shift(start!, 7 * 24 * 60 - 1));
+    expect((await put(path, { bookingId: booking.id, status: 'late' })).status).toBe(200);
+    expect((await storedMark())?.attendance).toBe('late');
+
+    // 8 days after: closed, the earlier mark stands.
+    await refusedAt(shift(start!, 8 * 24 * 60), /closed/);
+    await refusedAt(shift(start!, 7 * 24 * 60), /closed/);
+    expect((await storedMark())?.attendance).toBe('late');
+    moveTo(NOW);
+  });
+
   it('moves the clock through /dev/clock in local mode only', async () => {
     const target = '2026-12-01T18:50:00.000Z';
     const moved = await api(t, '/dev/clock', { body: { now: target } });
