@@ -358,6 +358,59 @@ describe('offers', () => {
     expect((await myPlaces(alice))[0]!.offer).not.toBeNull();
   });
 
+  it('gives a family one offer at a time: five pupils ahead keep a freed seat one hold period, not five', async () => {
+    const [start] = await bookableStarts(t, SERVICE, 1, { skip: 9 });
+    const carol = await signedInUser(t);
+    const bookingId = await fullSessionHeldBy(carol, start!);
+    const family = await signedInUser(t);
+    // Five children, each put on the list on their own (five separate places ahead).
+    for (const name of ['Ann', 'Ben', 'Cal', 'Dee', 'Eve']) {
+      const pupil = await insertPupil(t.deps.db, { userId: family.id, name, yearGroup: 'y10' });
+      await joinOk(family, start!, [pupil]);
+    }
+    const dana = await signedInUser(t);
+    await joinOk(dana, start!);
+
+    await cancel(carol, bookingId);
+    const offered = (await myPlaces(family)).filter((place) => place.offer);
+    expect(offered).toHaveLength(1);
+    expect(await placeOpened(family)).toHaveLength(1);
+
+    // The family lets it lapse: the seat passes to Dana within that one hold period.
+    setNow(t, new Date(new Date(offered[0]!.offer!.expiresAt).getTime() + 60_000));
+    const [danas] = await myPlaces(dana);
+    expect(danas!.offer).not.toBeNull();
+    expect(await placeOpened(dana)).toHaveLength(1);
+    // The family's four other children still wait, now behind Dana, with no second offer.
+    const stillWaiting = await myPlaces(family);
+    expect(stillWaiting).toHaveLength(4);
+    expect(stillWaiting.every((place) => place.offer === null)).toBe(true);
+    expect(await placeOpened(family)).toHaveLength(1);
+  });
+
+  it("passes a declined offer to the next family, not to the decliner's other child", async () => {
+    const [start] = await bookableStarts(t, SERVICE, 1, { skip: 11 });
+    const carol = await signedInUser(t);
+    const bookingId = await fullSessionHeldBy(carol, start!);
+    const family = await signedInUser(t);
+    const sam = await insertPupil(t.deps.db, { userId: family.id, name: 'Sam', yearGroup: 'y10' });
+    const kim = await insertPupil(t.deps.db, { userId: family.id, name: 'Kim', yearGroup: 'y10' });
+    const samPlace = await joinOk(family, start!, [sam]);
+    await joinOk(family, start!, [kim]);
+    const dana = await signedInUser(t);
+    await joinOk(dana, start!);
+
+    await cancel(carol, bookingId);
+    const declined = await api(t, `/api/me/waitlist/${samPlace.id}`, {
+      method: 'DELETE',
+      cookie: family.cookie,
+      ip: family.ip,
+    });
+    expect(declined.status).toBe(204);
+    expect((await myPlaces(dana))[0]!.offer).not.toBeNull();
+    expect(await myPlaces(family)).toMatchObject([{ pupil: { id: kim }, offer: null }]);
+  });
+
   it('offers siblings together only when enough seats free at once, else the first alone', async () => {
     const [start] = await bookableStarts(t, SERVICE, 1, { skip: 7 });
     const carol = await signedInUser(t);

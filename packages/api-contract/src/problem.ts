@@ -34,7 +34,7 @@ export const PROBLEM_CODES = [
   'list-closed',
   /** 409: a waiting-list offer that lapsed, was declined or was used. */
   'offer-expired',
-  /** 400: an account already holds the most pupils it may (decision 065). */
+  /** 400: an account already holds the most pupils it may (decision 066). */
   'too-many-pupils',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -19,7 +19,7 @@ export const accountTypeSchema = z.enum(ACCOUNT_TYPES, {
 export const PUPILS_PER_BASKET_MAX = 10;
 
 /**
- * How many current pupils one account may hold (a family, not a school; decision 065): without
+ * How many current pupils one account may hold (a family, not a school; decision 066): without
  * a limit one family could fill a waiting list with invented children.
  */
 export const PUPILS_PER_ACCOUNT_MAX = 12;

@@ -1,6 +1,6 @@
 import type { ContentLoader } from '@tuition/content';
 import { LIST_CLOSES_BEFORE_START_MINUTES, offerExpiry } from '@tuition/domain';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config/env.ts';
 import type { Database, DbExecutor, Transaction } from '../../db/client.ts';
@@ -93,11 +93,43 @@ async function offerSeatsOfSession(
   const expiresAt = offerExpiry(now, session.startsAt, settings.offerHours);
   if (!expiresAt) return [];
 
-  const waiting = await tx
+  // The family is the unit (decision 066): one live offer per account and session, covering as
+  // many of its waiting pupils as seats are free, first come first served by its first place.
+  const made: MadeOffer[] = [];
+  let queue = await waitingWithoutOffer(tx, sessionId, now);
+  while (free > 0 && queue.length > 0) {
+    const first = queue[0];
+    if (!first) break;
+    const offered = queue.filter((entry) => entry.userId === first.userId).slice(0, free);
+    made.push(await makeOffer(deps, tx, { session, expiresAt, now, offered }));
+    free -= offered.length;
+    queue = queue.filter((entry) => entry.userId !== first.userId);
+  }
+  return made;
+}
+
+type WaitingPlace = Awaited<ReturnType<typeof waitingWithoutOffer>>[number];
+
+/**
+ * The places still waiting for this session, in queue order, of accounts that hold no live
+ * offer of it (an account has at most one).
+ */
+function waitingWithoutOffer(tx: Transaction, sessionId: string, now: Date) {
+  const withLiveOffer = tx
+    .select({ userId: waitlistOffers.userId })
+    .from(waitlistOffers)
+    .innerJoin(waitlistEntries, eq(waitlistEntries.offerId, waitlistOffers.id))
+    .where(
+      and(
+        eq(waitlistOffers.sessionId, sessionId),
+        gt(waitlistOffers.expiresAt, now),
+        eq(waitlistEntries.status, 'offered'),
+      ),
+    );
+  return tx
     .select({
       id: waitlistEntries.id,
       userId: waitlistEntries.userId,
-      joinId: waitlistEntries.joinId,
       pupilId: waitlistEntries.pupilId,
       pupilName: pupils.name,
       pupilEmail: pupils.email,
@@ -105,57 +137,65 @@ async function offerSeatsOfSession(
     })
     .from(waitlistEntries)
     .innerJoin(pupils, eq(pupils.id, waitlistEntries.pupilId))
-    .where(and(eq(waitlistEntries.sessionId, sessionId), eq(waitlistEntries.status, 'waiting')))
+    .where(
+      and(
+        eq(waitlistEntries.sessionId, sessionId),
+        eq(waitlistEntries.status, 'waiting'),
+        notInArray(waitlistEntries.userId, withLiveOffer),
+      ),
+    )
     .orderBy(asc(waitlistEntries.seq));
-  const made: MadeOffer[] = [];
-  let queue = waiting;
-  while (free > 0 && queue.length > 0) {
-    const first = queue[0];
-    if (!first) break;
-    const together = queue.filter((entry) => entry.joinId === first.joinId);
-    const offered = together.length <= free ? together : [first];
-    const [offer] = await tx
-      .insert(waitlistOffers)
-      .values({ sessionId, userId: first.userId, expiresAt, createdAt: now })
-      .returning({ id: waitlistOffers.id });
-    if (!offer) throw new Error('the offer row was not created');
-    await tx
-      .update(waitlistEntries)
-      .set({ status: 'offered', offerId: offer.id })
-      .where(
-        inArray(
-          waitlistEntries.id,
-          offered.map((entry) => entry.id),
-        ),
-      );
-    await mailOffer(deps, tx, {
-      session,
-      offerId: offer.id,
-      expiresAt,
-      userId: first.userId,
-      offered,
-    });
-    made.push({
-      offerId: offer.id,
-      sessionId,
-      userId: first.userId,
-      pupilIds: offered.map((entry) => entry.pupilId),
-      expiresAt,
-    });
-    free -= offered.length;
-    const taken = new Set(offered.map((entry) => entry.id));
-    queue = queue.filter((entry) => !taken.has(entry.id));
-  }
-  return made;
 }
 
-/** Offers of this session that ran out: their places become `lapsed`. */
-async function settleLapsedOffers(tx: DbExecutor, sessionId: string, now: Date): Promise<void> {
+/** One offer to one account for these of its places, with its mail, in the caller's transaction. */
+async function makeOffer(
+  deps: WaitlistDeps,
+  tx: Transaction,
+  input: {
+    session: Parameters<typeof mailOffer>[2]['session'] & { id: string };
+    expiresAt: Date;
+    now: Date;
+    offered: WaitingPlace[];
+  },
+): Promise<MadeOffer> {
+  const { session, expiresAt, offered } = input;
+  const userId = offered[0]?.userId;
+  if (!userId) throw new Error('an offer needs a place');
+  const [offer] = await tx
+    .insert(waitlistOffers)
+    .values({ sessionId: session.id, userId, expiresAt, createdAt: input.now })
+    .returning({ id: waitlistOffers.id });
+  if (!offer) throw new Error('the offer row was not created');
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'offered', offerId: offer.id })
+    .where(
+      inArray(
+        waitlistEntries.id,
+        offered.map((entry) => entry.id),
+      ),
+    );
+  await mailOffer(deps, tx, { session, offerId: offer.id, expiresAt, userId, offered });
+  return {
+    offerId: offer.id,
+    sessionId: session.id,
+    userId,
+    pupilIds: offered.map((entry) => entry.pupilId),
+    expiresAt,
+  };
+}
+
+/**
+ * Offers of this session that ran out: their places become `lapsed`, and the same accounts'
+ * places still waiting go to the back of the queue, so the next family is offered the seat
+ * (decision 066).
+ */
+async function settleLapsedOffers(tx: Transaction, sessionId: string, now: Date): Promise<void> {
   const ranOut = tx
     .select({ id: waitlistOffers.id })
     .from(waitlistOffers)
     .where(and(eq(waitlistOffers.sessionId, sessionId), lte(waitlistOffers.expiresAt, now)));
-  await tx
+  const lapsed = await tx
     .update(waitlistEntries)
     .set({ status: 'lapsed' })
     .where(
@@ -164,7 +204,42 @@ async function settleLapsedOffers(tx: DbExecutor, sessionId: string, now: Date):
         eq(waitlistEntries.status, 'offered'),
         inArray(waitlistEntries.offerId, ranOut),
       ),
-    );
+    )
+    .returning({ userId: waitlistEntries.userId });
+  await sendToBackOfQueue(
+    tx,
+    sessionId,
+    lapsed.map((place) => place.userId),
+  );
+}
+
+/**
+ * These accounts' places still waiting for the session go to the back of its queue, in their
+ * own order: an account whose offer ended unused (lapsed or declined) passes the seat on.
+ */
+export async function sendToBackOfQueue(
+  tx: Transaction,
+  sessionId: string,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const places = await tx
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.sessionId, sessionId),
+        eq(waitlistEntries.status, 'waiting'),
+        inArray(waitlistEntries.userId, [...new Set(userIds)]),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.seq));
+  for (const place of places) {
+    await tx
+      .update(waitlistEntries)
+      .set({ seq: sql`nextval(pg_get_serial_sequence('waitlist_entries', 'seq'))` })
+      .where(eq(waitlistEntries.id, place.id));
+  }
 }
 
 /** "A place has opened", queued in the offering transaction (sent only if it commits). */

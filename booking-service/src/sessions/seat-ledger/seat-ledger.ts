@@ -3,7 +3,12 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, checkoutItems, checkouts, pupils, waitlistEntries } from '../../db/schema.ts';
 import { defaultCalendarUid } from '../session-lines.ts';
 import type { SessionRow } from '../session-rows.ts';
-import { offerFreedSeats, takeUpOffers, type WaitlistDeps } from './offer-engine.ts';
+import {
+  offerFreedSeats,
+  sendToBackOfQueue,
+  takeUpOffers,
+  type WaitlistDeps,
+} from './offer-engine.ts';
 import { planReminders, reminderKinds } from './reminder-plan.ts';
 import { checkSeats, lockSessionRows } from './seat-locks.ts';
 
@@ -382,8 +387,9 @@ export async function releaseSeats(
 
 /**
  * Gives up one of an account's waiting-list places (DELETE /api/me/waitlist/{id}): a waiting
- * place becomes `left`, one holding an offer `declined`, and the seat goes to the next person,
- * all under the session's lock. Leaving twice changes nothing.
+ * place becomes `left`, one holding an offer `declined` (the account's other places then go to
+ * the back of the queue), and the seat goes to the next family, all under the session's lock.
+ * Leaving twice changes nothing.
  */
 export async function leaveQueue(
   deps: SeatLedgerDeps,
@@ -395,9 +401,16 @@ export async function leaveQueue(
     .update(waitlistEntries)
     .set({ status: 'left' })
     .where(and(eq(waitlistEntries.id, place.id), eq(waitlistEntries.status, 'waiting')));
-  await tx
+  const declined = await tx
     .update(waitlistEntries)
     .set({ status: 'declined' })
-    .where(and(eq(waitlistEntries.id, place.id), eq(waitlistEntries.status, 'offered')));
+    .where(and(eq(waitlistEntries.id, place.id), eq(waitlistEntries.status, 'offered')))
+    .returning({ userId: waitlistEntries.userId });
+  // A declined offer passes to the next family, not to this one's other pupils (decision 066).
+  await sendToBackOfQueue(
+    tx,
+    place.sessionId,
+    declined.map((row) => row.userId),
+  );
   await offerFreedSeats(deps, tx, place.sessionId);
 }
