@@ -36,6 +36,7 @@ import {
   VERIFICATION_LINK_HOURS,
   verificationEmail,
 } from './auth-emails.ts';
+import { checkAdminPluginRequest } from './admin-plugin-rules.ts';
 import { isAdminEmail } from './admin-roles.ts';
 import {
   afterAdminEndpoint,
@@ -300,8 +301,12 @@ interface AuthHookDeps {
  */
 function beforeAuthEndpoint({ db, secret, throttle, log }: AuthHookDeps) {
   return createAuthMiddleware(async (ctx) => {
-    // Staff actions through the admin plugin: remove-user refused, role changes audited.
-    if (ctx.path.startsWith('/admin/')) await beforeAdminEndpoint(db, ctx);
+    // Staff actions through the admin plugin: the product's rules (roles, session tokens),
+    // remove-user refused, role changes audited.
+    if (ctx.path.startsWith('/admin/')) {
+      await checkAdminPluginRequest(db, ctx);
+      await beforeAdminEndpoint(db, ctx);
+    }
     const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : null;
     if (ctx.path === '/sign-up/email') {
       // The account form's rule (and length cap) for names, as a clear 400.
