@@ -579,4 +579,46 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
     expect(refused.status).toBe(404);
     moveTo(NOW);
   });
+
+  it('refuses a /dev/clock instant outside 2000..2100 (400 naming now), the clock unchanged', async () => {
+    moveTo(NOW);
+    for (const now of [
+      '0001-01-01T00:00:00Z',
+      '1999-12-31T23:59:59.999Z',
+      '2100-01-01T00:00:00Z',
+    ]) {
+      const refused = await api(t, '/dev/clock', { body: { now } });
+      expect(refused.status, now).toBe(400);
+      const problem = await contractBody(refused, ProblemSchema);
+      expect(problem.errors?.map((e) => e.field)).toEqual(['now']);
+      expect(problem.detail).toContain('2000-01-01T00:00:00.000Z');
+      expect(problem.detail).toContain('2100-01-01T00:00:00.000Z');
+      expect(clock.now().toISOString()).toBe(new Date(NOW).toISOString());
+    }
+    const edge = '2000-01-01T00:00:00.000Z';
+    expect(await (await api(t, '/dev/clock', { body: { now: edge } })).json()).toEqual({
+      now: edge,
+    });
+    moveTo(NOW);
+  });
+
+  it('refuses a cross-site /dev/clock move (403), the clock unchanged', async () => {
+    moveTo(NOW);
+    const target = '2026-12-01T18:50:00.000Z';
+    const crossSite = await api(t, '/dev/clock', {
+      body: { now: target },
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    const fetchSite = await api(t, '/dev/clock', {
+      body: { now: target },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(fetchSite.status).toBe(403);
+    expect(clock.now().toISOString()).toBe(new Date(NOW).toISOString());
+    // The site's own origin still moves it.
+    expect((await api(t, '/dev/clock', { body: { now: target } })).status).toBe(200);
+    expect(clock.now().toISOString()).toBe(target);
+    moveTo(NOW);
+  });
 });
