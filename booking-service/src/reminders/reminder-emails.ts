@@ -11,8 +11,9 @@ export function leadTime(minutesBefore: number): string {
 }
 
 /**
- * A reminder before a confirmed seat: the pupil, the class, the London time and the join link
- * (the site's /join page, which opens the meeting 15 minutes before the start).
+ * A reminder before confirmed seats of one session: the pupils (siblings in one session share
+ * one mail naming them all), the class, the London time and each pupil's join link (the site's
+ * /join page, which opens the meeting 15 minutes before the start).
  */
 export function sessionReminderEmail(
   brand: MailBrand,
@@ -20,16 +21,25 @@ export function sessionReminderEmail(
     to: string;
     name: string | null | undefined;
     session: SessionSummary;
-    pupilName: string;
+    pupils: readonly { name: string; joinUrl: string }[];
     minutesBefore: number;
-    joinUrl: string;
   },
 ): OutgoingMail {
   const starts = new Date(input.session.startsAt);
   const when = `${formatLondonDate(starts)} at ${formatTime12h(starts)} (London time)`;
-  const subject = `Reminder: ${input.pupilName}'s ${input.session.label} maths session starts ${leadTime(input.minutesBefore)}`;
-  const intro = `${input.pupilName}'s ${input.session.label} maths session starts ${leadTime(input.minutesBefore)}: ${when}.`;
-  const how = 'Join online with the button below. It opens 15 minutes before the start.';
+  const names = new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(
+    input.pupils.map((pupil) => pupil.name),
+  );
+  const subject = `Reminder: ${names}'s ${input.session.label} maths session starts ${leadTime(input.minutesBefore)}`;
+  const intro = `${names}'s ${input.session.label} maths session starts ${leadTime(input.minutesBefore)}: ${when}.`;
+  const one = input.pupils.length === 1;
+  const how = one
+    ? 'Join online with the button below. It opens 15 minutes before the start.'
+    : 'Each of them joins online with their own button below. They open 15 minutes before the start.';
+  const joins = input.pupils.map((pupil) => ({
+    label: one ? 'Join session' : `Join as ${pupil.name}`,
+    url: pupil.joinUrl,
+  }));
   const manageUrl = `${brand.siteUrl}/upcoming-bookings`;
   return {
     to: input.to,
@@ -38,7 +48,7 @@ export function sessionReminderEmail(
       paragraph(greeting(input.name)),
       paragraph(intro),
       paragraph(how),
-      button(input.joinUrl, 'Join session'),
+      ...joins.map((join) => button(join.url, join.label)),
       paragraph(`Your bookings: ${manageUrl}`),
     ]),
     text: textLayout(brand, 'Session reminder', [
@@ -46,7 +56,7 @@ export function sessionReminderEmail(
       '',
       intro,
       how,
-      `Join session: ${input.joinUrl}`,
+      ...joins.map((join) => `${join.label}: ${join.url}`),
       '',
       `Your bookings: ${manageUrl}`,
     ]),

@@ -54,7 +54,12 @@ export async function sendDueReminders(
     kinds.map((k) => k.kind),
   )})`;
   const candidates = await deps.db
-    .select({ id: bookings.id, startsAt: classSessions.startsAt })
+    .select({
+      id: bookings.id,
+      userId: bookings.userId,
+      sessionId: bookings.sessionId,
+      startsAt: classSessions.startsAt,
+    })
     .from(bookings)
     .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
     .where(
@@ -66,24 +71,34 @@ export async function sendDueReminders(
       ),
     )
     .orderBy(asc(classSessions.startsAt));
-  let sent = 0;
+  // Siblings in one session are one family's seats: one mail names them all.
+  const families = new Map<string, string[]>();
   for (const candidate of candidates) {
     if (!kinds.some((k) => dueAt(candidate.startsAt, k) <= now)) continue;
-    if (await remindOne(deps, candidate.id, kinds, now)) sent++;
+    const key = `${candidate.userId} ${candidate.sessionId}`;
+    families.set(key, [...(families.get(key) ?? []), candidate.id]);
   }
+  let sent = 0;
+  for (const bookingIds of families.values())
+    sent += await remindFamily(deps, bookingIds, kinds, now);
   return { sent };
 }
 
-async function remindOne(
+/**
+ * Reminds one account's seats of one session, each seat exactly once per time: the seats are
+ * locked (as cancel and reschedule lock them, so a seat cancelled meanwhile gets none) in id
+ * order, each seat's due time is decided, and the seats newly decided `sent` share one mail.
+ * Answers how many seats were reminded.
+ */
+async function remindFamily(
   deps: ReminderDeps,
-  bookingId: string,
+  bookingIds: readonly string[],
   kinds: readonly ReminderKind[],
   now: Date,
-): Promise<boolean> {
+): Promise<number> {
   const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
   return deps.db.transaction(async (tx) => {
-    // Locked as cancel and reschedule lock it: a seat cancelled meanwhile gets no reminder.
-    const [seat] = await tx
+    const seats = await tx
       .select({
         id: bookings.id,
         status: bookings.status,
@@ -100,72 +115,106 @@ async function remindOne(
       .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
       .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
       .innerJoin(user, eq(user.id, bookings.userId))
-      .where(eq(bookings.id, bookingId))
+      .where(inArray(bookings.id, [...bookingIds]))
+      .orderBy(asc(bookings.id))
       .for('update', { of: bookings });
-    if (seat?.status !== 'confirmed' || seat.startsAt <= now) return false;
-    const due = kinds
-      .filter((k) => dueAt(seat.startsAt, k) <= now)
-      .sort((a, b) => a.minutesBefore - b.minutesBefore);
-    const [latest, ...superseded] = due;
-    if (!latest) return false;
-    const decided = await tx
-      .insert(bookingReminders)
-      .values([
-        { bookingId, kind: latest.kind, outcome: 'sent' as const, decidedAt: now },
-        ...superseded.map((k) => ({
-          bookingId,
-          kind: k.kind,
-          outcome: 'skipped' as const,
-          decidedAt: now,
-        })),
-      ])
-      .onConflictDoNothing()
-      .returning({ kind: bookingReminders.kind });
-    if (!decided.some((row) => row.kind === latest.kind)) return false;
-    await enqueueReminder(deps, tx, {
-      brand,
-      timetable,
-      seat,
-      minutesBefore: latest.minutesBefore,
-    });
-    return true;
+    const byTime = new Map<number, ReminderSeat[]>();
+    for (const seat of seats) {
+      if (seat.status !== 'confirmed' || seat.startsAt <= now) continue;
+      const latest = await decideReminder(tx, seat, kinds, now);
+      if (latest)
+        byTime.set(latest.minutesBefore, [...(byTime.get(latest.minutesBefore) ?? []), seat]);
+    }
+    for (const [minutesBefore, reminded] of byTime) {
+      // Pupils in name order, as the other mails list them.
+      const family = [...reminded].sort((a, b) => a.pupilName.localeCompare(b.pupilName));
+      await enqueueReminder(deps, tx, { brand, timetable, seats: family, minutesBefore });
+    }
+    return [...byTime.values()].reduce((n, reminded) => n + reminded.length, 0);
   });
 }
 
+type ReminderSeat = {
+  id: string;
+  service: Parameters<typeof describeSession>[1]['service'];
+  startsAt: Date;
+  endsAt: Date;
+  pupilName: string;
+  pupilEmail: string | null;
+  pupilYearGroup: Parameters<typeof pupilCopyAddress>[0]['yearGroup'];
+  email: string;
+  name: string;
+};
+
+/**
+ * Decides a seat's due reminder: the latest due time is `sent`, earlier ones still undecided are
+ * `skipped`. Answers the time to send, or undefined when another worker decided it first.
+ */
+async function decideReminder(
+  tx: Transaction,
+  seat: { id: string; startsAt: Date },
+  kinds: readonly ReminderKind[],
+  now: Date,
+): Promise<ReminderKind | undefined> {
+  const due = kinds
+    .filter((k) => dueAt(seat.startsAt, k) <= now)
+    .sort((a, b) => a.minutesBefore - b.minutesBefore);
+  const [latest, ...superseded] = due;
+  if (!latest) return undefined;
+  const decided = await tx
+    .insert(bookingReminders)
+    .values([
+      { bookingId: seat.id, kind: latest.kind, outcome: 'sent' as const, decidedAt: now },
+      ...superseded.map((k) => ({
+        bookingId: seat.id,
+        kind: k.kind,
+        outcome: 'skipped' as const,
+        decidedAt: now,
+      })),
+    ])
+    .onConflictDoNothing()
+    .returning({ kind: bookingReminders.kind });
+  return decided.some((row) => row.kind === latest.kind) ? latest : undefined;
+}
+
+/**
+ * The reminder mail of a family's seats: one to the account naming every pupil, and one to each
+ * pupil of 16 or over with their own address, naming only them.
+ */
 async function enqueueReminder(
   deps: ReminderDeps,
   tx: Transaction,
   input: {
     brand: Awaited<ReturnType<typeof mailBrand>>;
     timetable: Awaited<ReturnType<ContentLoader['timetable']>>;
-    seat: {
-      id: string;
-      service: Parameters<typeof describeSession>[1]['service'];
-      startsAt: Date;
-      endsAt: Date;
-      pupilName: string;
-      pupilEmail: string | null;
-      pupilYearGroup: Parameters<typeof pupilCopyAddress>[0]['yearGroup'];
-      email: string;
-      name: string;
-    };
+    seats: readonly ReminderSeat[];
     minutesBefore: number;
   },
 ): Promise<void> {
-  const { brand, seat } = input;
-  const copy = pupilCopyAddress(
-    { email: seat.pupilEmail, yearGroup: seat.pupilYearGroup },
-    seat.email,
-  );
-  for (const to of copy ? [seat.email, copy] : [seat.email]) {
+  const { brand, seats } = input;
+  const [first] = seats;
+  if (!first) return;
+  const session = describeSession(input.timetable, first);
+  const pupilOf = (seat: ReminderSeat) => ({
+    name: seat.pupilName,
+    joinUrl: joinPageUrl(brand.siteUrl, seat.id),
+  });
+  const mails = [{ to: first.email, seats }];
+  for (const seat of seats) {
+    const copy = pupilCopyAddress(
+      { email: seat.pupilEmail, yearGroup: seat.pupilYearGroup },
+      seat.email,
+    );
+    if (copy) mails.push({ to: copy, seats: [seat] });
+  }
+  for (const mail of mails) {
     await deps.mail.enqueue(
       sessionReminderEmail(brand, {
-        to,
-        name: seat.name,
-        session: describeSession(input.timetable, seat),
-        pupilName: seat.pupilName,
+        to: mail.to,
+        name: first.name,
+        session,
+        pupils: mail.seats.map(pupilOf),
         minutesBefore: input.minutesBefore,
-        joinUrl: joinPageUrl(brand.siteUrl, seat.id),
       }),
       // Many reminders fall due together (every 5 pm class): a confirmation waits for none.
       { tx, priority: 'bulk' },
