@@ -1,4 +1,4 @@
-import { formatPounds } from '@tuition/domain';
+import { formatPounds, JOIN_OPENS_MINUTES_BEFORE } from '@tuition/domain';
 import { html } from 'hono/html';
 import { joinPageUrl } from '../lessons/join-window.ts';
 import { calendarAttachment } from '../sessions/calendar-invite.ts';
@@ -44,6 +44,7 @@ export function bookingConfirmationEmail(
   const lines = input.sessions.map((s) => seatLine(s, s.pupilName));
   const total = `Total paid: ${formatPounds(input.amountPence)} for ${count} ${sessionsWord}${input.isSpecialOffer ? ' (10-session offer applied)' : ''}.`;
   const calendarNote = 'The attached calendar file adds every session to your calendar.';
+  const joinNote = `How to join: every session is online. The Join button on your upcoming bookings opens ${JOIN_OPENS_MINUTES_BEFORE} minutes before the start, and the reminder we send before each session has the link too.`;
   const manageUrl = `${brand.siteUrl}/upcoming-bookings`;
   const policy =
     'You can reschedule free of charge up to 24 hours before a session starts. Cancelled sessions are not refunded.';
@@ -56,6 +57,7 @@ export function bookingConfirmationEmail(
       sessionList(lines),
       paragraph(total),
       paragraph(calendarNote),
+      paragraph(joinNote),
       button(manageUrl, 'Manage your bookings'),
       paragraph(policy),
     ]),
@@ -67,6 +69,7 @@ export function bookingConfirmationEmail(
       '',
       total,
       calendarNote,
+      joinNote,
       '',
       `Manage your bookings: ${manageUrl}`,
       policy,

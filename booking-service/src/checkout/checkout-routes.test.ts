@@ -244,6 +244,10 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     expect(mail?.text).toContain('Hello Priya');
     expect(mail?.text).toContain('Tuesday 3 November 2026, 5:00 PM to 6:00 PM');
     expect(mail?.text).toContain('£30.00');
+    // How and when to join, so nobody hunts for a link on the night.
+    expect(mail?.text).toContain(
+      'The Join button on your upcoming bookings opens 15 minutes before the start',
+    );
     const [stored] = await t.deps.db
       .select()
       .from(mailMessages)

@@ -48,4 +48,26 @@ describe('the join page', () => {
     render(<JoinStatusPage pathname="/join/b1" />);
     expect(await screen.findByRole('heading', { name: 'Join opens at 6:45 PM' })).toBeTruthy();
   });
+
+  it("gives the business's phone and e-mail when the tutor has not shared the link yet", async () => {
+    stubApi({ 'GET /api/me/bookings/:id/join': { ...STATUS, state: 'no-link' } });
+    const contact = { phone: '020 7946 0000', email: 'hello@example.com' };
+    render(<JoinStatusPage pathname="/join/b1" contact={contact} />);
+    expect(
+      await screen.findByRole('heading', { name: 'Your tutor will share the link shortly' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: '020 7946 0000' }).getAttribute('href')).toBe(
+      'tel:02079460000',
+    );
+    expect(screen.getByRole('link', { name: 'hello@example.com' }).getAttribute('href')).toBe(
+      'mailto:hello@example.com',
+    );
+  });
+
+  it('keeps the contact line to the no-link state', async () => {
+    stubApi({ 'GET /api/me/bookings/:id/join': STATUS });
+    render(<JoinStatusPage pathname="/join/b1" contact={{ phone: '1', email: 'a@b.c' }} />);
+    await screen.findByRole('heading', { name: 'Join opens at 6:45 PM' });
+    expect(screen.queryByText(/Need help now/)).toBeNull();
+  });
 });

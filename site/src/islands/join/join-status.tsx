@@ -48,7 +48,30 @@ export function joinMessage(status: JoinStatus): { heading: string; text: string
   }
 }
 
-export function JoinStatusContent({ pathname }: { pathname?: string }) {
+/** The business's phone and e-mail (from the CMS), for when the link is not there yet. */
+export interface BusinessContact {
+  phone: string;
+  email: string;
+}
+
+/** "Call … or e-mail …", with links, under the no-link message. */
+function ContactLine({ contact }: { contact: BusinessContact }) {
+  const tel = `tel:${contact.phone.replace(/[^\d+]/g, '')}`;
+  return (
+    <p className="join-page__contact">
+      Need help now? Call <a href={tel}>{contact.phone}</a> or e-mail{' '}
+      <a href={`mailto:${contact.email}`}>{contact.email}</a>.
+    </p>
+  );
+}
+
+export function JoinStatusContent({
+  pathname,
+  contact,
+}: {
+  pathname?: string;
+  contact?: BusinessContact;
+}) {
   const [view, setView] = useState<View>({ kind: 'loading' });
   useEffect(() => {
     const id = bookingIdFromPath(pathname ?? window.location.pathname);
@@ -89,6 +112,9 @@ export function JoinStatusContent({ pathname }: { pathname?: string }) {
     <div className="join-page card" aria-live="polite">
       <h1 className="join-page__title">{message.heading}</h1>
       <p>{message.text}</p>
+      {contact && view.kind === 'status' && view.status.state === 'no-link' && (
+        <ContactLine contact={contact} />
+      )}
       <p>
         <a
           className="btn btn--outline"
@@ -101,7 +127,7 @@ export function JoinStatusContent({ pathname }: { pathname?: string }) {
   );
 }
 
-export function JoinStatusPage(props: { pathname?: string }) {
+export function JoinStatusPage(props: { pathname?: string; contact?: BusinessContact }) {
   return (
     <AppProviders>
       <JoinStatusContent {...props} />
