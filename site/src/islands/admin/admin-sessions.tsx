@@ -42,7 +42,7 @@ import {
   SessionMeetingOverride,
 } from './admin-session-lessons.tsx';
 
-function AttendeeList({ sessionId }: { sessionId: string }) {
+function AttendeeList({ sessionId, startsAt }: { sessionId: string; startsAt: string }) {
   const attendees = useQuery({
     queryKey: ['admin', 'attendees', sessionId],
     queryFn: () => adminApi.attendees(sessionId),
@@ -64,14 +64,27 @@ function AttendeeList({ sessionId }: { sessionId: string }) {
   return (
     <ul className="admin-attendees">
       {attendees.data.map((person) => (
-        <AttendeeItem key={person.bookingId} person={person} sessionId={sessionId} />
+        <AttendeeItem
+          key={person.bookingId}
+          person={person}
+          sessionId={sessionId}
+          startsAt={startsAt}
+        />
       ))}
     </ul>
   );
 }
 
 /** One seat: the pupil who attends, then the account holder who booked and pays for it. */
-function AttendeeItem({ person, sessionId }: { person: AdminAttendee; sessionId: string }) {
+function AttendeeItem({
+  person,
+  sessionId,
+  startsAt,
+}: {
+  person: AdminAttendee;
+  sessionId: string;
+  startsAt: string;
+}) {
   const { bookings, pupil } = person;
   return (
     <li className="admin-attendee">
@@ -112,6 +125,7 @@ function AttendeeItem({ person, sessionId }: { person: AdminAttendee; sessionId:
       </div>
       <AttendanceControl
         sessionId={sessionId}
+        startsAt={startsAt}
         bookingId={person.bookingId}
         pupilName={pupil.name}
         status={person.attendance}
@@ -159,7 +173,7 @@ function SessionItem({ session }: { session: AdminSession }) {
       </div>
       {open && (
         <div id={panelId} className="admin-session__panel">
-          <AttendeeList sessionId={session.id} />
+          <AttendeeList sessionId={session.id} startsAt={session.startsAt} />
           <SessionMeetingOverride
             sessionId={session.id}
             sessionName={`${session.label}, ${formatLondonDate(new Date(session.startsAt))}`}
