@@ -1,6 +1,6 @@
 /**
- * When staff may mark a seat present, absent or late (docs/product-rules.md, "Registers";
- * decision 056 puts attendance on the booking): from the session's start until 7 days after that
+ * When staff may mark a seat present, absent or late (decision 065; docs/product-rules.md,
+ * "Registers"): from the session's start until 7 days after that
  * start (closing instant excluded). Before the start no mark can be true yet; after the week the
  * register is settled. Counted from the start, not the end, so one instant names both edges.
  */
