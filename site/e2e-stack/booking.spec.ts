@@ -131,7 +131,7 @@ test('book two sessions, pay, reschedule one, cancel one', async ({ page }) => {
   await page.goto('/previous-bookings');
   // Neither has taken place: nothing completed, each under its own heading (docs/product-rules.md#seats-and-bookings).
   await expect(page.getByRole('status')).toHaveText(
-    'Showing 0 completed session(s), 1 cancelled and 1 rescheduled',
+    'Showing 0 completed sessions, 1 cancelled and 1 rescheduled',
   );
   const previous = await bookingCards(page);
   const cancelled = previous.filter({

@@ -128,7 +128,7 @@ test('history and receipts: statuses now, the printable receipt, and not found f
   expect(cancel.status()).toBe(200);
 
   await page.goto('/previous-bookings');
-  await expect(page.getByRole('status')).toHaveText('Showing 0 completed session(s), 1 cancelled');
+  await expect(page.getByRole('status')).toHaveText('Showing 0 completed sessions, 1 cancelled');
   await expect(page.getByRole('region', { name: 'Cancelled (1)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Book New Session' })).toBeVisible();
   await expectNoAxeViolations(page, '/previous-bookings');

@@ -145,13 +145,17 @@ export function groupPrevious(
   return groups;
 }
 
-/** The spec's "Showing N completed session(s)", counting completed ones only, then the rest. */
+/**
+ * The spec's "Showing N completed session(s)" read naturally (decision 067): "1 completed
+ * session", "2 completed sessions", counting completed ones only, then the rest.
+ */
 export function previousCountLine(groups: Record<PreviousBadge, Booking[]>): string {
   const extra = [
     groups.cancelled.length > 0 ? `${groups.cancelled.length} cancelled` : '',
     groups.rescheduled.length > 0 ? `${groups.rescheduled.length} rescheduled` : '',
   ].filter(Boolean);
-  const line = `Showing ${groups.completed.length} completed session(s)`;
+  const count = groups.completed.length;
+  const line = `Showing ${count} completed ${count === 1 ? 'session' : 'sessions'}`;
   return extra.length > 0 ? `${line}, ${extra.join(' and ')}` : line;
 }
 

@@ -17,7 +17,7 @@ vi.mock('../../lib/auth-client.ts', () => ({
   }),
 }));
 
-const { BookingsPrevious } = await import('./bookings-previous.tsx');
+const { BookingsPrevious, previousCountLine } = await import('./bookings-previous.tsx');
 const { PaymentHistory } = await import('./payment-history.tsx');
 const { PaymentReceipt } = await import('./payment-receipt.tsx');
 const { createQueryClient } = await import('../shared/app-providers.tsx');
@@ -95,9 +95,7 @@ describe('/previous-bookings', () => {
     });
     render(<BookingsPrevious clock={clock} queryClient={createQueryClient()} />);
     const status = await screen.findByRole('status');
-    expect(status.textContent).toBe(
-      'Showing 2 completed session(s), 1 cancelled and 1 rescheduled',
-    );
+    expect(status.textContent).toBe('Showing 2 completed sessions, 1 cancelled and 1 rescheduled');
     const completed = screen.getByRole('region', { name: 'Completed (2)' });
     expect(within(completed).getAllByText('Completed')).toHaveLength(2);
     const cancelled = screen.getByRole('region', { name: 'Cancelled (1)' });
@@ -107,6 +105,16 @@ describe('/previous-bookings', () => {
     expect(within(moved).getByText('Rescheduled')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Book New Session' }).getAttribute('href')).toBe(
       '/booking',
+    );
+  });
+
+  it('counts in words that read naturally: 1 completed session, 0 or 2 completed sessions', () => {
+    const none = { completed: [], cancelled: [], rescheduled: [] };
+    const one = { ...none, completed: [{} as Booking] };
+    expect(previousCountLine(none)).toBe('Showing 0 completed sessions');
+    expect(previousCountLine(one)).toBe('Showing 1 completed session');
+    expect(previousCountLine({ ...one, cancelled: [{} as Booking] })).toBe(
+      'Showing 1 completed session, 1 cancelled',
     );
   });
 
