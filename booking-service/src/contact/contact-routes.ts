@@ -104,6 +104,8 @@ export function createContactRoutes(deps: {
         {
           to: settings.contactEmail,
           replyTo: details.email,
+          // It names the sender: their deletion erases it too (docs/decisions/058).
+          about: [details.email],
           ...contactEnquiryEmail(brand, details),
         },
         { tx },

@@ -365,9 +365,17 @@ export const mailMessages = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     attachments: jsonb('attachments').$type<MailAttachment[]>().default([]).notNull(),
+    /**
+     * Lower-cased addresses of the people the message names besides its recipient (an enquiry
+     * to the business names its sender): a deletion erases by them (docs/decisions/058).
+     */
+    about: text('about').array().default(sql`'{}'::text[]`).notNull(),
     createdAt: instant('created_at').defaultNow().notNull(),
   },
-  (t) => [index('mail_messages_to_idx').on(t.to)],
+  (t) => [
+    index('mail_messages_to_idx').on(t.to),
+    index('mail_messages_about_idx').using('gin', t.about),
+  ],
 );
 
 /** Payment-provider webhook events already handled (idempotency). */

@@ -19,6 +19,7 @@ export class LocalMailboxMailer implements Mailer {
       text: mail.text,
       html: mail.html,
       attachments: mail.attachments ?? [],
+      about: mail.about ?? [],
     });
   }
 }

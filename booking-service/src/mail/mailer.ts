@@ -7,6 +7,12 @@ export type { MailAttachment };
 export interface OutgoingMail extends MailContent {
   to: string;
   replyTo?: string;
+  /**
+   * The addresses of the people the message names besides its recipient (the enquiry sent to
+   * the business names its sender), stored lower-cased with the job and the mailbox row, so a
+   * deletion erases the mail about a person too (docs/decisions/058, addendum 2026-11-26).
+   */
+  about?: string[];
   attachments?: MailAttachment[];
 }
 

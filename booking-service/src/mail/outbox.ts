@@ -75,6 +75,7 @@ export class MailOutbox {
 
   private constructor(
     private readonly boss: PgBoss,
+    private readonly bossDb: PgBossDb,
     readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly pollingIntervalSeconds: number,
@@ -82,8 +83,9 @@ export class MailOutbox {
 
   static async start(options: MailOutboxOptions): Promise<MailOutbox> {
     const maintenance = options.maintenance ?? true;
+    const bossDb = pgBossDatabase(options.dbHandle);
     const boss = new PgBoss({
-      db: pgBossDatabase(options.dbHandle),
+      db: bossDb,
       backend: options.dbHandle.kind === 'pglite' ? 'pglite' : 'postgres',
       supervise: maintenance,
       schedule: false,
@@ -103,6 +105,7 @@ export class MailOutbox {
     await boss.findJobs(MAIL_QUEUE, { id: '00000000-0000-0000-0000-000000000000' });
     return new MailOutbox(
       boss,
+      bossDb,
       options.mailer,
       options.logger,
       options.pollingIntervalSeconds ?? 1,
@@ -118,7 +121,9 @@ export class MailOutbox {
     mail: OutgoingMail,
     options: { tx?: MailTransaction; priority?: MailPriority } = {},
   ): Promise<string> {
-    const id = await this.boss.send(MAIL_QUEUE, mail, {
+    const about = mail.about?.map((address) => address.trim().toLowerCase());
+    const data: OutgoingMail = about ? { ...mail, about } : mail;
+    const id = await this.boss.send(MAIL_QUEUE, data, {
       priority: PG_BOSS_PRIORITY[options.priority ?? 'immediate'],
       // pg-boss's adapter only calls execute(sql`…`) and reads rows, which every driver returns.
       ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
@@ -151,6 +156,13 @@ export class MailOutbox {
   private async deliverBatch(batch: JobWithMetadata<OutgoingMail>[]): Promise<JobResult[]> {
     const jobs = inDeliveryOrder(batch);
     const outcomes = await Promise.allSettled(jobs.map((job) => this.deliver(job)));
+    // Delivered jobs are completed here rather than by pg-boss after the handler returns, so
+    // their bodies can be dropped at once (completeDelivered); pg-boss's own settle then finds
+    // them completed already and leaves them be, or completes them if this failed.
+    await this.completeDelivered(jobs.filter((_, i) => outcomes[i]?.status === 'fulfilled')).catch(
+      (error: unknown) =>
+        this.logger.warn({ err: errorMessage(error) }, 'delivered mail not completed early'),
+    );
     return jobs.map((job, i) => {
       const outcome = outcomes[i];
       return outcome?.status === 'fulfilled'
@@ -185,7 +197,7 @@ export class MailOutbox {
     for (const job of jobs) {
       try {
         await this.deliver(job);
-        await this.boss.complete(MAIL_QUEUE, job.id);
+        await this.completeDelivered([job]);
         delivered++;
       } catch (error) {
         await this.boss.fail(MAIL_QUEUE, job.id, { message: errorMessage(error) });
@@ -193,6 +205,30 @@ export class MailOutbox {
       }
     }
     return { delivered, failed };
+  }
+
+  /**
+   * Marks delivered jobs completed, then empties their stored message down to address, subject
+   * and the people it names (docs/decisions/058, addendum 2026-11-26): a delivered reset link
+   * or enquiry stays in nobody's database. Only completed jobs are emptied, so a job that was
+   * not completed keeps its body for the retry, and delivery stays exactly once.
+   */
+  private async completeDelivered(jobs: readonly Job<OutgoingMail>[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const ids = jobs.map((job) => job.id);
+    await this.boss.complete(MAIL_QUEUE, ids);
+    try {
+      await this.bossDb.executeSql(
+        `update pgboss.job
+           set data = jsonb_strip_nulls(jsonb_build_object(
+             'to', data->'to', 'subject', data->'subject', 'about', data->'about'))
+         where name = $1 and id = any($2::uuid[]) and state = 'completed'`,
+        [MAIL_QUEUE, ids],
+      );
+    } catch (error) {
+      // The mail went and is completed; only the emptying failed, which retention catches up.
+      this.logger.warn({ err: errorMessage(error) }, 'delivered mail bodies not emptied');
+    }
   }
 
   /** Counts of queued messages by state, for health output and tests. */

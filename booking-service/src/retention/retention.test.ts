@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertBooking,
@@ -180,6 +180,57 @@ describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
       deletedAccounts: 0,
       rateLimitRows: 0,
     });
+  });
+});
+
+describe.each(TEST_DB_KINDS)('retention of mail about someone on %s', (dbKind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: NOW.toISOString() });
+  });
+  afterAll(() => t?.close());
+
+  it('deletes an enquiry notification past 90 days whole, its subject naming the sender', async () => {
+    const db = t.deps.db;
+    const notification = (subject: string, createdAt: Date) => ({
+      to: 'business@example.com',
+      subject,
+      text: `${subject} body`,
+      about: ['sam@example.com'],
+      createdAt,
+    });
+    await db
+      .insert(mailMessages)
+      .values([
+        notification('New enquiry from Old Sam', ago(91)),
+        notification('New enquiry from New Sam', ago(89)),
+      ]);
+    for (const subject of ['Job about Old Sam', 'Job about New Sam']) {
+      await t.deps.mail.enqueue({
+        to: 'business@example.com',
+        subject,
+        text: 'body',
+        html: '<p>body</p>',
+        about: ['sam@example.com'],
+      });
+    }
+    await t.deps.mail.deliverPending();
+    await db.execute(
+      sql`update pgboss.job set created_on = ${ago(91)} where data->>'subject' = 'Job about Old Sam'`,
+    );
+
+    const counts = await runRetention(t.deps, { dryRun: false });
+    expect(counts).toMatchObject({ mailBodies: 1, outboxBodies: 1 });
+    const subjects = (await db.select({ subject: mailMessages.subject }).from(mailMessages)).map(
+      (m) => m.subject,
+    );
+    expect(subjects).toContain('New enquiry from New Sam');
+    expect(subjects).not.toContain('New enquiry from Old Sam');
+    const jobs = JSON.stringify(
+      (await db.execute(sql`select data from pgboss.job where name = 'mail'`)) as unknown,
+    );
+    expect(jobs).toContain('Job about New Sam');
+    expect(jobs).not.toContain('Job about Old Sam');
   });
 });
 

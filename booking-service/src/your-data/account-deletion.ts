@@ -11,7 +11,6 @@ import {
   calendarFeeds,
   checkoutItems,
   enquiries,
-  mailMessages,
   pupils,
   session,
   user,
@@ -21,14 +20,15 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../http/problem.
 import { forgetAddressLimits } from '../http/rate-limit.ts';
 import { closeHostedPage, type CheckoutDeps } from '../checkout/checkout.ts';
 import { releaseAccountSeats, type WaitlistDeps } from '../sessions/seat-ledger/seat-ledger.ts';
-import { eraseQueuedMailTo } from './mail-bodies.ts';
+import { eraseMailNaming } from './mail-bodies.ts';
 
 /*
  * Deleting an account (docs/decisions/058). The user row stays, anonymised
  * as "Deleted customer" with an address nobody can own, so every booking and payment keeps a
  * valid owner and the figures do not move; everything that names or reaches the person goes:
  * name, e-mail, phone, pupils' names and e-mails, sign-in credentials, sessions, calendar feed,
- * enquiries from that address, the mail sent to it and the rate-limit counts kept under it.
+ * enquiries from that address, the mail sent to it or naming it (an enquiry forwarded to the
+ * business) and the rate-limit counts kept under it.
  * Future bookings are cancelled (no refund, per the terms) and their seats freed. Retention
  * purges the kept records 7 years after payment.
  * Only the account's own address is searched: a pupil's address is whatever a parent typed,
@@ -111,10 +111,7 @@ export async function deleteAccount(
     await erasePupils(tx, target.id, now);
     const addresses = [target.email];
     await tx.delete(enquiries).where(inArray(sql`lower(${enquiries.email})`, lowered(addresses)));
-    await tx
-      .delete(mailMessages)
-      .where(inArray(sql`lower(${mailMessages.to})`, lowered(addresses)));
-    await eraseQueuedMailTo(tx, addresses);
+    await eraseMailNaming(tx, addresses);
     await forgetAddressLimits(tx, deps.config.auth.secret, target.email);
 
     await tx.delete(session).where(eq(session.userId, target.id));
