@@ -7,6 +7,7 @@ import {
   passwordSchema,
 } from '@tuition/domain';
 import {
+  type AuthContext,
   type BetterAuthAdvancedOptions,
   type BetterAuthOptions,
   type BetterAuthRateLimitOptions,
@@ -189,21 +190,16 @@ export function createAuth(options: AuthOptions) {
         log.info({ userId: user.id }, 'verification mail queued');
       },
       async afterEmailVerification(user) {
-        const ctx = await auth.$context;
-        // ADMIN_EMAILS grants admin only to an address its owner has proved they read.
-        if (isAdminEmail(config.auth.adminEmails, user.email)) {
-          const before = (user as { role?: string }).role ?? 'user';
-          await ctx.internalAdapter.updateUser(user.id, { role: 'admin' });
-          await recordSystemRoleGrant(db, { userId: user.id, before });
-          log.info({ userId: user.id }, 'ADMIN_EMAILS address verified: admin role granted');
-        }
-        // More than one sign-up used this address: the password may be a stranger's, so
-        // none is kept and the owner, who just proved they read this inbox, chooses one.
-        if (await takeContestedMark(ctx, user.email)) {
-          await ctx.internalAdapter.deleteAccounts(user.id);
-          await auth.api.requestPasswordReset({ body: { email: user.email } });
-          log.info({ userId: user.id }, 'contested sign-up verified: password must be chosen');
-        }
+        await settleVerifiedAddress(
+          {
+            db,
+            adminEmails: config.auth.adminEmails,
+            log,
+            authContext: () => auth.$context,
+            sendPasswordReset: (email) => auth.api.requestPasswordReset({ body: { email } }),
+          },
+          user,
+        );
       },
     },
     hooks: {
@@ -224,6 +220,41 @@ export function createAuth(options: AuthOptions) {
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
   });
   return auth;
+}
+
+/** What settling a just-verified address needs (afterEmailVerification). */
+interface VerifiedAddressDeps {
+  db: Database;
+  adminEmails: readonly string[];
+  log: Logger;
+  authContext: () => Promise<Pick<AuthContext, 'internalAdapter'>>;
+  sendPasswordReset: (email: string) => Promise<unknown>;
+}
+
+/**
+ * Once an address is verified: ADMIN_EMAILS grants admin only to an address its owner has proved
+ * they read. If more than one sign-up used the address, or it becomes an admin, the password may
+ * be a stranger's (the owner clicks whatever link arrives), so none is kept and the owner, who
+ * just proved they read this inbox, chooses one (docs/decisions/039 and its addendum).
+ */
+async function settleVerifiedAddress(
+  { db, adminEmails, log, authContext, sendPasswordReset }: VerifiedAddressDeps,
+  user: { id: string; email: string },
+): Promise<void> {
+  const ctx = await authContext();
+  const adminAddress = isAdminEmail(adminEmails, user.email);
+  if (adminAddress) {
+    const before = (user as { role?: string }).role ?? 'user';
+    await ctx.internalAdapter.updateUser(user.id, { role: 'admin' });
+    await recordSystemRoleGrant(db, { userId: user.id, before });
+    log.info({ userId: user.id }, 'ADMIN_EMAILS address verified: admin role granted');
+  }
+  const contested = await takeContestedMark(ctx, user.email);
+  if (contested || adminAddress) {
+    await ctx.internalAdapter.deleteAccounts(user.id);
+    await sendPasswordReset(user.email);
+    log.info({ userId: user.id, contested }, 'verified: the owner must choose a password');
+  }
 }
 
 /**

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema.ts';
 import { createRouter } from '../http/router.ts';
-import { api, freshIp, mailTo, signedInUser, tokenFromLink } from '../testing/auth-helpers.ts';
+import {
+  api,
+  cookieFrom,
+  freshIp,
+  mailTo,
+  signedInUser,
+  tokenFromLink,
+} from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { grantAdminRole } from './admin-roles.ts';
@@ -77,6 +84,42 @@ describe.each(TEST_DB_KINDS)('roles and admin accounts on %s', (dbKind) => {
     expect(verified.status).toBe(200);
     expect(await roleOf(t, 'boss@example.com')).toBe('admin');
     expect(await roleOf(t, 'pat@example.com')).toBe('user');
+  });
+
+  it('keeps no sign-up password when an ADMIN_EMAILS address is verified: the owner chooses one from a link', async () => {
+    const signIn = (password: string) =>
+      api(t, '/api/auth/sign-in/email', {
+        body: { email: 'chief@example.com', password },
+        ip: freshIp(),
+      });
+    // A stranger signs up the admin address nobody has registered yet...
+    const signUp = await api(t, '/api/auth/sign-up/email', {
+      body: { name: 'Stranger', email: 'chief@example.com', password: 'stranger-password-1' },
+      ip: freshIp(),
+    });
+    expect(signUp.status).toBe(200);
+    // ...and the owner clicks the link that arrives in their inbox.
+    const [verifyMail] = await mailTo(t, 'chief@example.com');
+    const token = tokenFromLink(verifyMail!.text, '/verify-email');
+    expect((await api(t, `/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(
+      200,
+    );
+    expect((await signIn('stranger-password-1')).status).toBe(401);
+
+    const resetMail = (await mailTo(t, 'chief@example.com')).find((m) =>
+      m.subject.includes('Reset'),
+    );
+    const resetToken = tokenFromLink(resetMail!.text, '/reset-password-token');
+    const reset = await api(t, '/api/auth/reset-password', {
+      body: { token: resetToken, newPassword: 'owners-own-password' },
+      ip: freshIp(),
+    });
+    expect(reset.status).toBe(200);
+    const owner = await signIn('owners-own-password');
+    expect(owner.status).toBe(200);
+    const ping = await api(t, '/api/test-admin/ping', { cookie: cookieFrom(owner) });
+    expect(ping.status).toBe(200);
+    expect((await signIn('stranger-password-1')).status).toBe(401);
   });
 
   it('grants the admin role by hand to existing accounts and names the unknown ones', async () => {
