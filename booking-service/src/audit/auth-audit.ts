@@ -21,8 +21,9 @@ type HookContext = Parameters<typeof getSessionFromCtx>[0] & {
 const rolesBefore = new WeakMap<Request, string>();
 
 /**
- * The admin plugin's endpoints that stay open: the two staff actions recorded below, and reads.
- * The others (ban, unban, impersonate, create or update a user, revoke sessions) are used by no
+ * The admin plugin's endpoints that stay open: the two staff actions recorded below, and reads
+ * other than a user's sessions (their tokens would let staff act as the customer; decision 039,
+ * addendum). The others (ban, unban, impersonate, create or update a user, revoke sessions) are used by no
  * page of this product and would change an account, or let staff act as a customer and see a
  * child's data, with no audit entry: they are refused (docs/decisions/058, addendum).
  */
@@ -31,7 +32,6 @@ const ADMIN_ENDPOINTS_OPEN = new Set([
   '/admin/set-user-password',
   '/admin/list-users',
   '/admin/get-user',
-  '/admin/list-user-sessions',
   '/admin/has-permission',
 ]);
 
