@@ -3,10 +3,13 @@ import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { deliverPendingMail } from './mail-setup.ts';
 
+/** The service's clock in these tests: 09:30 UTC on a November day is 09:30 in London. */
+const NOW = '2026-11-03T09:30:00.000Z';
+
 describe.each(TEST_DB_KINDS)('the local mailbox pages on %s', (dbKind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ dbKind });
+    t = await createTestApp({ dbKind, now: NOW });
     await t.deps.mail.enqueue({
       to: 'Sam@Example.com',
       subject: 'First',
@@ -57,6 +60,28 @@ describe.each(TEST_DB_KINDS)('the local mailbox pages on %s', (dbKind) => {
     const one = await t.app.request(`/dev/mail/${id}`);
     expect(await one.text()).toBe('<p>3</p>');
     expect((await t.app.request('/dev/mail/not-an-id')).status).toBe(404);
+  });
+
+  it("shows the service's clock, the time the booking rules read, in London time and UTC", async () => {
+    const page = await (await t.app.request('/dev/mail')).text();
+    expect(page).toContain(
+      `Service clock: <time datetime="${NOW}">2026-11-03 09:30</time> London time (${NOW})`,
+    );
+  });
+
+  it('fits a phone: a viewport meta, and long addresses and subjects wrap', async () => {
+    const long = `${'a-very-long-local-part'.repeat(4)}@an-unusually-long-domain.example.com`;
+    await t.deps.mail.enqueue({
+      to: long,
+      subject: 'A subject far longer than a phone is wide, '.repeat(3),
+      text: 'x',
+      html: '<p>x</p>',
+    });
+    await deliverPendingMail(t.deps);
+    const page = await (await t.app.request('/dev/mail')).text();
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page).toMatch(/th,td\{[^}]*overflow-wrap:anywhere/);
+    expect(page).toContain(`<td data-label="To">${long}</td>`);
   });
 
   it('lists each attachment in the JSON and offers it for download', async () => {
