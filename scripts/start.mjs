@@ -6,8 +6,22 @@
 // trusted too, so opening either works. The service's JSON log is shown as short lines (requests,
 // warnings, errors: booking-service/src/logging/local-log-lines.ts), so its start-up banner
 // stays the last thing printed.
+//
+// Quiet start and stop: no child goes through npm or a shell. pnpm sets npm_config_* variables
+// that only pnpm knows for the scripts it runs, and npx (npm 11) warns about each of them
+// ("Unknown env config"), so the site is built by the pnpm already running this script. The
+// service runs as one node process: a shell between us and it dies at once on Ctrl+C (the
+// terminal signals the whole process group), and pnpm then reported a failure while the service
+// was still shutting down cleanly. Ctrl+C or SIGTERM reaches the service, and this script exits
+// with the service's own exit code (0 after its graceful shutdown). The shells above this script
+// (npx's, and pnpm's around `node scripts/start.mjs`) are not ours: on Ctrl+C they still end
+// with the signal themselves, so the outer pnpm may say "Command failed"; SIGTERM sent to this
+// script or to the service ends every layer with 0.
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { localLogLine } from '../booking-service/src/logging/local-log-lines.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -36,9 +50,33 @@ const env = {
   TRUSTED_ORIGINS: [process.env.TRUSTED_ORIGINS, twin].filter(Boolean).join(','),
 };
 
-function pnpm(args, { formatLog = false } = {}) {
+/**
+ * pnpm with `args`: the pnpm running this script (npm_execpath under `pnpm start`), else npx.
+ * Outside pnpm no pnpm-only npm_config_* variables are set, so npx has nothing to warn about.
+ */
+function pnpmCommand(args) {
+  const execPath = process.env.npm_execpath;
+  if (execPath && path.basename(execPath).startsWith('pnpm')) {
+    return /\.[cm]?js$/.test(execPath) ? [process.execPath, [execPath, ...args]] : [execPath, args];
+  }
+  return ['npx', ['-y', 'pnpm@10', ...args]];
+}
+
+/** The child running now, and the signal that asked us to stop (forwarded to every child). */
+let child;
+let stopSignal;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopSignal = signal;
+    child?.kill(signal);
+  });
+}
+
+/** Runs a command to its end; resolves with its exit code (128 + n when a signal ended it). */
+function run(command, args, { cwd, formatLog = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['-y', 'pnpm@10', ...args], {
+    child = spawn(command, args, {
+      cwd,
       stdio: ['inherit', formatLog ? 'pipe' : 'inherit', 'inherit'],
       env,
     });
@@ -48,18 +86,27 @@ function pnpm(args, { formatLog = false } = {}) {
         if (shown !== null) console.log(shown);
       });
     }
-    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`pnpm ${args.join(' ')} exited with ${code}`)),
-    );
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      child = undefined;
+      resolve(code ?? 128 + (constants.signals[signal] ?? 0));
+    });
   });
 }
 
 try {
   console.log(`Building the site for ${publicUrl}…`);
-  await pnpm(['--filter', 'site', 'build']);
+  const built = await run(...pnpmCommand(['--filter', 'site', 'build']));
+  if (stopSignal) process.exit(built);
+  if (built !== 0) throw new Error(`the site build exited with ${built}`);
   console.log('Starting the booking service (it serves the built site and the API)…');
-  await pnpm(['--filter', 'booking-service', 'start'], { formatLog: true });
+  // booking-service's "start" script (tsx src/server.ts), without pnpm's shell around it.
+  const served = await run(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: fileURLToPath(new URL('../booking-service/', import.meta.url)),
+    formatLog: true,
+  });
+  if (served !== 0 && !stopSignal) console.error(`The booking service exited with ${served}.`);
+  process.exitCode = served;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
