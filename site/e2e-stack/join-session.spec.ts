@@ -217,7 +217,9 @@ test('an admin sets the class link, and the family joins 10 minutes before the s
     await family.waitForURL(MEETING_URL);
     await expect(family.getByRole('heading', { name: 'Meeting room' })).toBeVisible();
 
-    // The register: today's view, the pupil marked present, the mark kept.
+    // The register, once the session has started (attendance opens at the start, decision
+    // 065): today's view, the pupil marked present, the mark kept.
+    await moveClock(page.request, origin, new Date(start.getTime() + 5 * 60_000));
     await page.goto('/admin');
     await scrollToAdminSection(page, 'Sessions Overview');
     await page.getByRole('radio', { name: 'Today' }).click();

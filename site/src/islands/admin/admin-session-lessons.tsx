@@ -8,13 +8,6 @@ import type {
   SessionMeeting,
 } from '@tuition/api-contract';
 import { Badge } from '@radix-ui/themes';
-import {
-  ATTENDANCE_MARKABLE_DAYS,
-  type AttendanceWindowState,
-  attendanceWindowState,
-  type Clock,
-  systemClock,
-} from '@tuition/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
@@ -60,34 +53,21 @@ export function MeetingLinkBadge({ missing }: { missing: boolean | undefined }) 
   );
 }
 
-/** Why the register takes no mark now (docs/product-rules.md#delivering-the-lesson). */
-const ATTENDANCE_CLOSED_TEXT: Record<Exclude<AttendanceWindowState, 'open'>, string> = {
-  'not-started': 'Attendance can be marked once the session has started.',
-  closed: `Attendance closed ${ATTENDANCE_MARKABLE_DAYS} days after the session’s start.`,
-};
-
 /**
  * The register's mark for one seat: three radio buttons that save on choice. The choice shows
- * at once; a refused save puts the earlier mark back and says so. Outside the attendance window
- * (the domain's rule; the service has the last word) the buttons are disabled and say why.
+ * at once; a refused save puts the earlier mark back and says so.
  */
 export function AttendanceControl({
   sessionId,
-  startsAt,
   bookingId,
   pupilName,
   status,
-  clock = systemClock,
 }: {
   sessionId: string;
-  /** The session's start (ISO instant). */
-  startsAt: string;
   bookingId: string;
   pupilName: string;
   status: AttendanceStatus | null | undefined;
-  clock?: Clock;
 }) {
-  const windowState = attendanceWindowState(new Date(startsAt), clock.now());
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<AttendanceStatus | null>(status ?? null);
   const mark = useMutation({
@@ -105,23 +85,18 @@ export function AttendanceControl({
     onError: (failure, _next, context) => {
       console.error('Marking attendance failed', failure);
       setCurrent(context?.before ?? null);
+      // Outside the attendance window the service says why (decision 065); the page cannot
+      // judge it, as its clock is not the service's.
+      const closed = failure instanceof ApiError && failure.code === 'attendance-closed';
       toastError({
         title: `${pupilName}’s attendance could not be saved`,
-        ...(failure instanceof ApiError && failure.code === 'attendance-closed'
-          ? { description: failure.detail }
-          : {}),
+        ...(closed ? { description: failure.detail } : {}),
       });
     },
   });
   const name = `attendance-${bookingId}`;
-  const closedText = windowState === 'open' ? null : ATTENDANCE_CLOSED_TEXT[windowState];
-  const noteId = `${name}-closed`;
   return (
-    <fieldset
-      className="admin-attendance"
-      data-testid={`attendance-${bookingId}`}
-      aria-describedby={closedText ? noteId : undefined}
-    >
+    <fieldset className="admin-attendance" data-testid={`attendance-${bookingId}`}>
       <legend className="admin-attendance__legend">
         Attendance<span className="visually-hidden"> of {pupilName}</span>
       </legend>
@@ -133,20 +108,13 @@ export function AttendanceControl({
               name={name}
               value={choice}
               checked={current === choice}
-              disabled={mark.isPending || closedText !== null}
-              onChange={() => {
-                if (!closedText) mark.mutate(choice);
-              }}
+              disabled={mark.isPending}
+              onChange={() => mark.mutate(choice)}
             />
             {ATTENDANCE_LABELS[choice]}
           </label>
         ))}
       </div>
-      {closedText && (
-        <p id={noteId} className="admin-attendance__closed">
-          {closedText}
-        </p>
-      )}
     </fieldset>
   );
 }

@@ -42,7 +42,7 @@ import {
   SessionMeetingOverride,
 } from './admin-session-lessons.tsx';
 
-function AttendeeList({ sessionId, startsAt }: { sessionId: string; startsAt: string }) {
+function AttendeeList({ sessionId }: { sessionId: string }) {
   const attendees = useQuery({
     queryKey: ['admin', 'attendees', sessionId],
     queryFn: () => adminApi.attendees(sessionId),
@@ -64,27 +64,14 @@ function AttendeeList({ sessionId, startsAt }: { sessionId: string; startsAt: st
   return (
     <ul className="admin-attendees">
       {attendees.data.map((person) => (
-        <AttendeeItem
-          key={person.bookingId}
-          person={person}
-          sessionId={sessionId}
-          startsAt={startsAt}
-        />
+        <AttendeeItem key={person.bookingId} person={person} sessionId={sessionId} />
       ))}
     </ul>
   );
 }
 
 /** One seat: the pupil who attends, then the account holder who booked and pays for it. */
-function AttendeeItem({
-  person,
-  sessionId,
-  startsAt,
-}: {
-  person: AdminAttendee;
-  sessionId: string;
-  startsAt: string;
-}) {
+function AttendeeItem({ person, sessionId }: { person: AdminAttendee; sessionId: string }) {
   const { bookings, pupil } = person;
   return (
     <li className="admin-attendee">
@@ -125,7 +112,6 @@ function AttendeeItem({
       </div>
       <AttendanceControl
         sessionId={sessionId}
-        startsAt={startsAt}
         bookingId={person.bookingId}
         pupilName={pupil.name}
         status={person.attendance}
@@ -173,7 +159,7 @@ function SessionItem({ session }: { session: AdminSession }) {
       </div>
       {open && (
         <div id={panelId} className="admin-session__panel">
-          <AttendeeList sessionId={session.id} startsAt={session.startsAt} />
+          <AttendeeList sessionId={session.id} />
           <SessionMeetingOverride
             sessionId={session.id}
             sessionName={`${session.label}, ${formatLondonDate(new Date(session.startsAt))}`}
