@@ -6,11 +6,10 @@ import { user } from '../db/schema.ts';
 
 /*
  * The product's rules for better-auth's admin plugin, checked before it acts (the audit trail's
- * own checks follow, audit/auth-audit.ts):
- * - list-user-sessions answers each session's token, enough to act as the customer: refused like
- *   the other actions no page uses (docs/decisions/058, addendum);
- * - set-role stores whatever string it is sent, and would make an unverified account an admin:
- *   only the product's roles, and only for a verified address (docs/decisions/039, addendum).
+ * own checks follow, audit/auth-audit.ts, which also refuses every action no page uses, such as
+ * list-user-sessions and its session tokens): set-role stores whatever string it is sent, and
+ * would make an unverified account an admin, so only the product's roles, and only for a
+ * verified address (docs/decisions/039, addendum).
  */
 
 type HookContext = Parameters<typeof getSessionFromCtx>[0] & {
@@ -26,12 +25,6 @@ function isUserRole(role: unknown): role is (typeof USER_ROLES)[number] {
 
 /** Throws the refusal for an admin-plugin request the product does not allow. */
 export async function checkAdminPluginRequest(db: Database, ctx: HookContext): Promise<void> {
-  if (ctx.path === '/admin/list-user-sessions') {
-    throw new APIError('FORBIDDEN', {
-      code: 'ADMIN_ACTION_NOT_AVAILABLE',
-      message: "This admin action is not available: it would reveal the customer's session tokens.",
-    });
-  }
   if (ctx.path !== '/admin/set-role') return;
   // Only an admin learns anything about the target; better-auth refuses anyone else.
   const session = await getSessionFromCtx(ctx);
