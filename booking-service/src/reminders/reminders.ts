@@ -78,9 +78,13 @@ export async function sendDueReminders(
     const key = `${candidate.userId} ${candidate.sessionId}`;
     families.set(key, [...(families.get(key) ?? []), candidate.id]);
   }
+  if (families.size === 0) return { sent: 0 };
+  // Read once per pass, not per family: every mail of the pass shares them.
+  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
   let sent = 0;
-  for (const bookingIds of families.values())
-    sent += await remindFamily(deps, bookingIds, kinds, now);
+  for (const bookingIds of families.values()) {
+    sent += await remindFamily(deps, { brand, timetable }, bookingIds, kinds, now);
+  }
   return { sent };
 }
 
@@ -92,11 +96,15 @@ export async function sendDueReminders(
  */
 async function remindFamily(
   deps: ReminderDeps,
+  mail: {
+    brand: Awaited<ReturnType<typeof mailBrand>>;
+    timetable: Awaited<ReturnType<ContentLoader['timetable']>>;
+  },
   bookingIds: readonly string[],
   kinds: readonly ReminderKind[],
   now: Date,
 ): Promise<number> {
-  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
+  const { brand, timetable } = mail;
   return deps.db.transaction(async (tx) => {
     const seats = await tx
       .select({
