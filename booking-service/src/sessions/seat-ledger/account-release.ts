@@ -33,20 +33,16 @@ export async function releaseAccountSeats(
     .set({ status: 'cancelled' })
     .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending')))
     .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
-  const sessionIds = await sessionsHeldBy(
+  const held = await seatsHeldBy(
     tx,
     userId,
     now,
     releasedCheckouts.map((row) => row.id),
   );
-  if (sessionIds.future.length + sessionIds.others.length === 0) {
-    return { cancelledBookingIds: [], releasedCheckouts };
-  }
-  await lockSessionRows(tx, [
-    ...sessionIds.future.map((row) => row.sessionId),
-    ...sessionIds.others,
-  ]);
-  const ids = sessionIds.future.map((row) => row.id);
+  const sessionIds = [...held.future.map((row) => row.sessionId), ...held.otherSessionIds];
+  if (sessionIds.length === 0) return { cancelledBookingIds: [], releasedCheckouts };
+  await lockSessionRows(tx, sessionIds);
+  const ids = held.future.map((row) => row.id);
   if (ids.length > 0) {
     await tx.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.id, ids));
   }
@@ -59,10 +55,7 @@ export async function releaseAccountSeats(
     .update(waitlistEntries)
     .set({ status: 'declined' })
     .where(and(mine, eq(waitlistEntries.status, 'offered')));
-  await offerFreedSeats(deps, tx, [
-    ...sessionIds.future.map((row) => row.sessionId),
-    ...sessionIds.others,
-  ]);
+  await offerFreedSeats(deps, tx, sessionIds);
   return { cancelledBookingIds: ids, releasedCheckouts };
 }
 
@@ -70,12 +63,12 @@ export async function releaseAccountSeats(
  * The account's confirmed bookings not yet started, and the other sessions it holds seats or
  * places in: open waiting-list places, and the items of the checkouts just released.
  */
-async function sessionsHeldBy(
+async function seatsHeldBy(
   tx: Transaction,
   userId: string,
   now: Date,
   releasedCheckoutIds: readonly string[],
-): Promise<{ future: { id: string; sessionId: string }[]; others: string[] }> {
+): Promise<{ future: { id: string; sessionId: string }[]; otherSessionIds: string[] }> {
   const future = await tx
     .select({ id: bookings.id, sessionId: bookings.sessionId })
     .from(bookings)
@@ -103,5 +96,5 @@ async function sessionsHeldBy(
           .from(checkoutItems)
           .where(inArray(checkoutItems.checkoutId, [...releasedCheckoutIds]))
       : [];
-  return { future, others: [...places, ...held].map((row) => row.sessionId) };
+  return { future, otherSessionIds: [...places, ...held].map((row) => row.sessionId) };
 }

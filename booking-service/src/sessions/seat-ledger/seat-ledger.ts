@@ -55,9 +55,12 @@ export type SeatLedgerDeps = WaitlistDeps;
 /**
  * Refuses a hold whose seats are taken: a wanted pupil booked already (duplicate), or fewer
  * seats left than pupils wanted (full; the account's own pending holds and live offers of those
- * seats count as theirs, since the hold replaces them).
+ * seats count as theirs, since the hold replaces them). holdSeats asks it under the session
+ * locks; a caller may ask it first without them, an early answer that can only become less
+ * favourable, so in a rush for the last seats most requests stop there instead of queueing on
+ * the row lock while holding a pooled connection.
  */
-async function refuseTakenSeats(
+export async function precheckHold(
   executor: Parameters<typeof checkSeats>[0],
   sessionRows: readonly SessionRow[],
   request: { userId: string; seats: WantedSeats; now: Date; refuse: RefuseSeats },
@@ -71,19 +74,6 @@ async function refuseTakenSeats(
   );
   if (booked.size > 0) throw request.refuse('duplicate', [...booked.keys()]);
   if (full.size > 0) throw request.refuse('full', [...full]);
-}
-
-/**
- * The same check as holdSeats makes, without the lock: an early answer that can only become
- * less favourable, so in a rush for the last seats most requests stop here instead of queueing
- * on the row lock while holding a pooled connection.
- */
-export function precheckHold(
-  db: Parameters<typeof checkSeats>[0],
-  sessionRows: readonly SessionRow[],
-  request: { userId: string; seats: WantedSeats; now: Date; refuse: RefuseSeats },
-): Promise<void> {
-  return refuseTakenSeats(db, sessionRows, request);
 }
 
 /** A pending checkout replaced by a newer hold of the same seats. */
@@ -118,7 +108,7 @@ export async function holdSeats(
   const locked = await lockSessionRows(tx, sessionIds);
   const pupilIds = [...new Set([...hold.seats.values()].flat())];
   const replaced = await cancelOverlappingPendingCheckouts(tx, hold, sessionIds, pupilIds);
-  await refuseTakenSeats(tx, locked, hold);
+  await precheckHold(tx, locked, hold);
   await takeUpOffers(tx, hold.userId, hold.seats, hold.now);
   const [created] = await tx
     .insert(checkouts)
