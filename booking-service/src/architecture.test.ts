@@ -246,4 +246,15 @@ describe('service imports', () => {
     const missing = [SEAT_LEDGER_DOOR, ...LEDGER_ONLY].filter((module) => !graph.has(module));
     expect({ missing, sideDoors }).toEqual({ missing: [], sideDoors: [] });
   });
+
+  it('writes no id pattern of its own: ids are checked by the contract (idParams, isId)', () => {
+    // A hand-written UUID pattern, as 12 files once had (8 hex digits, a dash, then more).
+    const handWritten = /\[0-9a-f(?:A-F)?\]\{8\}-/;
+    const offenders = sourceFiles(SRC)
+      .filter((file) => !file.endsWith('.test.ts'))
+      .filter((file) => handWritten.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SRC, file));
+    expect(offenders).toEqual([]);
+    expect(handWritten.test('/^[0-9a-f]{8}-[0-9a-f]{4}/i')).toBe(true);
+  });
 });
