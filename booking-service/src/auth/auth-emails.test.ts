@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MailBrand } from '../mail/layout.ts';
-import { passwordResetEmail, verificationEmail } from './auth-emails.ts';
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './auth-emails.ts';
 
 const brand: MailBrand = {
   name: 'Acme Education',
@@ -33,5 +33,19 @@ describe('account e-mails', () => {
     });
     expect(mail.text).toContain('Grace Admin from the Acme Education team');
     expect(mail.html).toContain('Grace Admin');
+  });
+
+  it('password-changed mail states the London time (GMT in winter) and what to do if it was not you', () => {
+    const mail = passwordChangedEmail(brand, {
+      name: 'Ada',
+      changedAt: new Date('2026-11-03T09:30:00Z'),
+      way: 'set-by-admin',
+    });
+    expect(mail.subject).toBe('Your Acme Education password was changed');
+    expect(mail.text).toContain(
+      'changed by the Acme Education team on Tuesday 3 November 2026 at 9:30 AM (London time).',
+    );
+    expect(mail.text).toContain('contact us at hello@acme.example so we can check your account');
+    expect(mail.html).toContain('https://acme.example/reset-password');
   });
 });

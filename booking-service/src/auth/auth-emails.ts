@@ -1,3 +1,4 @@
+import { formatLondonDate, formatTime12h } from '@tuition/domain';
 import {
   button,
   greeting,
@@ -9,7 +10,8 @@ import {
 } from '../mail/layout.ts';
 
 /**
- * The account e-mails better-auth sends (auth.ts): verification and password reset.
+ * The account e-mails better-auth sends (auth.ts): verification, password reset, and the notice
+ * that a password was changed.
  *
  * Verification links live 24 hours and reset links 1 hour
  * (docs/product-rules.md#accounts-and-roles); the mails say so.
@@ -75,6 +77,60 @@ export function passwordResetEmail(
       '',
       expiry,
       ignore,
+    ]),
+  };
+}
+
+/** How the password came to change: the account page, a mailed link, or an admin setting it. */
+export type PasswordChangeWay = 'changed' | 'reset' | 'set-by-admin';
+
+/**
+ * "Your password was changed": sent after every successful change or reset, so the owner hears
+ * of a change they did not make (docs/product-rules.md#accounts-and-roles). It says when, in
+ * London time, and what to do if it was not them; it never carries a password or a link token.
+ */
+export function passwordChangedEmail(
+  brand: MailBrand,
+  input: { name: string | null | undefined; changedAt: Date; way: PasswordChangeWay },
+): MailContent {
+  const subject = `Your ${brand.name} password was changed`;
+  const when = `${formatLondonDate(input.changedAt)} at ${formatTime12h(input.changedAt)} (London time)`;
+  const how: Record<PasswordChangeWay, string> = {
+    changed: 'from your account page',
+    reset: 'with a password reset link',
+    'set-by-admin': `by the ${brand.name} team`,
+  };
+  const what = `The password for your ${brand.name} account was changed ${how[input.way]} on ${when}.`;
+  const signedOut: Record<PasswordChangeWay, string> = {
+    changed: 'If this was you, there is nothing more to do.',
+    // revokeSessionsOnPasswordReset (auth.ts) ends every session after a reset.
+    reset:
+      'If this was you, there is nothing more to do. You have been signed out everywhere, so sign in again with the new password.',
+    'set-by-admin': 'If you asked us to do this, there is nothing more to do.',
+  };
+  const resetUrl = `${brand.siteUrl}/reset-password`;
+  const contact = brand.contactPhone
+    ? `${brand.contactEmail} or ${brand.contactPhone}`
+    : brand.contactEmail;
+  const notYou = `If you did not change it, reset your password now and contact us at ${contact} so we can check your account.`;
+  return {
+    subject,
+    html: layout(brand, 'Your password was changed', [
+      paragraph(greeting(input.name)),
+      paragraph(what),
+      paragraph(signedOut[input.way]),
+      paragraph(notYou),
+      button(resetUrl, 'Reset your password'),
+    ]),
+    text: textLayout(brand, 'Your password was changed', [
+      greeting(input.name),
+      '',
+      what,
+      '',
+      signedOut[input.way],
+      '',
+      notYou,
+      `Reset your password: ${resetUrl}`,
     ]),
   };
 }

@@ -14,6 +14,7 @@ import {
   betterAuth,
 } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import type { ContentLoader } from '@tuition/content';
@@ -29,9 +30,13 @@ import * as schema from '../db/schema.ts';
 import { isDatabaseUnreachable } from '../db/connection-errors.ts';
 import { CLIENT_ADDRESS_HEADER, IPV6_BUCKET_PREFIX } from '../http/client-address.ts';
 import type { Logger } from '../logging/logger.ts';
+import type { MailBrand } from '../mail/layout.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
+import { type Clock, clockFromConfig } from '../clock.ts';
 import {
+  passwordChangedEmail,
+  type PasswordChangeWay,
   passwordResetEmail,
   RESET_LINK_HOURS,
   VERIFICATION_LINK_HOURS,
@@ -96,6 +101,8 @@ export interface AuthOptions {
   mail: MailOutbox;
   content: ContentLoader;
   logger: Logger;
+  /** The app's clock, for the time a password-changed mail states; default from the config. */
+  clock?: Clock;
 }
 
 /** Lets an admin-triggered reset carry the admin's name into the mail better-auth asks us to send. */
@@ -114,7 +121,9 @@ export function createAuth(options: AuthOptions) {
   const siteUrl = config.publicUrl;
   const log = options.logger.child({ component: 'auth' });
   const brand = () => mailBrand({ content: options.content, config });
-  const hookDeps: AuthHookDeps = { db, secret, throttle, log };
+  const clock = options.clock ?? clockFromConfig(config);
+  const sendPasswordChanged = passwordChangedSender({ brand, mail, log, clock });
+  const hookDeps: AuthHookDeps = { db, secret, throttle, log, sendPasswordChanged };
 
   const auth = betterAuth({
     appName: 'booking-service',
@@ -148,10 +157,12 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // A reset by any link ends every other outstanding link, and lifts a sign-in pause.
+      // A reset by any link ends every other outstanding link, lifts a sign-in pause, and is
+      // told to the owner by e-mail (also the set-password link of decision 039's addendum).
       async onPasswordReset({ user }) {
         await invalidateResetLinks(db, user.id);
         await clearFailedSignIns(throttle, user.email);
+        await sendPasswordChanged(user, 'reset');
       },
       async sendResetPassword({ user, token }) {
         const url = `${siteUrl}/reset-password-token?token=${encodeURIComponent(token)}`;
@@ -220,6 +231,24 @@ export function createAuth(options: AuthOptions) {
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
   });
   return auth;
+}
+
+/** Tells the owner their password changed; never the password itself (auth-emails.ts). */
+function passwordChangedSender(deps: {
+  brand: () => Promise<MailBrand>;
+  mail: MailOutbox;
+  log: Logger;
+  clock: Clock;
+}): SendPasswordChanged {
+  return async (changed, way) => {
+    const content = passwordChangedEmail(await deps.brand(), {
+      name: changed.name,
+      changedAt: deps.clock.now(),
+      way,
+    });
+    await deps.mail.enqueue({ to: changed.email, ...content });
+    deps.log.info({ userId: changed.id, way }, 'password changed mail queued');
+  };
 }
 
 /** What settling a just-verified address needs (afterEmailVerification). */
@@ -318,12 +347,18 @@ function cookieAndAddressSettings(config: Config): BetterAuthAdvancedOptions {
   };
 }
 
-/** What the request hooks share: the database, the rate-limit secret and the auth log. */
+type SendPasswordChanged = (
+  changed: { id: string; email: string; name?: string | null },
+  way: PasswordChangeWay,
+) => Promise<void>;
+
+/** What the request hooks share: the database, the rate-limit secret, the auth log, the mail. */
 interface AuthHookDeps {
   db: Database;
   secret: string;
   throttle: ThrottleStore;
   log: Logger;
+  sendPasswordChanged: SendPasswordChanged;
 }
 
 /**
@@ -404,8 +439,11 @@ function beforeAuthEndpoint({ db, secret, throttle, log }: AuthHookDeps) {
   });
 }
 
-/** After better-auth answered: sign-in failures counted, reset links ended, staff actions audited. */
-function afterAuthEndpoint({ db, throttle }: AuthHookDeps) {
+/**
+ * After better-auth answered: sign-in failures counted, reset links ended, a changed password
+ * told to its owner, staff actions audited.
+ */
+function afterAuthEndpoint({ db, throttle, sendPasswordChanged }: AuthHookDeps) {
   return createAuthMiddleware(async (ctx) => {
     const returned = ctx.context.returned;
     const failed = isAPIError(returned);
@@ -422,13 +460,28 @@ function afterAuthEndpoint({ db, throttle }: AuthHookDeps) {
       return;
     }
     if (failed) return;
-    // A changed password ends every outstanding reset link (a reset does so in onPasswordReset).
+    // A changed password ends every outstanding reset link and is told to the owner (a reset
+    // does both in onPasswordReset). Only a success gets here: a wrong current password is an
+    // APIError above, and sends nothing.
     if (ctx.path === '/change-password') {
-      const userId = (returned as { user?: { id?: unknown } } | undefined)?.user?.id;
-      if (typeof userId === 'string') await invalidateResetLinks(db, userId);
+      const changed = (returned as { user?: Partial<AuthUser> } | undefined)?.user;
+      if (typeof changed?.id === 'string') {
+        await invalidateResetLinks(db, changed.id);
+        if (typeof changed.email === 'string') {
+          await sendPasswordChanged(
+            { id: changed.id, email: changed.email, name: changed.name ?? null },
+            'changed',
+          );
+        }
+      }
     }
     if (ctx.path === '/admin/set-user-password' && typeof ctx.body?.userId === 'string') {
       await invalidateResetLinks(db, ctx.body.userId);
+      const [target] = await db
+        .select({ id: schema.user.id, email: schema.user.email, name: schema.user.name })
+        .from(schema.user)
+        .where(eq(schema.user.id, ctx.body.userId));
+      if (target) await sendPasswordChanged(target, 'set-by-admin');
     }
     if (ctx.path.startsWith('/admin/')) await afterAdminEndpoint(db, ctx);
   });
