@@ -219,6 +219,7 @@ export function RescheduleForUser({
             label: booking.label,
             startsAt: booking.sessionStartsAt,
             pupilName: booking.pupil.name,
+            pupilId: booking.pupil.id,
           }}
           forUser={userId}
           onConfirm={(startsAt) => adminApi.rescheduleBooking(booking.id, startsAt)}

@@ -4,7 +4,12 @@
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AvailabilitySlot, BookabilityResult, OpenCheckout } from '../../lib/api-client.ts';
+import {
+  ApiError,
+  type AvailabilitySlot,
+  type BookabilityResult,
+  type OpenCheckout,
+} from '../../lib/api-client.ts';
 import { stubApi } from '../../test-support/api-stub.ts';
 
 const session = vi.hoisted(() => ({ signedIn: true }));
@@ -321,5 +326,107 @@ describe('BookingFlow', () => {
     expect(card('Thursday 5 November 2026').getAttribute('aria-pressed')).toBe('false');
     // Not the admin's own unpaid checkouts.
     expect(calls).not.toContain('GET /api/checkout/pending');
+  });
+
+  describe('moving one pupil of a family', () => {
+    // Arjun's booking moves; his sister Maya has 5 November, Arjun has 3 November already.
+    const ARJUN_MOVE = {
+      id: 'b1',
+      service: 'gcse' as const,
+      label: 'GCSE Foundation',
+      startsAt: '2026-11-28T12:00:00Z',
+      pupilName: 'Arjun',
+      pupilId: 'p-arjun',
+    };
+    const FAMILY_SLOTS = [
+      { ...slot('2026-11-03'), heldBy: ['p-arjun'] },
+      { ...slot('2026-11-05'), heldBy: ['p-maya'] },
+    ];
+    const stubFamily = (reschedule?: () => never) =>
+      stubApi({
+        'GET /api/availability': { slots: FAMILY_SLOTS, closed: [] },
+        'POST /api/bookability': ({ body }) => {
+          const { startsAt, pupilIds } = body as { startsAt: string[]; pupilIds?: string[] };
+          // As the service answers a family account that names nobody.
+          if (!pupilIds) throw new Error('pupilIds missing: the service would answer 400');
+          return { results: startsAt.map((s) => ({ startsAt: s, status: 'ok' as const })) };
+        },
+        ...(reschedule ? { 'POST /api/admin/bookings/:id/reschedule': reschedule } : {}),
+      });
+
+    it("checks the moving pupil's seat, marks the session he already has, and costs £0", async () => {
+      const { requests, calls } = stubFamily();
+      render(
+        <BookingFlow
+          pricing={DEFAULT_PRICING}
+          mode="reschedule"
+          booking={ARJUN_MOVE}
+          clock={clock}
+        />,
+      );
+      // The calendar is read afresh (an earlier test's answer may be shown first).
+      await waitFor(() =>
+        expect(card('Tuesday 3 November 2026').textContent).toContain('Booked for Arjun'),
+      );
+      expect(card('Thursday 5 November 2026').textContent).not.toContain('Booked');
+      // His own session: refused on the spot, in the customer's words, without asking.
+      fireEvent.click(card('Tuesday 3 November 2026'));
+      expect(await screen.findByText(/You've already booked this session/)).toBeTruthy();
+      expect(calls.filter((c) => c.startsWith('POST /api/bookability'))).toHaveLength(0);
+      // His sister's session is his to move into: checked for him alone.
+      fireEvent.click(card('Thursday 5 November 2026'));
+      await waitFor(() =>
+        expect(card('Thursday 5 November 2026').getAttribute('aria-pressed')).toBe('true'),
+      );
+      const asked = requests.find((r) => r.url.pathname === '/api/bookability');
+      expect(asked?.body).toMatchObject({ pupilIds: ['p-arjun'] });
+      expect(basketTotal().textContent).toBe('£0.00');
+    });
+
+    it('words a conflict for staff when an admin moves the booking', async () => {
+      stubFamily();
+      render(
+        <BookingFlow
+          pricing={DEFAULT_PRICING}
+          mode="reschedule"
+          forUser="customer-7"
+          booking={ARJUN_MOVE}
+          onConfirm={async () => {
+            throw new ApiError({
+              status: 409,
+              title: 'Duplicate',
+              detail: 'You have already booked this session.',
+              code: 'duplicate',
+            });
+          }}
+          clock={clock}
+        />,
+      );
+      // The calendar is read afresh (an earlier test's answer may be shown first).
+      await waitFor(() =>
+        expect(card('Tuesday 3 November 2026').textContent).toContain('Booked for Arjun'),
+      );
+      // (Toasts of earlier tests may still be on screen: count the customer's wording.)
+      const customerWording = () => screen.queryAllByText(/You've already booked/).length;
+      const before = customerWording();
+      fireEvent.click(card('Tuesday 3 November 2026'));
+      expect(
+        await screen.findByText('Arjun already has this session. Please choose a different one.'),
+      ).toBeTruthy();
+      expect(customerWording()).toBe(before);
+      // Taken in the meantime: the service's refusal is worded for staff as well.
+      fireEvent.click(card('Thursday 5 November 2026'));
+      await waitFor(() =>
+        expect(card('Thursday 5 November 2026').getAttribute('aria-pressed')).toBe('true'),
+      );
+      fireEvent.click(
+        within(screen.getByRole('complementary')).getByRole('button', { name: /Confirm/ }),
+      );
+      await waitFor(() =>
+        expect(
+          screen.getAllByText('Arjun already has this session. Please choose a different one.'),
+        ).toHaveLength(2),
+      );
+    });
   });
 });

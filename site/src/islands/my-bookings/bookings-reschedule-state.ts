@@ -66,7 +66,13 @@ export function readBookingToMove(id?: string | null): BookingToReschedule | und
 /** What the picker is given in reschedule mode: the booking, and whose seat it is. */
 export function pickerBooking(booking: BookingToReschedule): BookingToMove {
   const { id, service, label, startsAt, pupil } = booking;
-  return { id, service, label, startsAt, ...(pupil?.name ? { pupilName: pupil.name } : {}) };
+  return {
+    id,
+    service,
+    label,
+    startsAt,
+    ...(pupil ? { pupilName: pupil.name, pupilId: pupil.id } : {}),
+  };
 }
 
 export function clearBookingToMove(): void {

@@ -11,6 +11,8 @@ export interface BookingToMove {
   startsAt: string;
   /** Whose seat moves (decision 048): a sibling in the same session keeps theirs. */
   pupilName?: string;
+  /** That pupil's id: the picker checks and marks sessions for this pupil alone. */
+  pupilId?: string;
 }
 
 export interface BookingFlowProps {

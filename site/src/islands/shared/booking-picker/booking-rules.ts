@@ -202,9 +202,28 @@ export function checkoutFailureMessage(error: unknown): Message {
 }
 
 /** The toast for a failed reschedule (docs/product-rules.md#messages, Reschedule page). */
-export function rescheduleFailureMessage(error: unknown): Message {
+/**
+ * Staff moving a family's booking onto a session its pupil already has: the message names the
+ * pupil ("Arjun already has this session"), as "You've already booked" would mislead the
+ * admin reading it (decision 070). `base` gives the title the customer's message would have.
+ */
+export function staffDuplicateMessage(pupilName: string, base: Message): Message {
+  return {
+    title: base.title,
+    description: `${pupilName} already has this session. Please choose a different one.`,
+  };
+}
+
+/**
+ * A refused move, in words; `staffFor` names the pupil when staff move a family's booking.
+ */
+export function rescheduleFailureMessage(error: unknown, staffFor?: string): Message {
   if (error instanceof ApiError) {
-    if (error.code === 'duplicate') return MESSAGES.rescheduleDuplicate;
+    if (error.code === 'duplicate') {
+      return staffFor
+        ? staffDuplicateMessage(staffFor, MESSAGES.rescheduleDuplicate)
+        : MESSAGES.rescheduleDuplicate;
+    }
     if (error.code === 'pending') return MESSAGES.reschedulePending;
     if (error.code === 'full') return MESSAGES.rescheduleFull;
     if (error.status !== NETWORK_ERROR_STATUS) {

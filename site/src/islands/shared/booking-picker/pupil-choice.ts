@@ -56,3 +56,15 @@ export function heldByNames(heldBy: readonly string[], pupils: readonly Pupil[] 
   if (!pupils) return [];
   return pupils.filter((p) => heldBy.includes(p.id)).map((p) => p.name);
 }
+
+/**
+ * Moving one booking: the moving pupil's name when they already hold a seat in the session
+ * (the customer's own picker marks a family's sessions the same way), else nobody.
+ */
+export function movingPupilHolds(
+  slot: { heldBy: readonly string[] },
+  moving: { pupilId?: string; pupilName?: string },
+): string[] {
+  if (!moving.pupilId || !slot.heldBy.includes(moving.pupilId)) return [];
+  return [moving.pupilName ?? 'This pupil'];
+}

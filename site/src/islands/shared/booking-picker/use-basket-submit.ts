@@ -50,6 +50,8 @@ interface SubmitOptions {
   signedIn: boolean;
   /** Booking for oneself: only then are the account's own unpaid checkouts shown. */
   forSelf: boolean;
+  /** Staff acting for a customer: refusals name the pupil rather than "you". */
+  forUser: string | undefined;
   now: Date;
   /** Reads the calendar again after the service refused the basket. */
   refetch: () => unknown;
@@ -148,7 +150,7 @@ async function confirmReschedule(options: SubmitOptions, effects: SubmitEffects)
     await send(chosen.startsAt);
   } catch (error) {
     console.error('Reschedule failed', error);
-    toastError(rescheduleFailureMessage(error));
+    toastError(rescheduleFailureMessage(error, options.forUser ? booking.pupilName : undefined));
     effects.setBusy(false);
     void options.refetch();
     return;

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/auth-client.ts';
 import type { BasketProps } from './basket-contents.tsx';
 import type { BookingFlowProps } from './booking-flow-props.ts';
 import { basketTotals, removeSession, type SelectedSession } from './booking-rules.ts';
-import { heldByNames, seatCount } from './pupil-choice.ts';
+import { heldByNames, movingPupilHolds, seatCount } from './pupil-choice.ts';
 import { useAvailabilityCalendar, useMinuteClock } from './use-availability-calendar.ts';
 import { useBasketSubmit } from './use-basket-submit.ts';
 import { useCourseChoice } from './use-course-choice.ts';
@@ -40,52 +40,39 @@ export function useBookingFlow({
   const forSelf = !rescheduling && !forUser;
 
   const course = useCourseChoice((rescheduling ? booking?.service : undefined) ?? initialService);
-  const { subject, service, setSubject, setService } = course;
+  const { subject, service } = course;
   const [selection, setSelection] = useState<SelectedSession[]>([]);
-  const whoFor = useWhoFor({ forSelf, signedIn, signedOut, service, setSubject, setService });
+  const moving = rescheduling ? booking : undefined;
+  const whoFor = useWhoFor({
+    ...course,
+    forSelf,
+    signedIn,
+    signedOut,
+    movingPupilId: moving?.pupilId,
+  });
   const { pupils, offer } = whoFor;
   const now = useMinuteClock(clock);
   const calendar = useAvailabilityCalendar({ service, now, userId: user?.id ?? null, forUser });
   const refetch = () => calendar.availability.refetch();
+  // What the submit, the stored basket and the picks all read.
+  const common = { ...course, mode, selection, setSelection, whoFor, now, refetch, forUser };
   const submit = useBasketSubmit({
-    mode,
+    ...common,
     booking,
-    service,
-    selection,
-    whoFor,
     signedIn,
     forSelf,
-    now,
-    refetch,
     onConfirm,
     returnTo,
     navigate,
   });
   const restoreNote = useStoredBasket({
+    ...common,
     keep: forSelf,
-    service,
-    setSubject,
-    setService,
-    selection,
-    setSelection,
     pupilIds: pupils.pupilIds,
     fresh: calendar.fresh,
-    now,
   });
   useOfferSeatInBasket({ offer, service, fresh: calendar.fresh, mode, setSelection });
-  const picks = useSessionPicks({
-    mode,
-    service,
-    setSubject,
-    setService,
-    selection,
-    setSelection,
-    whoFor,
-    slots: calendar.slots,
-    now,
-    refetch,
-    forUser,
-  });
+  const picks = useSessionPicks({ ...common, slots: calendar.slots, moving });
 
   const basket: BasketProps = {
     mode,
@@ -117,7 +104,8 @@ export function useBookingFlow({
     basket,
     pupils,
     /** The names of the account's pupils already holding a seat in a session. */
-    heldBy: (slot: AvailabilitySlot) => heldByNames(slot.heldBy, pupils.pupils),
+    heldBy: (slot: AvailabilitySlot) =>
+      moving ? movingPupilHolds(slot, moving) : heldByNames(slot.heldBy, pupils.pupils),
   };
 }
 

@@ -1,7 +1,13 @@
 // Picking sessions: each pick is checked with the service before it joins the basket
 // (docs/product-rules.md#seats-and-bookings); a picked session or a picked day's session is taken
 // off again with a second click. Changing subject or course empties the basket.
-import { MESSAGES, SUBJECTS, type ServiceCode, type SubjectCode } from '@tuition/domain';
+import {
+  MESSAGES,
+  type Message,
+  SUBJECTS,
+  type ServiceCode,
+  type SubjectCode,
+} from '@tuition/domain';
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import { type AvailabilitySlot, api } from '../../../lib/api-client.ts';
 import { toastError } from '../app-providers.tsx';
@@ -12,8 +18,10 @@ import {
   type SelectedSession,
   selectionRefusal,
   slotForDay,
+  staffDuplicateMessage,
 } from './booking-rules.ts';
-import { heldByNames } from './pupil-choice.ts';
+import type { BookingToMove } from './booking-flow-props.ts';
+import { heldByNames, movingPupilHolds } from './pupil-choice.ts';
 import type { useWhoFor } from './use-who-for.ts';
 
 export const CHOOSE_PUPILS = { title: 'Please choose who the sessions are for.' };
@@ -31,9 +39,18 @@ interface PickOptions {
   /** Reads the calendar again after the service refused a pick. */
   refetch: () => unknown;
   forUser: string | undefined;
+  /** Reschedule mode: the booking being moved, with its pupil. */
+  moving: BookingToMove | undefined;
 }
 
 type Checking = Dispatch<SetStateAction<ReadonlySet<string>>>;
+
+/** A move onto a session its pupil already has, worded for whoever is moving it. */
+function movedPupilHasIt(options: PickOptions): Message {
+  const name = options.moving?.pupilName;
+  if (!options.forUser || !name) return MESSAGES.alreadyBooked;
+  return staffDuplicateMessage(name, MESSAGES.alreadyBooked);
+}
 
 /** Asks the service about one pick and says any refusal; true when it may join the basket. */
 async function checkWithService(
@@ -53,7 +70,10 @@ async function checkWithService(
       toastError({ title: `${names.join(' and ')} already booked into this session.` });
       return false;
     }
-    const refusal = selectionRefusal(results[0]?.status ?? 'ok', options.mode);
+    const refusal =
+      results[0]?.status === 'duplicate' && options.moving
+        ? movedPupilHasIt(options)
+        : selectionRefusal(results[0]?.status ?? 'ok', options.mode);
     if (refusal) {
       toastError(refusal);
       if (refusal !== MESSAGES.alreadyBooked) void options.refetch();
@@ -79,6 +99,11 @@ async function pick(options: PickOptions, slot: AvailabilitySlot, setChecking: C
   if (!service) return;
   if (options.whoFor.pupils.missing) {
     toastError(CHOOSE_PUPILS);
+    return;
+  }
+  if (options.moving && movingPupilHolds(slot, options.moving).length > 0) {
+    // Marked "Booked for …" on the card already: no need to ask the service.
+    toastError(movedPupilHasIt(options));
     return;
   }
   if (mode === 'reschedule' && selection.length >= 1) {

@@ -1,7 +1,8 @@
 // Who the sessions are for (decision 048; decision 055 for the booking page): the account's pupils
 // and the ones chosen, restored with a stored basket, or set by a waiting-list offer link
 // (/booking?offer={id}, decision 060) to the pupils the seat is held for. Booking for oneself
-// only: in reschedule mode, or an admin acting for a customer, nobody is chosen.
+// only: in reschedule mode, or an admin acting for a customer, nobody is chosen; a move is
+// checked for the pupil whose seat it moves.
 import type { ServiceCode, SubjectCode } from '@tuition/domain';
 import { useEffect, useState } from 'react';
 import { loadBasket } from './basket-storage.ts';
@@ -16,8 +17,10 @@ export function useWhoFor(options: {
   service: ServiceCode | undefined;
   setSubject: (code: SubjectCode) => void;
   setService: (code: ServiceCode) => void;
+  /** Moving one booking: its pupil, the only one the picks are checked for. */
+  movingPupilId?: string | undefined;
 }) {
-  const { forSelf, signedIn, signedOut, service, setSubject, setService } = options;
+  const { forSelf, signedIn, signedOut, service, setSubject, setService, movingPupilId } = options;
   // The stored basket's pupils are chosen again.
   const [storedPupilIds, setStoredPupilIds] = useState<string[]>();
   useEffect(() => {
@@ -33,7 +36,9 @@ export function useWhoFor(options: {
     setStoredPupilIds(offer.pupilIds);
   }, [offer, setSubject, setService]);
   const pupils = usePupilChoice({ enabled: signedIn && forSelf, service, stored: storedPupilIds });
-  const { pupilIds } = pupils;
+  // A move checks its own pupil's seat; without it an account with several pupils would be
+  // asked to name them (400), and the check could never pass.
+  const pupilIds = movingPupilId ? [movingPupilId] : pupils.pupilIds;
 
   /** The basket as the service takes it: each start × pupil is one seat. */
   const basketFor = (chosenService: ServiceCode, startsAt: string[]) => ({
