@@ -146,6 +146,13 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   await expect(page.getByRole('menuitem', { name: 'Send Password Reset' })).toBeVisible();
   expect(await axeViolations(page), 'the Actions menu').toEqual([]);
   await page.getByRole('menuitem', { name: 'Send Password Reset' }).click();
+  // Nothing is sent until the admin confirms, naming whom it goes to.
+  const confirmReset = page.getByRole('alertdialog');
+  await expect(
+    confirmReset.getByText(`Send a password reset e-mail to ${customer.name} (${customer.email})?`),
+  ).toBeVisible();
+  expect(await axeViolations(page), 'the reset confirmation').toEqual([]);
+  await confirmReset.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Password Reset Sent')).toBeVisible();
   await expect(page.getByText(`Password reset email sent to ${customer.email}.`)).toBeVisible();
   await expect

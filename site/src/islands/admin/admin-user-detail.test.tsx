@@ -1,5 +1,6 @@
 // The admin user page against a stubbed service: profile, figures and history; cancelling with
-// the spec's confirmation; the not-found and empty states; the id read from the address.
+// the spec's confirmation; a password reset sent only once confirmed; the not-found and empty
+// states; the id read from the address.
 import type { Booking } from '@tuition/api-contract';
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import {
@@ -229,6 +230,35 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
       }),
     );
     expect(await screen.findByText('Failed to cancel booking.')).toBeTruthy();
+  });
+
+  it('asks before sending a password reset: Cancel sends nothing, Send sends it once', async () => {
+    const { calls } = stubApi({
+      'GET /api/admin/users/:id': detail([]),
+      'POST /api/admin/users/:id/password-reset': { email: 'ada@example.com' },
+    });
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    const resets = () => calls.filter((call) => call.endsWith('/password-reset'));
+    const openConfirm = async () => {
+      fireEvent.keyDown(await screen.findByRole('button', { name: /^Actions/ }), { key: 'Enter' });
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Send Password Reset' }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(
+        within(dialog).getByText('Send a password reset e-mail to Ada Lovelace (ada@example.com)?'),
+      ).toBeTruthy();
+      return dialog;
+    };
+
+    fireEvent.click(within(await openConfirm()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(resets()).toEqual([]);
+
+    fireEvent.click(within(await openConfirm()).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Password reset email sent to ada@example.com.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(resets()).toEqual(['POST /api/admin/users/u1/password-reset']);
   });
 
   it('says when the user has no bookings', async () => {

@@ -15,6 +15,8 @@ import {
   Text,
 } from '@radix-ui/themes';
 import { type Message, yearGroupLabel } from '@tuition/domain';
+import { useState } from 'react';
+import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import type { AdminUserDetail as UserDetailData } from './admin-api.ts';
 import { bookingsText, confirmedSeats, initials, pounds, shortLondonDate } from './admin-format.ts';
 import { attendanceSummary } from './admin-session-lessons.tsx';
@@ -55,6 +57,43 @@ export function UserDetailFailed({ notFound, failure }: { notFound: boolean; fai
   );
 }
 
+/**
+ * Asks before mailing a customer a reset link: a stray click in the Actions menu must not send
+ * an unexpected e-mail. Only Send calls `onSend`; Cancel and Escape send nothing.
+ */
+export function ConfirmPasswordReset({
+  profile,
+  open,
+  onOpenChange,
+  onSend,
+}: {
+  profile: Pick<Profile, 'name' | 'email'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSend: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Send Password Reset"
+      description={`Send a password reset e-mail to ${profile.name} (${profile.email})?`}
+      keepLabel="Cancel"
+      confirmLabel="Send"
+      busy={false}
+      onConfirm={() => {
+        onOpenChange(false);
+        onSend();
+      }}
+    >
+      <Text as="p" size="2" color="gray" mt="2">
+        The e-mail holds a link to choose a new password. Their current password keeps working until
+        they use it.
+      </Text>
+    </ConfirmDialog>
+  );
+}
+
 export function UserHeader({
   profile,
   onSendPasswordReset,
@@ -62,6 +101,7 @@ export function UserHeader({
   profile: Profile;
   onSendPasswordReset: () => void;
 }) {
+  const [confirmingReset, setConfirmingReset] = useState(false);
   return (
     <Card size="3">
       <Flex justify="between" align="center" wrap="wrap" gap="4">
@@ -85,7 +125,7 @@ export function UserHeader({
             </Button>
           </DropdownMenu.Trigger>
           <DropdownMenu.Content align="end">
-            <DropdownMenu.Item onSelect={onSendPasswordReset}>
+            <DropdownMenu.Item onSelect={() => setConfirmingReset(true)}>
               Send Password Reset
             </DropdownMenu.Item>
             {profile.stripeCustomerUrl && (
@@ -98,6 +138,12 @@ export function UserHeader({
           </DropdownMenu.Content>
         </DropdownMenu.Root>
       </Flex>
+      <ConfirmPasswordReset
+        profile={profile}
+        open={confirmingReset}
+        onOpenChange={setConfirmingReset}
+        onSend={onSendPasswordReset}
+      />
     </Card>
   );
 }
