@@ -66,4 +66,22 @@ describe('local checkout page: pay and cancel are the owner’s alone', () => {
     expect(cancel.status).toBe(303);
     expect((await checkoutStatus(t, started.checkoutId))?.status).toBe('cancelled');
   });
+
+  it('lists each seat with its pupil and the price it is charged: £10 inside the bundle', async () => {
+    setNow(t, NOW);
+    const owner = await signedInUser(t);
+    // A student's own account: the seats are for the account holder.
+    const me = await api(t, '/api/me', { cookie: owner.cookie });
+    const self = (await me.json()) as { name: string };
+    const started = await checkoutOk(t, owner, await bookableStarts(t, 'gcse', 11), 'gcse');
+    const page = await (
+      await t.app.request(started.url, { headers: { cookie: owner.cookie } })
+    ).text();
+    const lines = [...page.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1] ?? '');
+    expect(lines).toHaveLength(11);
+    expect(lines.every((line) => line.includes(`for ${self.name}`))).toBe(true);
+    expect(lines.filter((line) => line.endsWith('(£10.00)'))).toHaveLength(10);
+    expect(lines.filter((line) => line.endsWith('(£15.00)'))).toHaveLength(1);
+    expect(page).toContain('£115.00');
+  });
 });

@@ -1,5 +1,11 @@
-import { isId } from '@tuition/api-contract';
-import { formatLondonDate, formatPounds, formatTime12h } from '@tuition/domain';
+import { isId, type SeatSummary } from '@tuition/api-contract';
+import {
+  formatLondonDate,
+  formatPounds,
+  formatTime12h,
+  type PricingRules,
+  seatLinePrices,
+} from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
@@ -65,13 +71,14 @@ function addLocalCheckoutPages(
   router.get(`${LOCAL_CHECKOUT_PATH}/:id`, async (c) => {
     const checkout = await findCheckout(c.req.param('id'));
     if (!checkout) return notFound(c);
-    const timetable = await deps.content.timetable();
+    const [timetable, pricing] = await Promise.all([
+      deps.content.timetable(),
+      deps.content.pricing(),
+    ]);
     const sessions =
       (await sessionsOfCheckouts(deps.db, timetable, [checkout.id])).get(checkout.id) ?? [];
-    return c.html(
-      localCheckoutPage(checkout, effectiveStatus(checkout, deps.clock.now()), sessions),
-      200,
-    );
+    const status = effectiveStatus(checkout, deps.clock.now());
+    return c.html(localCheckoutPage(checkout, status, sessions, pricing), 200);
   });
 
   router.post(`${LOCAL_CHECKOUT_PATH}/:id/pay`, async (c) => {
@@ -129,11 +136,14 @@ ${body}
 function localCheckoutPage(
   checkout: typeof checkouts.$inferSelect,
   status: ReturnType<typeof effectiveStatus>,
-  sessions: readonly { startsAt: string; label: string }[],
+  sessions: readonly SeatSummary[],
+  pricing: PricingRules,
 ) {
-  const rows = sessions.map((s) => {
+  // Each seat names its pupil and the price it is charged, as Stripe's page lists its lines.
+  const prices = seatLinePrices(sessions.length, checkout.amountPence, pricing);
+  const rows = sessions.map((s, i) => {
     const starts = new Date(s.startsAt);
-    return html`<li>${formatLondonDate(starts)}, ${formatTime12h(starts)}: ${s.label}</li>`;
+    return html`<li>${formatLondonDate(starts)}, ${formatTime12h(starts)}: ${s.label}, for ${s.pupil.name} (${formatPounds(prices[i] ?? 0)})</li>`;
   });
   const payable = status === 'pending';
   return page(

@@ -92,6 +92,7 @@ export {
   formatPounds,
   type PricingRules,
   priceBasket,
+  seatLinePrices,
   RESCHEDULE_PRICE_PENCE,
 } from './pricing.ts';
 export {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, formatPounds, priceBasket, RESCHEDULE_PRICE_PENCE } from './pricing.ts';
+import {
+  DEFAULT_PRICING,
+  formatPounds,
+  priceBasket,
+  RESCHEDULE_PRICE_PENCE,
+  seatLinePrices,
+} from './pricing.ts';
 
 describe('priceBasket', () => {
   it('charges £100 per full block of 10 plus £15 per remaining session, for 1 to 30 sessions', () => {
@@ -118,5 +124,50 @@ describe('formatPounds', () => {
 
   it('refuses fractional pence', () => {
     expect(() => formatPounds(15.5)).toThrow(RangeError);
+  });
+});
+
+describe('seatLinePrices', () => {
+  it('prices each seat of a bundle at its share of £100, the rest at £15', () => {
+    expect(seatLinePrices(10, 10000)).toEqual(Array(10).fill(1000));
+    expect(seatLinePrices(12, 13000)).toEqual([...Array(10).fill(1000), 1500, 1500]);
+    expect(seatLinePrices(3, 4500)).toEqual([1500, 1500, 1500]);
+    expect(seatLinePrices(0, 0)).toEqual([]);
+  });
+
+  it('shares a bundle price that does not divide evenly, first lines taking the pennies', () => {
+    const rules = { sessionPricePence: 1500, bundleSize: 3, bundlePricePence: 4000 };
+    expect(seatLinePrices(4, 5500, rules)).toEqual([1334, 1333, 1333, 1500]);
+  });
+
+  it('shares the total paid evenly when today’s prices would not give it', () => {
+    // Paid at £12 a session before the price went up.
+    expect(seatLinePrices(3, 3600)).toEqual([1200, 1200, 1200]);
+    expect(seatLinePrices(3, 1000)).toEqual([334, 333, 333]);
+  });
+
+  it('always adds up to what was paid', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        (n, paid) => {
+          const lines = seatLinePrices(n, paid);
+          expect(lines).toHaveLength(n);
+          expect(lines.reduce((a, b) => a + b, 0)).toBe(paid);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), (n) => {
+        const charged = priceBasket(n).amountPence;
+        expect(seatLinePrices(n, charged).reduce((a, b) => a + b, 0)).toBe(charged);
+      }),
+    );
+  });
+
+  it('refuses counts and amounts that are not whole', () => {
+    expect(() => seatLinePrices(1.5, 1500)).toThrow(RangeError);
+    expect(() => seatLinePrices(1, -1)).toThrow(RangeError);
   });
 });

@@ -78,6 +78,41 @@ export function priceBasket(
   };
 }
 
+/**
+ * What each seat of a paid basket cost, in line order, summing to `amountPence`, the total
+ * charged: the seats of full bundles at the bundle price shared between them (£100 over ten
+ * seats: £10 each), the rest at the session price. When the rules no longer give that total
+ * (the prices changed since the payment), the total is shared evenly instead. Odd pennies go
+ * to the first lines of their share, so a receipt's lines always add up to what was paid.
+ */
+export function seatLinePrices(
+  seatCount: number,
+  amountPence: number,
+  rules: PricingRules = DEFAULT_PRICING,
+): number[] {
+  if (!Number.isSafeInteger(seatCount) || seatCount < 0) {
+    throw new RangeError(`A seat count must be a whole number: ${seatCount}`);
+  }
+  if (!Number.isSafeInteger(amountPence) || amountPence < 0) {
+    throw new RangeError(`Pence must be a whole number: ${amountPence}`);
+  }
+  if (seatCount === 0) return [];
+  const price = priceBasket(seatCount, rules);
+  if (price.amountPence !== amountPence) return shareOut(amountPence, seatCount);
+  const bundleSeats = price.bundles * rules.bundleSize;
+  const bundles = Array.from({ length: price.bundles }, () =>
+    shareOut(rules.bundlePricePence, rules.bundleSize),
+  ).flat();
+  return [...bundles, ...Array<number>(seatCount - bundleSeats).fill(rules.sessionPricePence)];
+}
+
+/** `pence` over `parts` lines: equal shares, the remainder a penny each on the first lines. */
+function shareOut(pence: number, parts: number): number[] {
+  const share = Math.floor(pence / parts);
+  const extra = pence - share * parts;
+  return Array.from({ length: parts }, (_, i) => share + (i < extra ? 1 : 0));
+}
+
 const poundsFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /** 1500 -> "£15.00", 123456 -> "£1,234.56". Throws a RangeError for fractional pence. */

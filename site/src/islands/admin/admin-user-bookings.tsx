@@ -15,7 +15,7 @@ import {
 } from '@tuition/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { londonTimeRange } from '../shared/session-labels.ts';
+import { cancelSeatQuestion, londonTimeRange } from '../shared/session-labels.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import {
@@ -73,7 +73,7 @@ function CancelBooking({ booking, userId }: { booking: AdminBookingHistoryEntry;
           </span>
         </Button>
       }
-      title="Cancel booking"
+      title={cancelSeatQuestion(booking.pupil.name, booking.label, booking.sessionStartsAt)}
       description={MESSAGES.adminCancelConfirm.title}
       keepLabel="Keep Booking"
       confirmLabel="Cancel Booking"

@@ -200,6 +200,11 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Cancel/ }));
     const dialog = await screen.findByRole('alertdialog');
     expect(
+      within(dialog).getByRole('heading', {
+        name: 'Cancel Byron Lovelace’s SATs session on Saturday 7 November 2026?',
+      }),
+    ).toBeTruthy();
+    expect(
       within(dialog).getByText(
         'Are you sure you want to cancel this booking? This action cannot be undone.',
       ),

@@ -2,7 +2,7 @@
 // instead of the picker within 24 hours, the cancel confirmation and its outcomes, and an
 // unpaid checkout shown as "Payment pending" with Resume payment and Release.
 import { fixedClock } from '@tuition/domain';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, OpenCheckout } from '../../lib/api-client.ts';
 import { problem, type Routes, stubApi } from '../../test-support/api-stub.ts';
@@ -116,6 +116,12 @@ describe('BookingsUpcoming', () => {
     render(<BookingsUpcoming {...props} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('alertdialog');
+    // Whose seat, which course and when: a family's bookings are for different children.
+    expect(
+      within(dialog).getByRole('heading', {
+        name: `Cancel ${PUPIL.name}’s GCSE Foundation session on Tuesday 10 November 2026?`,
+      }),
+    ).toBeTruthy();
     expect(dialog.textContent).toMatch(/no[nt]?[- ]?refund/i);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Booking' }));
     expect(await screen.findByText('Booking Cancelled.')).toBeTruthy();

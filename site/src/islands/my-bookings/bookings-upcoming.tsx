@@ -18,7 +18,7 @@ import { AppProviders, toastError, toastSuccess } from '../shared/app-providers.
 import { LoadShell } from '../shared/load-shell.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
-import { londonTimeRange, serviceLabel } from '../shared/session-labels.ts';
+import { cancelSeatQuestion, londonTimeRange, serviceLabel } from '../shared/session-labels.ts';
 import { BookingsCard, BookingsSkeleton } from './bookings-card.tsx';
 import { JoinButton } from './join-button.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
@@ -91,11 +91,14 @@ function CancelDialog({ booking }: { booking: Booking }) {
           Cancel
         </Button>
       }
-      title="Cancel this session?"
+      title={cancelSeatQuestion(
+        booking.pupil.name,
+        serviceLabel(booking.service),
+        booking.startsAt,
+      )}
       description={
         <>
-          {serviceLabel(booking.service)}, {formatLondonDate(new Date(booking.startsAt))},{' '}
-          {londonTimeRange(booking.startsAt, booking.endsAt)}. Cancelled sessions are
+          {londonTimeRange(booking.startsAt, booking.endsAt)} (UK time). Cancelled sessions are
           non-refundable: you will not get a refund for this session.
         </>
       }

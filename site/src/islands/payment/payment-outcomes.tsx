@@ -1,12 +1,14 @@
 // What /payment-success shows for each outcome (docs/product-rules.md#checkout-and-payment,
 // decision 028): paid, still being confirmed, not completed, or nothing of this visitor's to
 // show; each from the service's own summary of the checkout, never from the browser's copy.
+// Every line names the pupil and the price that seat was charged.
 import {
   formatLondonDate,
   formatPounds,
   formatTime12h,
   MESSAGES,
   type PricingRules,
+  seatLinePrices,
 } from '@tuition/domain';
 import type { CheckoutSummary } from '../../lib/api-client.ts';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
@@ -15,7 +17,8 @@ export interface SummaryView {
   amountPence: number;
   sessionCount: number;
   isSpecialOffer: boolean;
-  sessions: Array<{ key: string; date: string; label: string; time: string }>;
+  /** One line per seat, naming the pupil it is for. */
+  sessions: Array<{ key: string; date: string; label: string; time: string; pupil: string }>;
 }
 
 export function fromService(summary: CheckoutSummary): SummaryView {
@@ -24,10 +27,12 @@ export function fromService(summary: CheckoutSummary): SummaryView {
     sessionCount: summary.sessionCount,
     isSpecialOffer: summary.isSpecialOffer,
     sessions: summary.sessions.map((s) => ({
-      key: s.startsAt,
+      // Siblings share a start: the pupil makes each line its own.
+      key: `${s.startsAt} ${s.pupil.id}`,
       date: formatLondonDate(new Date(s.startsAt)),
       label: s.label,
       time: s.time || formatTime12h(new Date(s.startsAt)),
+      pupil: s.pupil.name,
     })),
   };
 }
@@ -43,6 +48,8 @@ function Summary({
   paid: boolean;
 }) {
   const sessionsText = view.sessionCount === 1 ? '1 session' : `${view.sessionCount} sessions`;
+  // Each line at the price it was charged (a bundle's seats at their share of its price).
+  const linePrices = seatLinePrices(view.sessions.length, view.amountPence, pricing);
   return (
     <section className="payment-summary" aria-labelledby="payment-summary-title">
       <h2 id="payment-summary-title" className="payment-summary__title">
@@ -65,7 +72,7 @@ function Summary({
         </p>
       )}
       <ul className="payment-summary__sessions">
-        {view.sessions.map((s) => (
+        {view.sessions.map((s, i) => (
           <li key={s.key}>
             <span className="payment-summary__session">
               <strong>{s.date}</strong>
@@ -73,8 +80,9 @@ function Summary({
                 {s.label}
                 {s.time ? `, ${s.time}` : ''}
               </span>
+              <span>for {s.pupil}</span>
             </span>
-            <span>{formatPounds(pricing.sessionPricePence)}</span>
+            <span>{formatPounds(linePrices[i] ?? 0)}</span>
           </li>
         ))}
       </ul>

@@ -30,17 +30,21 @@ const summary = (status: CheckoutSummary['status']): CheckoutSummary => ({
   amountPence: 10000,
   sessionCount: 10,
   isSpecialOffer: true,
-  sessions: [
-    {
-      startsAt: '2026-11-10T17:00:00.000Z',
-      endsAt: '2026-11-10T18:00:00.000Z',
-      date: '2026-11-10',
+  // Sam and his sister Maya in five sessions: ten seats, the 10-for-£100 offer.
+  sessions: [10, 12, 17, 19, 24].flatMap((day) =>
+    [
+      { id: 'p2', name: 'Maya', yearGroup: 'y9' as const },
+      { id: 'p1', name: 'Sam', yearGroup: 'y10' as const },
+    ].map((pupil) => ({
+      startsAt: `2026-11-${day}T17:00:00.000Z`,
+      endsAt: `2026-11-${day}T18:00:00.000Z`,
+      date: `2026-11-${day}`,
       time: '5-6pm',
       label: 'GCSE Foundation',
-      service: 'gcse',
-      pupil: { id: 'p1', name: 'Sam', yearGroup: 'y10' },
-    },
-  ],
+      service: 'gcse' as const,
+      pupil,
+    })),
+  ),
 });
 
 /** The service's summary of the checkout, however the test has it answer. */
@@ -102,7 +106,13 @@ describe('PaymentSuccess', () => {
     expect(screen.getByText(/Your sessions are booked/)).toBeTruthy();
     expect(screen.getByTestId('payment-total').textContent).toBe('£100.00');
     expect(screen.getByText(/Special offer applied/)).toBeTruthy();
-    expect(screen.getByText('£15.00')).toBeTruthy();
+    // Each seat names its child and costs its share of the £100, not £15.
+    const lines = screen.getAllByRole('listitem');
+    expect(lines).toHaveLength(10);
+    expect(lines.filter((l) => l.textContent?.includes('for Sam'))).toHaveLength(5);
+    expect(lines.filter((l) => l.textContent?.includes('for Maya'))).toHaveLength(5);
+    expect(screen.queryByText('£15.00')).toBeNull();
+    expect(screen.getAllByText('£10.00')).toHaveLength(10);
     expect(window.sessionStorage.getItem(PAYMENT_BASKET_KEY)).toBeNull();
   }, 15_000);
 

@@ -1,6 +1,6 @@
 // /payment-success?checkout={id} (docs/product-rules.md#pages, #checkout-and-payment; decision 028):
 // says "Payment Successful" only for a paid checkout of the signed-in user, from the service's own
-// summary — total, session count, special-offer note and every session at the session price. The
+// summary — total, session count, special-offer note and every seat with its pupil and price. The
 // payment provider sends the visitor here before its webhook may have reached the service, so a
 // checkout still "pending" says "We are confirming your payment" and is asked again a few times.
 // Opened without a checkout, for someone else's or an unknown one, or signed out, the page claims
