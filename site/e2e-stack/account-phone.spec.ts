@@ -1,5 +1,5 @@
-// The phone field on /my-account against the one-command stack (decision 049): a real
-// formatted number is typed and saved whole, letters stay in the field with the reason beside
+// The phone field on /my-account against the one-command stack (decisions 049 and 069): a real
+// formatted number is typed whole, stored in E.164 and shown in UK format, letters stay in the field with the reason beside
 // it, saving an unchanged form says nothing changed, clearing the number says it was removed;
 // axe with the phone error showing.
 import type { Page } from '@playwright/test';
@@ -8,6 +8,9 @@ import { expect, expectNoAxeViolations, signedInCustomer, test } from './support
 // 18 typed characters, 12 digits: the spec's 15-character cap cut this to "+44 (0)7700 900".
 const FORMATTED = '+44 (0)7700 900123';
 const HINT = '10 to 15 digits; you may use +, -, spaces and brackets.';
+// How the service stores it, and how the form shows it back (decision 069).
+const STORED = '+447700900123';
+const SHOWN = '07700 900123';
 const CHARACTERS_REASON = 'Phone number may only contain digits, +, -, spaces and brackets.';
 
 const phoneField = (page: Page) => page.getByLabel('Phone', { exact: true });
@@ -38,9 +41,10 @@ test('a formatted phone number is kept whole, letters are named, and saving says
   await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
   await save(page).click();
   await expect(toast(page, 'Profile Updated')).toBeVisible();
-  expect(await savedPhone(page)).toBe(FORMATTED);
+  expect(await savedPhone(page)).toBe(STORED);
+  await expect(phoneField(page)).toHaveValue(SHOWN);
   await page.reload();
-  await expect(phoneField(page)).toHaveValue(FORMATTED);
+  await expect(phoneField(page)).toHaveValue(SHOWN);
 
   // Letters are not dropped: they stay, the field says why it is wrong, and Save refuses.
   await phoneField(page).fill('');
@@ -57,7 +61,7 @@ test('a formatted phone number is kept whole, letters are named, and saving says
   await save(page).click();
   await expect(toast(page, CHARACTERS_REASON)).toBeVisible();
   await expect(toast(page, 'Profile Updated')).toHaveCount(0);
-  expect(await savedPhone(page)).toBe(FORMATTED);
+  expect(await savedPhone(page)).toBe(STORED);
   await expectNoAxeViolations(page, '/my-account with the phone error and its toast');
 
   // Back to the saved number: saving says nothing changed, and claims no update.

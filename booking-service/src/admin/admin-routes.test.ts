@@ -234,7 +234,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       [
         '"Pupil","Year group","Account holder","Email","Phone","Attendance"',
         `"'=Carol Cole","","'=Carol Cole","carol@example.com","",""`,
-        `"Alice Archer","","Alice Archer","alice@example.com","'+44 7700 900001",""`,
+        `"Alice Archer","","Alice Archer","alice@example.com","07700 900001",""`,
         '"Bob Baker","","Bob Baker","bob@example.com","",""',
         '',
       ].join('\r\n'),

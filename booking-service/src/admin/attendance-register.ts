@@ -1,4 +1,4 @@
-import { yearGroupLabel } from '@tuition/domain';
+import { formatPhone, yearGroupLabel } from '@tuition/domain';
 import type { SessionAttendees } from './session-overview.ts';
 
 /*
@@ -41,7 +41,8 @@ export function attendanceRegisterCsv(register: SessionAttendees): string {
           a.pupil.yearGroup ? yearGroupLabel(a.pupil.yearGroup) : '',
           a.name,
           a.email,
-          a.phone,
+          // As the site shows it: "07700 900123", ready to dial (decision 069).
+          a.phone ? formatPhone(a.phone) : null,
           a.attendance ? ATTENDANCE_LABELS[a.attendance] : '',
         ]),
       )

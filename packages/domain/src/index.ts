@@ -139,6 +139,7 @@ export {
   type WeeklySlot,
   weeklySlotSchema,
 } from './timetable.ts';
+export { formatPhone, isFictionalUkNumber, PHONE_DEFAULT_COUNTRY, toE164 } from './phone.ts';
 export {
   BASKET_MAX_SESSIONS,
   type Basket,
@@ -155,8 +156,10 @@ export {
   nameSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  accountPhoneSchema,
   PHONE_CHARACTERS_TEXT,
   PHONE_HINT,
+  PHONE_INVALID_TEXT,
   PHONE_MAX_CHARS,
   PHONE_MAX_DIGITS,
   PHONE_MIN_DIGITS,

@@ -1,3 +1,4 @@
+import { PHONE_INVALID_TEXT } from '@tuition/domain';
 import { describe, expect, it } from 'vitest';
 import { changePasswordProblem, detailsChange, phoneProblem } from './account-rules.ts';
 
@@ -13,6 +14,11 @@ describe('account phone rule', () => {
     expect(phoneProblem('+44 (0)7700 900123')).toBeNull();
   });
 
+  it('refuses, as the service does, a number with enough digits that no country has given out', () => {
+    expect(phoneProblem('0000 000000')).toBe(PHONE_INVALID_TEXT);
+    expect(phoneProblem('+33 1 23 45 67 89')).toBeNull();
+  });
+
   it('names letters instead of dropping them', () => {
     expect(phoneProblem('07700 9OO123')).toBe(
       'Phone number may only contain digits, +, -, spaces and brackets.',
@@ -26,6 +32,13 @@ describe('what saving the details would change', () => {
     expect(detailsChange(saved, { name: ' Ann Smith ', phone: '07700 900123 ' })).toBe('nothing');
     expect(detailsChange({ name: 'Ann', phone: null }, { name: 'Ann', phone: '' })).toBe('nothing');
   });
+  it('sees the stored E.164 number and the same number as shown or typed as unchanged', () => {
+    const stored = { name: 'Ann Smith', phone: '+447700900123' };
+    expect(detailsChange(stored, { name: 'Ann Smith', phone: '07700 900123' })).toBe('nothing');
+    expect(detailsChange(stored, { name: 'Ann Smith', phone: '+44 7700 900123' })).toBe('nothing');
+    expect(detailsChange(stored, { name: 'Ann Smith', phone: '07700 900124' })).toBe('updated');
+  });
+
   it('tells a removed phone apart from an update', () => {
     expect(detailsChange(saved, { name: 'Ann Smith', phone: '' })).toBe('phone-removed');
     expect(detailsChange(saved, { name: 'Ann Jones', phone: '' })).toBe('updated');

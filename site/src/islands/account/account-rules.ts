@@ -1,11 +1,14 @@
 // /my-account's rules before anything is sent (docs/product-rules.md#accounts-and-roles,
 // #messages): the phone field, what saving the details would change, and the change-password
 // checks in the order the customer is told about them.
-import { changePasswordSchema, MESSAGES, phoneSchema } from '@tuition/domain';
+import { accountPhoneSchema, changePasswordSchema, MESSAGES, toE164 } from '@tuition/domain';
 
-/** The save rule for the phone field: null when fine, else the spec's message. */
+/**
+ * The save rule for the phone field, the service's own (decision 069): null when fine, else the
+ * spec's message, or the one for a number no country has given out.
+ */
 export function phoneProblem(phone: string): string | null {
-  const result = phoneSchema.safeParse(phone);
+  const result = accountPhoneSchema.safeParse(phone);
   return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.phoneDigits.title);
 }
 
@@ -17,8 +20,11 @@ export function detailsChange(
   form: { name: string; phone: string },
 ): DetailsChange {
   const name = form.name.trim();
-  const phone = form.phone.trim() || null;
-  if (name === saved.name && phone === (saved.phone ?? null)) return 'nothing';
+  const typed = form.phone.trim();
+  // Compared as numbers: the field shows "07700 900123" for the stored "+447700900123".
+  const phone = typed === '' ? null : (toE164(typed) ?? typed);
+  const stored = saved.phone ? (toE164(saved.phone) ?? saved.phone) : null;
+  if (name === saved.name && phone === stored) return 'nothing';
   if (phone === null && saved.phone && name === saved.name) return 'phone-removed';
   return 'updated';
 }

@@ -1,6 +1,6 @@
 // /my-account "Personal Details": name, the e-mail address (read only) and phone; saving says
 // what changed, or that nothing did (docs/product-rules.md#accounts-and-roles, #messages).
-import { MESSAGES, PHONE_HINT, phoneTypingProblem } from '@tuition/domain';
+import { formatPhone, MESSAGES, PHONE_HINT, phoneTypingProblem } from '@tuition/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Me } from '../../lib/api-client.ts';
@@ -14,7 +14,8 @@ const DETAILS_FORM = { form: 'personal-details' } as const;
 export function PersonalDetails({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(me.name);
-  const [phone, setPhone] = useState(me.phone ?? '');
+  // Stored in E.164, shown as a person writes it: "07700 900123" (decision 069).
+  const [phone, setPhone] = useState(me.phone ? formatPhone(me.phone) : '');
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
 
@@ -45,7 +46,7 @@ export function PersonalDetails({ me }: { me: Me }) {
     try {
       const updated = await api.updateMe({ name: name.trim(), phone: phone.trim() || null });
       queryClient.setQueryData(['me'], updated);
-      setPhone(updated.phone ?? '');
+      setPhone(updated.phone ? formatPhone(updated.phone) : '');
       toastSuccess(
         change === 'phone-removed' ? DETAILS_MESSAGES.phoneRemoved : MESSAGES.profileUpdated,
         DETAILS_FORM,

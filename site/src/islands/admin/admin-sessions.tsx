@@ -14,7 +14,7 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import { formatLondonDate, yearGroupLabel } from '@tuition/domain';
+import { formatLondonDate, formatPhone, yearGroupLabel } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
@@ -97,7 +97,7 @@ function AttendeeItem({ person, sessionId }: { person: AdminAttendee; sessionId:
         </Text>
         {person.phone && (
           <Text as="div" size="2" color="gray">
-            {person.phone}
+            {formatPhone(person.phone)}
           </Text>
         )}
       </div>

@@ -14,7 +14,7 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import { type Message, yearGroupLabel } from '@tuition/domain';
+import { formatPhone, type Message, yearGroupLabel } from '@tuition/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import type { AdminUserDetail as UserDetailData } from './admin-api.ts';
@@ -174,7 +174,7 @@ export function UserFigures({ detail }: { detail: UserDetailData }) {
         title="Contact Information"
         items={[
           ['Email', profile.email],
-          ['Phone', profile.phone ?? 'Not provided'],
+          ['Phone', profile.phone ? formatPhone(profile.phone) : 'Not provided'],
           ['Joined', shortLondonDate(profile.joinedAt)],
           ['Account', profile.accountType === 'student' ? 'Student (16+)' : 'Parent or guardian'],
         ]}
