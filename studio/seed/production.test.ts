@@ -155,11 +155,11 @@ describe('seed timetable', () => {
     ['wed', '7-8', 'GCSE Higher'],
     ['thu', '5-6', 'KS3'],
     ['thu', '6-7', 'GCSE Foundation'],
-    ['thu', '7-8', 'A Level'],
+    ['thu', '7-8', 'A-Level'],
     ['sat', '10-11am', 'SATs'],
     ['sat', '12-1', 'GCSE Foundation'],
     ['sat', '1-2', 'AS Level'],
-    ['sun', '10-11am', 'A Level'],
+    ['sun', '10-11am', 'A-Level'],
     ['sun', '12-1', 'GCSE Higher'],
     ['sun', '1-2', 'KS3'],
   ];
@@ -169,7 +169,7 @@ describe('seed timetable', () => {
     'GCSE Foundation': 'gcse',
     'GCSE Higher': 'gcse-higher',
     'AS Level': 'aslevel',
-    'A Level': 'alevel',
+    'A-Level': 'alevel',
   };
   // Evening and afternoon hours in the spec are PM; "10-11am" says so itself.
   const to24h = (hour: string) => {

@@ -132,7 +132,7 @@ describe.each(TEST_DB_KINDS)('customer bookings on %s', (dbKind) => {
     const mail = (await mailTo(t, customer.email)).find((m) =>
       m.subject.startsWith('Session rescheduled'),
     );
-    expect(mail?.text).toContain('Sunday 8 November 2026, 12:00 PM to 1:00 PM');
+    expect(mail?.text).toContain('Sunday 8 November 2026, 12:00 PM (midday) to 1:00 PM');
     const [stored] = await t.deps.db
       .select()
       .from(mailMessages)

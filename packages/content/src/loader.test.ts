@@ -70,14 +70,14 @@ describe('content loader over the seed dataset', () => {
     ]);
   });
 
-  it('lists the five course cards in order with their year suitability', async () => {
+  it('lists the five course cards in school-year order with their year suitability', async () => {
     const courses = await content.courses();
     expect(courses.map(({ id, years, subject }) => [id, years, subject])).toEqual([
       ['sats', 'Year 6', 'mathematics'],
       ['ks3', 'Years 7-8', 'mathematics'],
       ['gcse', 'Years 9-11', 'mathematics'],
-      ['alevel', 'Year 13', 'mathematics'],
       ['aslevel', 'Year 12', 'mathematics'],
+      ['alevel', 'Year 13', 'mathematics'],
     ]);
   });
 

@@ -162,8 +162,11 @@ describe('display', () => {
     expect(formatTime12h(new Date('2026-11-03T17:00:00Z'))).toBe('5:00 PM');
     expect(formatTime12h(new Date('2026-07-07T16:00:00Z'))).toBe('5:00 PM');
     expect(formatTime12h(new Date('2026-07-07T09:30:00Z'))).toBe('10:30 AM');
-    expect(formatTime12h(new Date('2026-11-03T12:00:00Z'))).toBe('12:00 PM');
-    expect(formatTime12h(new Date('2026-11-03T00:05:00Z'))).toBe('12:05 AM');
+    // Either 12 says which it is: "12:05 AM" alone is read as midday by many.
+    expect(formatTime12h(new Date('2026-11-03T12:00:00Z'))).toBe('12:00 PM (midday)');
+    expect(formatTime12h(new Date('2026-11-03T12:18:00Z'))).toBe('12:18 PM');
+    expect(formatTime12h(new Date('2026-11-03T00:05:00Z'))).toBe('12:05 AM (just after midnight)');
+    expect(formatTime12h(new Date('2026-11-03T00:00:00Z'))).toBe('12:00 AM (midnight)');
   });
 
   it('shows the long London date', () => {
@@ -209,7 +212,7 @@ describe('London times that do not exist in the machine zone (tests run in Ameri
       weekday: 'sun',
     });
     expect(londonDate(instant)).toBe('2026-09-06');
-    expect(formatTime12h(instant)).toBe('12:30 AM');
+    expect(formatTime12h(instant)).toBe('12:30 AM (just after midnight)');
     expect(londonWallClockToUtc('2026-09-06', '00:30').toISOString()).toBe(instant.toISOString());
   });
 

@@ -199,11 +199,18 @@ export function londonDate(instant: Date): string {
   return toLondonWallClock(instant).date;
 }
 
-/** 12-hour London time, e.g. "5:00 PM". */
+/**
+ * 12-hour London time, e.g. "5:00 PM" (docs/product-rules.md#time). The hours either side of
+ * 12 say which 12 they mean, as "12:18 AM" alone is read as midday by many (decision 071):
+ * "12:00 AM (midnight)", "12:18 AM (just after midnight)", "12:00 PM (midday)".
+ */
 export function formatTime12h(instant: Date): string {
   requireInstant(instant);
   const { hour, minute } = londonFieldsAt(instant.getTime());
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${pad2(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+  const time = `${hour % 12 === 0 ? 12 : hour % 12}:${pad2(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+  if (hour === 0) return `${time} (${minute === 0 ? 'midnight' : 'just after midnight'})`;
+  if (hour === 12 && minute === 0) return `${time} (midday)`;
+  return time;
 }
 
 /** Long London date, e.g. "Tuesday 3 November 2026". */

@@ -87,7 +87,7 @@ describe('restoreBasket', () => {
     expect(restored.dropped).toEqual([TUE, THU, SAT]);
     expect(droppedNote(restored.dropped)).toBe(
       'No longer available, removed from your basket: Tuesday 15 December 2026, 5:00 PM; ' +
-        'Thursday 17 December 2026, 6:00 PM; Saturday 19 December 2026, 12:00 PM.',
+        'Thursday 17 December 2026, 6:00 PM; Saturday 19 December 2026, 12:00 PM (midday).',
     );
   });
 
