@@ -189,3 +189,41 @@ test('history and receipts: statuses now, the printable receipt, and not found f
   await expectNoAxeViolations(stranger, 'the receipt page, not found');
   await other.close();
 });
+
+test('the receipt fits a 375 px phone, its buttons on the screen and a long e-mail whole', async ({
+  page,
+  baseURL,
+}) => {
+  const phone = { width: 375, height: 740 };
+  await page.setViewportSize(phone);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  // An address with no hyphen to break at: it wraps anywhere rather than widen the page.
+  const owner = await signedInCustomer(page, '/', {
+    name: `Bartholomew Fitzwilliam-Montgomery ${suffix}`,
+    email: `bartholomew.fitzwilliam.montgomery.${suffix}@familyexample.co.uk`,
+  });
+  await bookAndPayThroughApi(page.request, baseURL, { count: 2, service: 'gcse-higher' });
+  await page.goto('/payments-invoices');
+  await page
+    .locator('.payment-record')
+    .getByRole('link', { name: /View receipt/ })
+    .click();
+  await expect(page.locator('.receipt__total')).toContainText('£30.00');
+
+  // Nothing to scroll sideways to: the page is as wide as the screen.
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways).toBeLessThanOrEqual(0);
+  for (const control of [
+    page.getByRole('button', { name: 'Print receipt' }),
+    page.getByRole('link', { name: 'Back to Payments & Invoices' }),
+    page.getByText(owner.email, { exact: false }),
+    page.getByText('Payment reference'),
+  ]) {
+    await expect(control).toBeVisible();
+    const box = await control.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= phone.width).toBe(true);
+  }
+  await expectNoAxeViolations(page, 'the receipt page at 375 px');
+});
