@@ -1,9 +1,11 @@
 // Two small bar charts for /admin: bookings per week (12 weeks back, 8 ahead) and revenue per
 // month. Plain SVG, no chart library: ~20 bars do not need one. Readable without colour: every
 // bar carries its value, weeks still to come are striped (named in the legend), and the same
-// figures are offered as a table.
+// figures are offered as a table. Where the columns would not fit side by side (a phone), the
+// bars lie across, one per line, so the chart fits the screen with its text at full size
+// (WCAG 1.4.10 reflow) instead of scrolling sideways.
 import { formatPounds } from '@tuition/domain';
-import { useEffect, useId, useRef } from 'react';
+import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AdminStats } from './admin-api.ts';
 
 export interface ChartBar {
@@ -23,6 +25,32 @@ const BAR_WIDTH = 28;
 const PLOT_HEIGHT = 140;
 const TOP = 22;
 const AXIS_LABELS = 34;
+
+/** Bars lying across: one line each, text drawn at the page's small text size (1:1). */
+const ROW = 30;
+const ROW_BAR = 18;
+const ACROSS_FONT_PX = 14;
+/** About the width of one character of the chart's text, to size its label and value columns. */
+const CHAR_PX = ACROSS_FONT_PX * 0.62;
+const longest = (texts: readonly string[]) => Math.max(0, ...texts.map((t) => t.length));
+
+/**
+ * The element's content width in CSS pixels, followed as it changes; undefined until measured
+ * (and where ResizeObserver is missing), when the columns are drawn as on a wide screen.
+ */
+function useContentWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setWidth(el.clientWidth || undefined);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
 
 /** What the past and the striped future bars stand for. */
 function ChartLegend({ past, future }: { past: string; future: string }) {
@@ -80,6 +108,61 @@ function BarGroup({
   );
 }
 
+/** One bar lying across: its label before it, its value after its end. */
+function AcrossBar({
+  bar,
+  index,
+  max,
+  stripes,
+  labelWidth,
+  plotWidth,
+}: {
+  bar: ChartBar;
+  index: number;
+  max: number;
+  stripes: string;
+  /** Where the bars start: the label column's width. */
+  labelWidth: number;
+  /** The longest bar's length. */
+  plotWidth: number;
+}) {
+  const w = Math.round((bar.value / max) * plotWidth);
+  const top = index * ROW;
+  const middle = top + ROW / 2;
+  return (
+    <g>
+      <title>{`${bar.longLabel}: ${bar.valueText}`}</title>
+      <text
+        x={labelWidth - 8}
+        y={middle}
+        textAnchor="end"
+        dominantBaseline="central"
+        className="admin-chart__label"
+      >
+        {bar.label}
+      </text>
+      {w > 0 && (
+        <rect
+          x={labelWidth}
+          y={top + (ROW - ROW_BAR) / 2}
+          width={w}
+          height={ROW_BAR}
+          className={bar.future ? 'admin-chart__bar--future' : 'admin-chart__bar'}
+          fill={bar.future ? `url(#${stripes})` : undefined}
+        />
+      )}
+      <text
+        x={labelWidth + w + 6}
+        y={middle}
+        dominantBaseline="central"
+        className="admin-chart__value"
+      >
+        {bar.valueText}
+      </text>
+    </g>
+  );
+}
+
 /** The same figures as a table, folded away under a summary. */
 function ChartTable({
   title,
@@ -132,66 +215,83 @@ export function BarChart({
 }) {
   const id = useId();
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const width = bars.length * BAR_SLOT;
-  const height = TOP + PLOT_HEIGHT + AXIS_LABELS;
   const stripes = `${id}-stripes`;
-  const scroller = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = scroller.current;
-    if (el) el.scrollLeft = el.scrollWidth;
-  }, []);
+  const figure = useRef<HTMLElement>(null);
+  const available = useContentWidth(figure);
+  // Columns where they fit at their own size (the axis labels would otherwise run together),
+  // bars across where they do not.
+  const across = available !== undefined && available < bars.length * BAR_SLOT;
+  const labelWidth = Math.ceil(longest(bars.map((b) => b.label)) * CHAR_PX) + 12;
+  const valueWidth = Math.ceil(longest(bars.map((b) => b.valueText)) * CHAR_PX) + 10;
+  const width = across ? (available ?? 0) : bars.length * BAR_SLOT;
+  const height = across ? bars.length * ROW : TOP + PLOT_HEIGHT + AXIS_LABELS;
+  const plotWidth = Math.max(0, width - labelWidth - valueWidth);
   return (
-    <figure className="admin-chart">
+    <figure ref={figure} className={across ? 'admin-chart admin-chart--across' : 'admin-chart'}>
       <figcaption className="admin-chart__title" id={`${id}-title`}>
         {title}
       </figcaption>
       {legend && <ChartLegend {...legend} />}
-      {/* Never drawn smaller than its own size, where the axis labels would run together: a
-          narrow screen scrolls the chart sideways instead (focusable, for keyboards), starting
-          at its latest bars. */}
-      <div
-        ref={scroller}
-        className="admin-chart__scroll"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        tabIndex={0}
+      <svg
+        className="admin-chart__svg"
+        // Across, drawn at the width it is shown (its text at 1:1); columns, a little larger
+        // on a wide screen at most.
+        style={across ? undefined : { maxWidth: `${Math.round(width * 1.3)}px` }}
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${id}-svg-title ${id}-desc`}
+        preserveAspectRatio="xMidYMid meet"
       >
-        <svg
-          className="admin-chart__svg"
-          style={{
-            minWidth: `${width}px`,
-            maxWidth: `${Math.round(width * 1.3)}px`,
-          }}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-labelledby={`${id}-svg-title ${id}-desc`}
-          preserveAspectRatio="xMidYMid meet"
-        >
-          <title id={`${id}-svg-title`}>{title}</title>
-          <desc id={`${id}-desc`}>{description}</desc>
-          <defs>
-            <pattern
-              id={stripes}
-              width="6"
-              height="6"
-              patternUnits="userSpaceOnUse"
-              patternTransform="rotate(45)"
-            >
-              <rect width="6" height="6" className="admin-chart__stripe-bg" />
-              <line x1="0" y1="0" x2="0" y2="6" className="admin-chart__stripe" strokeWidth="3" />
-            </pattern>
-          </defs>
-          <line
-            x1="0"
-            x2={width}
-            y1={TOP + PLOT_HEIGHT}
-            y2={TOP + PLOT_HEIGHT}
-            className="admin-chart__axis"
-          />
-          {bars.map((bar, i) => (
-            <BarGroup key={bar.longLabel} bar={bar} index={i} max={max} stripes={stripes} />
-          ))}
-        </svg>
-      </div>
+        <title id={`${id}-svg-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        <defs>
+          <pattern
+            id={stripes}
+            width="6"
+            height="6"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
+            <rect width="6" height="6" className="admin-chart__stripe-bg" />
+            <line x1="0" y1="0" x2="0" y2="6" className="admin-chart__stripe" strokeWidth="3" />
+          </pattern>
+        </defs>
+        {across ? (
+          <>
+            <line
+              x1={labelWidth}
+              x2={labelWidth}
+              y1={0}
+              y2={height}
+              className="admin-chart__axis"
+            />
+            {bars.map((bar, i) => (
+              <AcrossBar
+                key={bar.longLabel}
+                bar={bar}
+                index={i}
+                max={max}
+                stripes={stripes}
+                labelWidth={labelWidth}
+                plotWidth={plotWidth}
+              />
+            ))}
+          </>
+        ) : (
+          <>
+            <line
+              x1="0"
+              x2={width}
+              y1={TOP + PLOT_HEIGHT}
+              y2={TOP + PLOT_HEIGHT}
+              className="admin-chart__axis"
+            />
+            {bars.map((bar, i) => (
+              <BarGroup key={bar.longLabel} bar={bar} index={i} max={max} stripes={stripes} />
+            ))}
+          </>
+        )}
+      </svg>
       <ChartTable title={title} bars={bars} valueHeading={valueHeading} />
     </figure>
   );

@@ -147,15 +147,17 @@ function SessionItem({ session }: { session: AdminSession }) {
             {session.bookedCount} / {session.capacity} booked
           </span>
         </button>
-        {full && <Badge color="orange">Full</Badge>}
-        <WaitingBadge count={session.waitingCount} />
-        <MeetingLinkBadge missing={session.meetingLinkMissing} />
-        {session.closedReason && (
-          // A day closed after people booked it: flagged for staff, never cancelled by itself.
-          <Badge color="red" title="Contact the families: these bookings were not cancelled">
-            Closed — {session.closedReason}
-          </Badge>
-        )}
+        <span className="admin-session__badges">
+          {full && <Badge color="orange">Full</Badge>}
+          <WaitingBadge count={session.waitingCount} />
+          <MeetingLinkBadge missing={session.meetingLinkMissing} />
+          {session.closedReason && (
+            // A day closed after people booked it: flagged for staff, never cancelled by itself.
+            <Badge color="red" title="Contact the families: these bookings were not cancelled">
+              Closed — {session.closedReason}
+            </Badge>
+          )}
+        </span>
       </div>
       {open && (
         <div id={panelId} className="admin-session__panel">
@@ -200,8 +202,9 @@ export function AdminSessions({ upcomingCount }: { upcomingCount: number | undef
         <Heading as="h2" size="5">
           Sessions Overview
         </Heading>
-        <Flex gap="3" align="center" wrap="wrap">
+        <Flex gap="3" align="center" wrap="wrap" className="admin-sessions__controls">
           <SegmentedControl.Root
+            className="admin-sessions__filter"
             value={filter}
             onValueChange={(v) => setFilter(v as SessionFilter)}
             aria-label="Which sessions"

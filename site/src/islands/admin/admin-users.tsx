@@ -96,30 +96,35 @@ function UserRow({
           </a>
         </Flex>
       </Table.RowHeaderCell>
-      <Table.Cell>
-        <Text as="div" size="2">
-          {user.email}
-        </Text>
-        {user.phone && (
-          <Text as="div" size="2" color="gray">
-            {user.phone}
+      {/* data-label: on a phone each field is shown under its column's name (admin.css). */}
+      <Table.Cell data-label="Contact">
+        <div>
+          <Text as="div" size="2">
+            {user.email}
           </Text>
-        )}
-        {user.pupilNames.length > 0 && (
-          <Text as="div" size="1" color="gray">
-            Pupils: {user.pupilNames.join(', ')}
-          </Text>
-        )}
+          {user.phone && (
+            <Text as="div" size="2" color="gray">
+              {user.phone}
+            </Text>
+          )}
+          {user.pupilNames.length > 0 && (
+            <Text as="div" size="1" color="gray">
+              Pupils: {user.pupilNames.join(', ')}
+            </Text>
+          )}
+        </div>
       </Table.Cell>
-      <Table.Cell>{shortLondonDate(user.joinedAt)}</Table.Cell>
-      <Table.Cell>{user.bookingsTotal}</Table.Cell>
-      <Table.Cell>
-        <Text as="div">{pounds(user.totalSpentPence)}</Text>
-        {user.lastPaymentAt && (
-          <Text as="div" size="1" color="gray">
-            Last paid {shortLondonDate(user.lastPaymentAt)}
-          </Text>
-        )}
+      <Table.Cell data-label="Joined">{shortLondonDate(user.joinedAt)}</Table.Cell>
+      <Table.Cell data-label="Bookings (confirmed seats)">{user.bookingsTotal}</Table.Cell>
+      <Table.Cell data-label="Spending">
+        <div>
+          <Text as="div">{pounds(user.totalSpentPence)}</Text>
+          {user.lastPaymentAt && (
+            <Text as="div" size="1" color="gray">
+              Last paid {shortLondonDate(user.lastPaymentAt)}
+            </Text>
+          )}
+        </div>
       </Table.Cell>
       <Table.Cell>
         <RowMenu user={user} onReset={onReset} />
