@@ -97,6 +97,10 @@ function cancel(customer: TestUser, bookingId: string) {
 
 const placeOpened = async (customer: TestUser) =>
   (await mailTo(t, customer.email)).filter((m) => m.subject.startsWith('A place has opened'));
+const placePassed = async (customer: TestUser) =>
+  (await mailTo(t, customer.email)).filter((m) =>
+    m.subject.startsWith('The place we held has passed'),
+  );
 
 describe('joining a waiting list', () => {
   it('refuses to join while seats are free: book instead (409 not-full)', async () => {
@@ -231,7 +235,7 @@ describe('offers', () => {
     expect(reused.status).toBe(409);
   });
 
-  it('passes a lapsed offer to the second waiter by time alone, and frees the seat when nobody is left', async () => {
+  it('passes a lapsed offer to the second waiter by time alone, keeps the first at the end once, and frees the seat when nobody is left', async () => {
     const [start] = await bookableStarts(t, SERVICE, 1, { skip: 10 });
     const carol = await signedInUser(t);
     const bookingId = await fullSessionHeldBy(carol, start!);
@@ -248,7 +252,10 @@ describe('offers', () => {
     const [bobs] = await myPlaces(bob);
     expect(bobs!.offer).not.toBeNull();
     expect(await placeOpened(bob)).toHaveLength(1);
-    expect(await myPlaces(alice)).toEqual([]);
+    // Alice stays on the list, next after Bob's offer, and is told so (decision 072).
+    expect(await myPlaces(alice)).toMatchObject([{ offer: null, position: 1 }]);
+    const [told] = await placePassed(alice);
+    expect(told?.text).toContain('still on the waiting list, now at the end of the queue');
     const lapsed = await api(t, '/api/checkout', {
       body: { service: SERVICE, startsAt: [start!], offerId: first.id },
       cookie: alice.cookie,
@@ -257,8 +264,22 @@ describe('offers', () => {
     expect(lapsed.status).toBe(409);
     expect(((await lapsed.json()) as { code: string }).code).toBe('offer-expired');
 
-    // Bob lets his lapse too: nobody waits, the seat is for sale again.
+    // Bob lets his lapse too: Alice is offered the seat a second time, Bob waits behind her.
     setNow(t, new Date(new Date(bobs!.offer!.expiresAt).getTime() + 60_000));
+    const [again] = await myPlaces(alice);
+    expect(again!.offer).not.toBeNull();
+    expect(await myPlaces(bob)).toMatchObject([{ offer: null }]);
+    // Alice's second lapse takes her off the list; then Bob's second: the seat is for sale.
+    setNow(t, new Date(new Date(again!.offer!.expiresAt).getTime() + 60_000));
+    expect(await myPlaces(alice)).toEqual([]);
+    const aliceTold = await placePassed(alice);
+    expect(aliceTold).toHaveLength(2);
+    expect(
+      aliceTold.filter((m) => m.text.includes('no longer on the waiting list for this session')),
+    ).toHaveLength(1);
+    const [bobsSecond] = await myPlaces(bob);
+    setNow(t, new Date(new Date(bobsSecond!.offer!.expiresAt).getTime() + 60_000));
+    expect(await myPlaces(bob)).toEqual([]);
     expect(await takenAt(start!)).toBe(9);
     expect(await slotFor(undefined, start!)).toMatchObject({ seatsLeft: 1, state: 'available' });
   });
@@ -381,11 +402,17 @@ describe('offers', () => {
     const [danas] = await myPlaces(dana);
     expect(danas!.offer).not.toBeNull();
     expect(await placeOpened(dana)).toHaveLength(1);
-    // The family's four other children still wait, now behind Dana, with no second offer.
+    // All five children still wait, now behind Dana (the one offered back at the end), with no
+    // second offer; the family hears once that the held place passed, naming the child.
     const stillWaiting = await myPlaces(family);
-    expect(stillWaiting).toHaveLength(4);
+    expect(stillWaiting).toHaveLength(5);
     expect(stillWaiting.every((place) => place.offer === null)).toBe(true);
     expect(await placeOpened(family)).toHaveLength(1);
+    const passed = await placePassed(family);
+    expect(passed).toHaveLength(1);
+    expect(passed[0]?.text).toContain(
+      `The place we held for ${offered[0]!.pupil.name} was not booked in time`,
+    );
   });
 
   it("passes a declined offer to the next family, not to the decliner's other child", async () => {

@@ -13,6 +13,7 @@ import { lockSessionRows } from './seat-locks.ts';
 import { pupilCopyAddress } from '../seat-pupils.ts';
 import { seatsTakenSql } from '../seats.ts';
 import { describeSession } from '../session-description.ts';
+import { settleLapsedOffers } from './offer-lapse.ts';
 import { placeOpenedEmail } from './offer-mail.ts';
 
 /*
@@ -66,7 +67,7 @@ async function offerSeatsOfSession(
   sessionId: string,
 ): Promise<MadeOffer[]> {
   const now = deps.clock.now();
-  await settleLapsedOffers(tx, sessionId, now);
+  await settleLapsedOffers(deps, tx, sessionId, now);
   const [session] = await tx
     .select({
       id: classSessions.id,
@@ -183,63 +184,6 @@ async function makeOffer(
     pupilIds: offered.map((entry) => entry.pupilId),
     expiresAt,
   };
-}
-
-/**
- * Offers of this session that ran out: their places become `lapsed`, and the same accounts'
- * places still waiting go to the back of the queue, so the next family is offered the seat
- * (decision 066).
- */
-async function settleLapsedOffers(tx: Transaction, sessionId: string, now: Date): Promise<void> {
-  const ranOut = tx
-    .select({ id: waitlistOffers.id })
-    .from(waitlistOffers)
-    .where(and(eq(waitlistOffers.sessionId, sessionId), lte(waitlistOffers.expiresAt, now)));
-  const lapsed = await tx
-    .update(waitlistEntries)
-    .set({ status: 'lapsed' })
-    .where(
-      and(
-        eq(waitlistEntries.sessionId, sessionId),
-        eq(waitlistEntries.status, 'offered'),
-        inArray(waitlistEntries.offerId, ranOut),
-      ),
-    )
-    .returning({ userId: waitlistEntries.userId });
-  await sendToBackOfQueue(
-    tx,
-    sessionId,
-    lapsed.map((place) => place.userId),
-  );
-}
-
-/**
- * These accounts' places still waiting for the session go to the back of its queue, in their
- * own order: an account whose offer ended unused (lapsed or declined) passes the seat on.
- */
-export async function sendToBackOfQueue(
-  tx: Transaction,
-  sessionId: string,
-  userIds: readonly string[],
-): Promise<void> {
-  if (userIds.length === 0) return;
-  const places = await tx
-    .select({ id: waitlistEntries.id })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.sessionId, sessionId),
-        eq(waitlistEntries.status, 'waiting'),
-        inArray(waitlistEntries.userId, [...new Set(userIds)]),
-      ),
-    )
-    .orderBy(asc(waitlistEntries.seq));
-  for (const place of places) {
-    await tx
-      .update(waitlistEntries)
-      .set({ seq: sql`nextval(pg_get_serial_sequence('waitlist_entries', 'seq'))` })
-      .where(eq(waitlistEntries.id, place.id));
-  }
 }
 
 /** "A place has opened", queued in the offering transaction (sent only if it commits). */

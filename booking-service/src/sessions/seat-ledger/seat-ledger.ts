@@ -3,12 +3,8 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, checkoutItems, checkouts, pupils, waitlistEntries } from '../../db/schema.ts';
 import { defaultCalendarUid } from '../session-lines.ts';
 import type { SessionRow } from '../session-rows.ts';
-import {
-  offerFreedSeats,
-  sendToBackOfQueue,
-  takeUpOffers,
-  type WaitlistDeps,
-} from './offer-engine.ts';
+import { offerFreedSeats, takeUpOffers, type WaitlistDeps } from './offer-engine.ts';
+import { sendToBackOfQueue } from './offer-lapse.ts';
 import { planReminders, reminderKinds } from './reminder-plan.ts';
 import { checkSeats, lockSessionRows } from './seat-locks.ts';
 
