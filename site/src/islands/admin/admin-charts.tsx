@@ -4,21 +4,10 @@
 // figures are offered as a table. Where the columns would not fit side by side (a phone), the
 // bars lie across, one per line, so the chart fits the screen with its text at full size
 // (WCAG 1.4.10 reflow) instead of scrolling sideways.
-import { formatPounds } from '@tuition/domain';
 import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AdminStats } from './admin-api.ts';
-
-export interface ChartBar {
-  /** Short axis label ("17 Aug", "Nov"). */
-  label: string;
-  /** Full label for the table and screen readers ("Week of 17 August 2026"). */
-  longLabel: string;
-  value: number;
-  /** The value as printed ("3", "£90"). */
-  valueText: string;
-  /** Drawn striped: a period still to come. */
-  future?: boolean;
-}
+import { type ChartBar, monthBars, weekBars } from './admin-chart-bars.ts';
+import { ChartTable } from './admin-chart-table.tsx';
 
 const BAR_SLOT = 40;
 const BAR_WIDTH = 28;
@@ -163,43 +152,6 @@ function AcrossBar({
   );
 }
 
-/** The same figures as a table, folded away under a summary. */
-function ChartTable({
-  title,
-  bars,
-  valueHeading,
-}: {
-  title: string;
-  bars: readonly ChartBar[];
-  valueHeading: string;
-}) {
-  return (
-    <details className="admin-chart__table">
-      <summary>Show {title.toLowerCase()} as a table</summary>
-      <table>
-        <caption className="visually-hidden">{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">{valueHeading}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.longLabel}>
-              <th scope="row">
-                {bar.longLabel}
-                {bar.future ? ' (to come)' : ''}
-              </th>
-              <td>{bar.valueText}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
-  );
-}
-
 export function BarChart({
   title,
   description,
@@ -295,49 +247,6 @@ export function BarChart({
       <ChartTable title={title} bars={bars} valueHeading={valueHeading} />
     </figure>
   );
-}
-
-const dayMonth = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const longDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
-const longMonth = new Intl.DateTimeFormat('en-GB', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** Calendar dates (YYYY-MM-DD) as UTC midnight, so formatting never shifts the day. */
-const calendarDate = (date: string) => new Date(`${date}T00:00:00Z`);
-
-export function weekBars(stats: AdminStats): ChartBar[] {
-  return stats.bookingsPerWeek.map((week) => ({
-    label: dayMonth.format(calendarDate(week.weekStart)),
-    longLabel: `Week of ${longDay.format(calendarDate(week.weekStart))}`,
-    value: week.bookings,
-    valueText: String(week.bookings),
-    future: week.weekStart > stats.currentWeekStart,
-  }));
-}
-
-export function monthBars(stats: AdminStats): ChartBar[] {
-  return stats.revenuePerMonth.map((month) => ({
-    label: shortMonth.format(calendarDate(`${month.month}-01`)),
-    longLabel: longMonth.format(calendarDate(`${month.month}-01`)),
-    value: month.revenuePence,
-    valueText:
-      month.revenuePence % 100 === 0
-        ? `£${(month.revenuePence / 100).toLocaleString('en-GB')}`
-        : formatPounds(month.revenuePence),
-  }));
 }
 
 export function AdminCharts({ stats }: { stats: AdminStats }) {
