@@ -1,7 +1,8 @@
 // The waiting list in a real browser against the one-command stack (decision 060): a family joins a
 // full session's list from the booking calendar, a seat frees when another family cancels, the
 // "A place has opened" mail arrives, /upcoming-bookings shows the offer with the time left, and
-// Book now leads through the basket and the local checkout to a booked seat.
+// Book now leads through the basket ("Held for you until …") and the local checkout to a booked
+// seat. The full card at 375 px keeps its date whole and shows the family's position.
 import { formatLondonDate } from '@tuition/domain';
 import {
   checkOutAndPay,
@@ -62,12 +63,27 @@ test('from a full session to a booked seat through the offer mail', async ({
   await page.getByRole('button', { name: /next month/i }).click();
   const dateText = formatLondonDate(new Date(start));
   const card = page.locator('.booking-session', { hasText: dateText });
-  await expect(card.getByText('Full · join waiting list')).toBeVisible();
+  await expect(card.getByText('Full', { exact: true })).toBeVisible();
+  // One action on a full card: the waiting-list button.
+  await expect(card.getByText(/join waiting list/i)).toHaveCount(1);
   await card.getByRole('button', { name: /^Join waiting list/ }).click();
   await expect(page.getByText('You are on the waiting list.')).toBeVisible();
   await expect(card.getByText('1 waiting')).toBeVisible();
-  await expect(card.getByRole('link', { name: 'On the waiting list' })).toBeVisible();
+  const mine = card.getByRole('link', { name: 'On the waiting list (position 1)' });
+  await expect(mine).toBeVisible();
   await expectNoAxeViolations(page, '/booking with a full session joined');
+
+  // On a phone the full card keeps its date whole and its one link in view.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const date = card.locator('.booking-session__date');
+  await expect(date).toBeInViewport();
+  expect(await date.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await mine.scrollIntoViewIfNeeded();
+  const box = await mine.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page, '/booking at 375 px with a full session joined');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The first family cancels one seat: it is offered to the waiting family at once.
   const upcoming = await request.get('/api/me/bookings?scope=upcoming');
@@ -91,6 +107,8 @@ test('from a full session to a booked seat through the offer mail', async ({
   await bookNow.click();
   const basket = page.getByRole('complementary', { name: 'Basket' });
   await expect(basket.getByTestId('basket-total')).toHaveText('£15.00');
+  // The basket says how long the seat is theirs.
+  await expect(basket.getByText(/^Held for you until \d{1,2}:\d{2} [AP]M/)).toBeVisible();
   await basket.getByRole('button', { name: 'Proceed to Payment' }).click();
   await page.waitForURL(/\/dev\/checkout\//);
   await page.getByRole('button', { name: /^Pay / }).click();

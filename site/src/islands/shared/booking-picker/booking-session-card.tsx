@@ -59,9 +59,8 @@ export function BookingSessionCard({
         )}
         {selected && <span className="booking-session__tag">Selected</span>}
         {full && (
-          <span className="booking-session__overlay">
-            {waitlist ? 'Full · join waiting list' : 'Full'}
-          </span>
+          // One clear action: the waiting-list button below, not a second "join" on the card.
+          <span className="booking-session__overlay">Full</span>
         )}
       </button>
       {full && waitlist}

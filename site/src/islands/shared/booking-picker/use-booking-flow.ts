@@ -13,7 +13,7 @@ import { heldByNames, movingPupilHolds, seatCount } from './pupil-choice.ts';
 import { useAvailabilityCalendar, useMinuteClock } from './use-availability-calendar.ts';
 import { useBasketSubmit } from './use-basket-submit.ts';
 import { useCourseChoice } from './use-course-choice.ts';
-import { useOfferSeatInBasket } from './use-offer-link.ts';
+import { offerHeldNote, useOfferSeatInBasket } from './use-offer-link.ts';
 import { useSessionPicks } from './use-session-picks.ts';
 import { useStoredBasket } from './use-stored-basket.ts';
 import { useWhoFor } from './use-who-for.ts';
@@ -81,7 +81,7 @@ export function useBookingFlow({
     pricing,
     busy: submit.busy,
     pupilNames: pupils.chosenPupils.map((p) => p.name),
-    note: submit.loginNote ?? restoreNote,
+    note: submit.loginNote ?? offerHeldNote(offer) ?? restoreNote,
     signedOut,
     onRemove: (startsAt: string) => setSelection((c) => removeSession(c, startsAt)),
     onClear: () => setSelection([]),

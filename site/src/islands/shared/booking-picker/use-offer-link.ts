@@ -1,7 +1,7 @@
 // /booking?offer={id} (docs/decisions/060): the link in "A place has opened" opens the
 // booking page with the offered seat in the basket, for the pupils it was offered to; the
 // checkout then names the offer (offerId) so the held seat is the family's.
-import type { ServiceCode } from '@tuition/domain';
+import { formatLondonDate, formatTime12h, type ServiceCode } from '@tuition/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { openAuthDialog } from '../../../lib/auth-dialog.ts';
 import type { AvailabilitySlot } from '../../../lib/api-client.ts';
@@ -15,6 +15,15 @@ export interface OfferLink {
   startsAt: string;
   /** The pupils the seats are held for (siblings offered together share one offer). */
   pupilIds: string[];
+  /** When the hold ends. */
+  expiresAt: string;
+}
+
+/** The basket's note while an offered seat is in it: "Held for you until 6:00 PM on Friday …". */
+export function offerHeldNote(offer: OfferLink | undefined): string | undefined {
+  if (!offer) return undefined;
+  const until = new Date(offer.expiresAt);
+  return `Held for you until ${formatTime12h(until)} on ${formatLondonDate(until)}.`;
 }
 
 /** The page's ?offer= parameter, read after hydration. */
@@ -50,6 +59,7 @@ export function useOfferLink(options: {
       service: first.service,
       startsAt: first.startsAt,
       pupilIds: held.map((place) => place.pupil.id),
+      expiresAt: first.offer?.expiresAt ?? first.startsAt,
     };
   }, [offerId, places.data]);
   const told = useRef(false);

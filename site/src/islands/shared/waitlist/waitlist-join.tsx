@@ -1,5 +1,6 @@
 // On a full session's card in the booking calendar (decision 060): "N waiting" and "Join waiting
-// list" for the pupils chosen above, or "On the waiting list" when they already wait. Signed out,
+// list" for the pupils chosen above, or "On the waiting list (position 2)" when they already wait.
+// Signed out,
 // the button asks to sign in first. The service decides (409 not-full when a seat has opened
 // meanwhile: the calendar is read again and the session can be picked).
 import { Button } from '@radix-ui/themes';
@@ -7,7 +8,7 @@ import { formatLondonDate, type ServiceCode } from '@tuition/domain';
 import { ApiError, type AvailabilitySlot } from '../../../lib/api-client.ts';
 import { openAuthDialog } from '../../../lib/auth-dialog.ts';
 import { toastError, toastSuccess } from '../app-providers.tsx';
-import { useJoinWaitlist } from './waitlist-api.ts';
+import { useJoinWaitlist, useMyWaitlist } from './waitlist-api.ts';
 import './waitlist.css';
 
 export interface WaitlistJoinProps {
@@ -40,6 +41,13 @@ export function joinRefusal(error: unknown): { title: string; description?: stri
   return { title: 'Could not join the waiting list. Please try again.' };
 }
 
+/** " (position 2)", " (positions 2 and 3)", or nothing while the places are being read. */
+export function positionsText(positions: readonly number[]): string {
+  if (positions.length === 0) return '';
+  if (positions.length === 1) return ` (position ${positions[0]})`;
+  return ` (positions ${positions.slice(0, -1).join(', ')} and ${positions.at(-1)})`;
+}
+
 export function WaitlistJoin({
   slot,
   service,
@@ -53,6 +61,13 @@ export function WaitlistJoin({
   const mine = slot.waitingFor ?? [];
   const alreadyWaiting =
     mine.length > 0 && (pupilIds === undefined || pupilIds.every((id) => mine.includes(id)));
+  // Where they stand: the account's places for this session (one query shared by every card).
+  const places = useMyWaitlist(alreadyWaiting);
+  const positions = (places.data ?? [])
+    .filter((place) => place.startsAt === slot.startsAt && place.position !== null)
+    .filter((place) => pupilIds === undefined || pupilIds.includes(place.pupil.id))
+    .map((place) => place.position as number)
+    .sort((a, b) => a - b);
 
   function onJoin() {
     if (signedOut) {
@@ -85,7 +100,7 @@ export function WaitlistJoin({
       {waiting > 0 && <span className="waitlist-join__count">{waiting} waiting</span>}
       {alreadyWaiting ? (
         <a className="waitlist-join__mine" href="/upcoming-bookings">
-          On the waiting list
+          On the waiting list{positionsText(positions)}
         </a>
       ) : (
         <Button

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '../../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../app-providers.tsx';
 import { timeLeft } from './waitlist-api.ts';
-import { WaitlistJoin } from './waitlist-join.tsx';
+import { positionsText, WaitlistJoin } from './waitlist-join.tsx';
 import { WaitlistPlaces } from './waitlist-places.tsx';
 
 const NOW = new Date('2026-11-03T09:00:00Z');
@@ -152,7 +152,15 @@ describe('joining from the booking calendar', () => {
     await waitFor(() => expect(onSeatsOpened).toHaveBeenCalled());
   });
 
-  it('says so when the chosen pupils already wait', () => {
+  it('says so, with where they stand, when the chosen pupils already wait', async () => {
+    stubApi({
+      'GET /api/me/waitlist': [
+        place({ id: 'w1', pupil: { id: 'p2', name: 'Kim', yearGroup: 'y9' }, position: 3 }),
+        place({ id: 'w2', position: 2 }),
+        // Another session's place does not count.
+        place({ id: 'w3', startsAt: '2026-11-15T12:00:00.000Z', position: 1 }),
+      ],
+    });
     renderIn(
       <WaitlistJoin
         {...props}
@@ -160,8 +168,17 @@ describe('joining from the booking calendar', () => {
         onSeatsOpened={() => {}}
       />,
     );
-    expect(screen.getByRole('link', { name: 'On the waiting list' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^On the waiting list/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('link', { name: 'On the waiting list (positions 2 and 3)' }),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Join waiting list/ })).toBeNull();
+  });
+
+  it('names one position for one pupil', () => {
+    expect(positionsText([2])).toBe(' (position 2)');
+    expect(positionsText([])).toBe('');
+    expect(positionsText([1, 2, 4])).toBe(' (positions 1, 2 and 4)');
   });
 });
 
