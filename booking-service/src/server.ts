@@ -47,12 +47,14 @@ async function main() {
     cacheTtlMs: CONTENT_CACHE_TTL_MS,
   });
   const mail = await createMailOutbox({ config, dbHandle, logger });
-  const auth = await startAuth({ config, db: dbHandle.db, mail, content, logger });
+  // One clock for the app and its auth mails, so a moved local clock moves both.
+  const clock = clockFromConfig(config);
+  const auth = await startAuth({ config, db: dbHandle.db, mail, content, logger, clock });
   const deps: AppDeps = {
     config,
     db: dbHandle.db,
     dbHandle,
-    clock: clockFromConfig(config),
+    clock,
     content,
     logger,
     auth,
