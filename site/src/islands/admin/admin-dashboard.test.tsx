@@ -8,6 +8,7 @@ import {
   render,
   screen,
   waitFor,
+  within,
 } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, problem, type Routes, stubApi } from '../../test-support/api-stub.ts';
@@ -295,6 +296,32 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
       'Reset Password',
     ]);
     expect(screen.queryByRole('menuitem', { name: 'View in Stripe' })).toBeNull();
+  });
+
+  it('row menu: Reset Password asks before mailing; Cancel sends nothing, Send sends once', async () => {
+    const { calls } = stubApi({
+      ...NO_SESSIONS,
+      'GET /api/admin/users': { users: [user(1)], total: 1, page: 1, pageSize: 25 },
+      'POST /api/admin/users/:id/password-reset': { email: user(1).email },
+    });
+    render(<AdminDashboard navigate={navigate} />);
+    const resetFromMenu = async () => {
+      const trigger = await screen.findByRole('button', { name: `Actions for ${user(1).name}` });
+      fireEvent.keyDown(trigger, { key: 'Enter' });
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Reset Password' }));
+      return screen.findByRole('alertdialog');
+    };
+    const sent = () => calls.filter((c) => c.endsWith('/password-reset'));
+
+    let dialog = await resetFromMenu();
+    expect(dialog.textContent).toContain(`Send a password reset e-mail to ${user(1).name}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent()).toEqual([]);
+
+    dialog = await resetFromMenu();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
   });
 
   it('sends a customer home without asking the admin API anything', async () => {

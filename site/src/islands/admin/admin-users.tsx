@@ -13,7 +13,7 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes';
-import { fillMessage, MESSAGES } from '@tuition/domain';
+import { fillMessage, formatPhone, MESSAGES } from '@tuition/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { type AdminUserRow, adminApi, adminUserUrl } from './admin-api.ts';
@@ -28,6 +28,7 @@ import {
   showingText,
 } from './admin-format.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { ConfirmPasswordReset } from './admin-user-sections.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
 
 /** Sends the reset e-mail with the spec's toasts; shared by the table and the user page. */
@@ -104,7 +105,7 @@ function UserRow({
           </Text>
           {user.phone && (
             <Text as="div" size="2" color="gray">
-              {user.phone}
+              {formatPhone(user.phone)}
             </Text>
           )}
           {user.pupilNames.length > 0 && (
@@ -209,6 +210,8 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
     placeholderData: keepPreviousData,
   });
   const reset = usePasswordReset();
+  // The row menu asks first, as the user page does: a stray click must not mail a customer.
+  const [confirming, setConfirming] = useState<AdminUserRow>();
 
   useErrorToast(users.isError, (error) => adminLoadFailure(error, MESSAGES.usersLoadFailed), {
     error: users.error,
@@ -269,7 +272,7 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
                     key={user.id}
                     user={user}
                     onOpen={() => navigate(adminUserUrl(user.id))}
-                    onReset={() => reset.mutate(user)}
+                    onReset={() => setConfirming(user)}
                   />
                 ))}
               </Table.Body>
@@ -282,6 +285,14 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
             <UserPages page={page} pages={pages} onPage={setPage} />
           </Flex>
         </>
+      )}
+      {confirming && (
+        <ConfirmPasswordReset
+          profile={confirming}
+          open
+          onOpenChange={(open) => !open && setConfirming(undefined)}
+          onSend={() => reset.mutate(confirming)}
+        />
       )}
     </Card>
   );
