@@ -260,6 +260,59 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     );
   });
 
+  it("shows a family's account figures once, with each child's own attendance", async () => {
+    const seat = (bookingId: string, pupil: string, userId: string, name: string) => ({
+      bookingId,
+      pupil: { id: `p-${bookingId}`, name: pupil, yearGroup: 'y10' as const },
+      userId,
+      name,
+      email: `${userId}@example.com`,
+      phone: null,
+      bookings: { total: 4, upcoming: 4, previous: 0, cancelled: 0, moved: 0 },
+      totalSpentPence: 6000,
+      lastPaymentAt: null,
+    });
+    stubApi({
+      'GET /api/admin/sessions': {
+        sessions: [
+          {
+            id: 's1',
+            service: 'gcse',
+            subject: 'mathematics',
+            label: 'GCSE Foundation',
+            startsAt: '2026-11-03T17:00:00Z',
+            endsAt: '2026-11-03T18:00:00Z',
+            date: '2026-11-03',
+            time: '5-6pm',
+            bookedCount: 3,
+            capacity: 10,
+          },
+        ],
+      },
+      'GET /api/admin/sessions/:id/attendees': [
+        seat('b1', 'Maya Shah', 'u1', 'Priya Shah'),
+        seat('b2', 'Arjun Shah', 'u1', 'Priya Shah'),
+        seat('b3', 'Tom Reed', 'u2', 'Jo Reed'),
+      ],
+      'GET /api/admin/users': directory,
+    });
+    render(<AdminDashboard navigate={navigate} />);
+    fireEvent.click(await screen.findByRole('button', { name: /GCSE Foundation/ }));
+    expect(await screen.findByText('Maya Shah')).toBeTruthy();
+    expect(screen.getByText('Arjun Shah')).toBeTruthy();
+    // Two families: the Shahs' holder and figures once, not once per child.
+    expect(screen.getAllByText('Account holder: Priya Shah')).toHaveLength(1);
+    expect(screen.getAllByText('Account holder: Jo Reed')).toHaveLength(1);
+    expect(screen.getAllByText(/^4 bookings \(confirmed seats\)/)).toHaveLength(2);
+    expect(screen.getAllByText('Spent £60.00')).toHaveLength(2);
+    // Each child is marked on their own.
+    for (const pupil of ['Maya Shah', 'Arjun Shah', 'Tom Reed']) {
+      expect(
+        screen.getByRole('group', { name: new RegExp(`Attendance\\s*of ${pupil}`) }),
+      ).toBeTruthy();
+    }
+  });
+
   it('row menu: Reset Password always, View in Stripe only with a Stripe link, no stray code', async () => {
     stubUsers({
       users: [

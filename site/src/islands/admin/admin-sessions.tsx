@@ -63,16 +63,32 @@ function AttendeeList({ sessionId }: { sessionId: string }) {
   }
   return (
     <ul className="admin-attendees">
-      {attendees.data.map((person) => (
-        <AttendeeItem key={person.bookingId} person={person} sessionId={sessionId} />
+      {familiesOf(attendees.data).map((seats) => (
+        <FamilyItem key={seats[0]?.bookingId} seats={seats} sessionId={sessionId} />
       ))}
     </ul>
   );
 }
 
-/** One seat: the pupil who attends, then the account holder who booked and pays for it. */
-function AttendeeItem({ person, sessionId }: { person: AdminAttendee; sessionId: string }) {
-  const { bookings, pupil } = person;
+/** The seats grouped by account, in the order the list gives them: siblings side by side. */
+export function familiesOf(seats: readonly AdminAttendee[]): AdminAttendee[][] {
+  const byAccount = new Map<string, AdminAttendee[]>();
+  for (const seat of seats) {
+    const family = byAccount.get(seat.userId);
+    if (family) family.push(seat);
+    else byAccount.set(seat.userId, [seat]);
+  }
+  return [...byAccount.values()];
+}
+
+/**
+ * One family in the session: each pupil who attends, with their attendance mark, then once the
+ * account holder who booked and pays, with the account's figures (not once per child).
+ */
+function FamilyItem({ seats, sessionId }: { seats: AdminAttendee[]; sessionId: string }) {
+  const person = seats[0];
+  if (!person) return null;
+  const { bookings } = person;
   return (
     <li className="admin-attendee">
       <a
@@ -80,15 +96,17 @@ function AttendeeItem({ person, sessionId }: { person: AdminAttendee; sessionId:
         className="admin-avatar-link"
         aria-label={`Open ${person.name}'s details`}
       >
-        <Avatar size="3" radius="full" fallback={initials(pupil.name, person.email)} />
+        <Avatar size="3" radius="full" fallback={initials(person.pupil.name, person.email)} />
       </a>
       <div className="admin-attendee__who">
-        <Text as="div" weight="bold">
-          {pupil.name}{' '}
-          <Text weight="regular" color="gray">
-            ({yearGroupLabel(pupil.yearGroup)})
+        {seats.map(({ bookingId, pupil }) => (
+          <Text as="div" weight="bold" key={bookingId}>
+            {pupil.name}{' '}
+            <Text weight="regular" color="gray">
+              ({yearGroupLabel(pupil.yearGroup)})
+            </Text>
           </Text>
-        </Text>
+        ))}
         <Text as="div" size="2">
           Account holder: {person.name}
         </Text>
@@ -110,12 +128,15 @@ function AttendeeItem({ person, sessionId }: { person: AdminAttendee; sessionId:
           {person.lastPaymentAt ? `, last paid ${shortLondonDate(person.lastPaymentAt)}` : ''}
         </Text>
       </div>
-      <AttendanceControl
-        sessionId={sessionId}
-        bookingId={person.bookingId}
-        pupilName={pupil.name}
-        status={person.attendance}
-      />
+      {seats.map((seat) => (
+        <AttendanceControl
+          key={seat.bookingId}
+          sessionId={sessionId}
+          bookingId={seat.bookingId}
+          pupilName={seat.pupil.name}
+          status={seat.attendance}
+        />
+      ))}
     </li>
   );
 }
