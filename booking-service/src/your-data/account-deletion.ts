@@ -20,6 +20,9 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../http/problem.
 import { forgetAddressLimits } from '../http/rate-limit.ts';
 import { closeHostedPage, type CheckoutDeps } from '../checkout/checkout.ts';
 import { releaseAccountSeats, type WaitlistDeps } from '../sessions/seat-ledger/seat-ledger.ts';
+import { mailBrand } from '../mail/mail-setup.ts';
+import { accountDeletedEmail } from './account-deleted-email.ts';
+import { chargedSeats, type DeletionPreviewDeps, deletionPreview } from './deletion-preview.ts';
 import { eraseMailNaming } from './mail-bodies.ts';
 
 /*
@@ -41,6 +44,7 @@ import { eraseMailNaming } from './mail-bodies.ts';
  * payment provider, whose pages of the released checkouts are closed afterwards.
  */
 export type AccountDeletionDeps = WaitlistDeps &
+  DeletionPreviewDeps &
   Pick<CheckoutDeps, 'payments' | 'logger'> & {
     db: Database;
     clock: Clock;
@@ -87,6 +91,7 @@ export async function deleteAccount(
   request: { userId: string; actor: DeletionActor },
 ): Promise<DeletionOutcome> {
   const now = deps.clock.now();
+  const brand = await mailBrand(deps);
   const { outcome, released } = await deps.db.transaction(async (tx) => {
     // NO KEY UPDATE, not UPDATE: a checkout being written for this account holds KEY SHARE on
     // this row (its foreign key) while it waits for the session rows this deletion may hold;
@@ -103,15 +108,24 @@ export async function deleteAccount(
       );
     }
 
+    const { waitingPlaces } = await deletionPreview(deps, tx, target.id, now);
     // Every seat the account holds goes back, to the waiting lists first (the seat ledger).
     const freed = await releaseAccountSeats(deps, tx, target.id, now);
     const released = freed.releasedCheckouts;
     const cancelled = freed.cancelledBookingIds;
+    // Read before the pupils' names go: the confirmation names the seats it cancelled.
+    const cancelledSeats =
+      cancelled.length > 0 ? await chargedSeats(deps, tx, inArray(bookings.id, cancelled)) : [];
 
     await erasePupils(tx, target.id, now);
     const addresses = [target.email];
     await tx.delete(enquiries).where(inArray(sql`lower(${enquiries.email})`, lowered(addresses)));
     await eraseMailNaming(tx, addresses);
+    // After the erasure, so it is not erased with the rest; sent only if the deletion commits.
+    await deps.mail.enqueue(
+      accountDeletedEmail(brand, { to: target.email, cancelled: cancelledSeats, waitingPlaces }),
+      { tx },
+    );
     await forgetAddressLimits(tx, deps.config.auth.secret, target.email);
 
     await tx.delete(session).where(eq(session.userId, target.id));

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
+  AccountDeletionPreviewSchema,
   AccountDeletionSchema,
   AuditListSchema,
   AuditQuerySchema,
@@ -27,6 +28,7 @@ import {
   verifyAccountPassword,
 } from './account-deletion.ts';
 import { buildDataExport, dataExportFilename } from './data-export.ts';
+import { type DeletionPreviewDeps, deletionPreview } from './deletion-preview.ts';
 import { adminOperation as admin, adminRefusals as guarded } from '../auth/admin-openapi.ts';
 
 /*
@@ -52,6 +54,23 @@ const myExportRoute = createRoute({
     200: jsonResponse(DataExportSchema, 'The export, as a file download'),
     401: problemResponse('Not signed in'),
     404: problemResponse('The account was deleted while its session lasted'),
+  },
+});
+
+const deletionPreviewRoute = createRoute({
+  method: 'get',
+  path: '/api/me/deletion-preview',
+  operationId: 'previewMyAccountDeletion',
+  tags: ['account'],
+  summary: 'What deleting your account would cancel, and what it was charged',
+  description:
+    'The upcoming seats a deletion cancels without a refund (docs/product-rules.md), each at ' +
+    'the price it was charged (its share of a bundle; a rescheduled seat keeps its first ' +
+    'price), their total, and the waiting-list places and unpaid checkouts it gives up.',
+  security: signedIn,
+  responses: {
+    200: jsonResponse(AccountDeletionPreviewSchema, 'What a deletion now would cancel'),
+    401: problemResponse('Not signed in'),
   },
 });
 
@@ -141,7 +160,8 @@ const auditRoute = createRoute({
   },
 });
 
-export type DataRouteDeps = AccountDeletionDeps & { config: Config; auth: Auth };
+export type DataRouteDeps = AccountDeletionDeps &
+  DeletionPreviewDeps & { config: Config; auth: Auth };
 
 function download(c: Context, body: unknown, filename: string) {
   return c.body(JSON.stringify(body, null, 2), 200, {
@@ -154,6 +174,7 @@ function download(c: Context, body: unknown, filename: string) {
 export function createDataRoutes(deps: DataRouteDeps) {
   const router = createRouter();
   router.use('/api/me/export', requireUser(deps.auth));
+  router.use('/api/me/deletion-preview', requireUser(deps.auth));
   // DELETE /api/me: the account routes' guards on /api/me (same site, signed in) apply too.
   router.on('DELETE', '/api/me', rejectCrossSiteRequests(deps.config.trustedOrigins));
   router.on('DELETE', '/api/me', requireUser(deps.auth));
@@ -167,6 +188,11 @@ export function createDataRoutes(deps: DataRouteDeps) {
       const me = currentUser(c);
       const document = await buildDataExport(deps, me.id);
       return download(c, document, dataExportFilename(me.id, deps.clock.now())) as never;
+    })
+    .openapi(deletionPreviewRoute, async (c) => {
+      const me = currentUser(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await deletionPreview(deps, deps.db, me.id, deps.clock.now()), 200);
     })
     .openapi(deleteMeRoute, async (c) => {
       const me = currentUser(c);

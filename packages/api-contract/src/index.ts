@@ -11,6 +11,12 @@ export {
   ProfileUpdateSchema,
 } from './account.ts';
 export {
+  type AccountDeletionPreview,
+  AccountDeletionPreviewSchema,
+  type DeletionSeat,
+  DeletionSeatSchema,
+} from './account-deletion.ts';
+export {
   type AdminAttendee,
   AdminAttendeeListSchema,
   AdminAttendeeSchema,

@@ -1,0 +1,176 @@
+import type { AccountDeletionPreview, DeletionSeat } from '@tuition/api-contract';
+import type { ContentLoader } from '@tuition/content';
+import { type PricingRules, seatLinePrices } from '@tuition/domain';
+import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../db/client.ts';
+import {
+  bookings,
+  checkoutItems,
+  checkouts,
+  classSessions,
+  pupils,
+  waitlistEntries,
+} from '../db/schema.ts';
+import { selectBookingRows } from '../sessions/booking-rows.ts';
+import { pupilRef } from '../sessions/seat-pupils.ts';
+import { describeSession } from '../sessions/session-description.ts';
+
+/*
+ * What deleting an account costs (docs/decisions/074): the upcoming seats it cancels without a
+ * refund (docs/product-rules.md), each at the price it was charged, and the waiting-list places
+ * and unpaid checkouts it gives up. The delete dialog shows it; the deletion's confirmation
+ * e-mail names the same seats.
+ */
+
+export interface DeletionPreviewDeps {
+  content: Pick<ContentLoader, 'timetable' | 'pricing'>;
+}
+
+/** The account's confirmed seats not yet started: what releaseAccountSeats cancels. */
+export const upcomingSeatsOf = (userId: string, now: Date): SQL | undefined =>
+  and(
+    eq(bookings.userId, userId),
+    eq(bookings.status, 'confirmed'),
+    gt(classSessions.startsAt, now),
+  );
+
+/** GET /api/me/deletion-preview for one account, as of `now`. */
+export async function deletionPreview(
+  deps: DeletionPreviewDeps,
+  db: DbExecutor,
+  userId: string,
+  now: Date,
+): Promise<AccountDeletionPreview> {
+  const [upcomingSeats, [places], [pending]] = await Promise.all([
+    chargedSeats(deps, db, upcomingSeatsOf(userId, now)),
+    db
+      .select({ n: count() })
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.userId, userId),
+          inArray(waitlistEntries.status, ['waiting', 'offered']),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(checkouts)
+      .where(
+        and(
+          eq(checkouts.userId, userId),
+          eq(checkouts.status, 'pending'),
+          gt(checkouts.expiresAt, now),
+        ),
+      ),
+  ]);
+  return {
+    upcomingSeats,
+    totalPence: upcomingSeats.reduce((sum, seat) => sum + seat.pricePence, 0),
+    waitingPlaces: places?.n ?? 0,
+    pendingCheckouts: pending?.n ?? 0,
+  };
+}
+
+/**
+ * The seats `where` selects (a filter over bookings joined to their session), in start order,
+ * each with the price it was charged: its share of its payment by seatLinePrices over the
+ * payment's lines in line order, the order the checkout page and the receipt list them in. A
+ * rescheduled seat is priced as the line it was bought as, found by following rescheduledFrom
+ * back to the booking the payment made. A seat no paid checkout records is priced 0.
+ */
+export async function chargedSeats(
+  deps: DeletionPreviewDeps,
+  db: DbExecutor,
+  where: SQL | undefined,
+): Promise<DeletionSeat[]> {
+  const seats = await selectBookingRows(db, where).orderBy(
+    asc(classSessions.startsAt),
+    asc(pupils.name),
+    asc(pupils.id),
+  );
+  if (seats.length === 0) return [];
+  const [timetable, pricing] = await Promise.all([
+    deps.content.timetable(),
+    deps.content.pricing(),
+  ]);
+  const checkoutIds = [...new Set(seats.flatMap((seat) => seat.checkoutId ?? []))];
+  const priceOf = await linePrices(db, pricing, checkoutIds);
+  return seats.map((seat) => ({
+    ...describeSession(timetable, seat),
+    pupil: pupilRef(seat),
+    pricePence: seat.checkoutId ? priceOf(seat.checkoutId, seat.id) : 0,
+  }));
+}
+
+/** A price lookup by checkout and booking id for the seats of these checkouts. */
+async function linePrices(
+  db: DbExecutor,
+  pricing: PricingRules,
+  checkoutIds: readonly string[],
+): Promise<(checkoutId: string, bookingId: string) => number> {
+  if (checkoutIds.length === 0) return () => 0;
+  const ids = [...checkoutIds];
+  const [paid, lines, history] = await Promise.all([
+    db
+      .select({ id: checkouts.id, amountPence: checkouts.amountPence })
+      .from(checkouts)
+      .where(and(inArray(checkouts.id, ids), eq(checkouts.status, 'paid'))),
+    db
+      .select({
+        checkoutId: checkoutItems.checkoutId,
+        sessionId: checkoutItems.sessionId,
+        pupilId: checkoutItems.pupilId,
+      })
+      .from(checkoutItems)
+      .innerJoin(classSessions, eq(classSessions.id, checkoutItems.sessionId))
+      .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
+      .where(inArray(checkoutItems.checkoutId, ids))
+      .orderBy(asc(classSessions.startsAt), asc(pupils.name), asc(pupils.id)),
+    db
+      .select({
+        id: bookings.id,
+        rescheduledFrom: bookings.rescheduledFrom,
+        sessionId: bookings.sessionId,
+        pupilId: bookings.pupilId,
+      })
+      .from(bookings)
+      .where(inArray(bookings.checkoutId, ids)),
+  ]);
+  const byId = new Map(history.map((row) => [row.id, row]));
+  const prices = new Map<string, number>();
+  for (const checkout of paid) {
+    const own = lines.filter((line) => line.checkoutId === checkout.id);
+    const shares = seatLinePrices(own.length, checkout.amountPence, pricing);
+    own.forEach((line, i) => {
+      prices.set(`${checkout.id} ${line.sessionId} ${line.pupilId}`, shares[i] ?? 0);
+    });
+  }
+  return (checkoutId, bookingId) => {
+    const first = firstBookingOf(byId, bookingId);
+    if (!first) return 0;
+    return prices.get(`${checkoutId} ${first.sessionId} ${first.pupilId}`) ?? 0;
+  };
+}
+
+type SeatHistoryRow = {
+  id: string;
+  rescheduledFrom: string | null;
+  sessionId: string;
+  pupilId: string;
+};
+
+/** The booking the payment made for this seat: rescheduledFrom followed back to its start. */
+function firstBookingOf(
+  byId: ReadonlyMap<string, SeatHistoryRow>,
+  bookingId: string,
+): SeatHistoryRow | undefined {
+  let row = byId.get(bookingId);
+  const seen = new Set<string>();
+  while (row?.rescheduledFrom && !seen.has(row.id)) {
+    seen.add(row.id);
+    const earlier = byId.get(row.rescheduledFrom);
+    if (!earlier) break;
+    row = earlier;
+  }
+  return row;
+}
