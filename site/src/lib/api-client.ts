@@ -229,6 +229,8 @@ export const api = {
     }),
   openCheckouts: () => apiFetch('/api/checkout/pending', 'OpenCheckoutListSchema'),
 
+  /** What deleting the account would cancel, each seat at the price charged (decision 074). */
+  deletionPreview: () => apiFetch('/api/me/deletion-preview', 'AccountDeletionPreviewSchema'),
   payments: () => apiFetch('/api/me/payments', 'PaymentListSchema'),
   bookings: (scope: BookingScope) =>
     apiFetch(`/api/me/bookings${query({ scope })}`, 'BookingListSchema'),

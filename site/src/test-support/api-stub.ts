@@ -20,6 +20,7 @@ const ROUTES = {
   'GET /api/me': 'MeSchema',
   'PATCH /api/me': 'MeSchema',
   'DELETE /api/me': NO_CONTENT,
+  'GET /api/me/deletion-preview': 'AccountDeletionPreviewSchema',
   'GET /api/me/bookings': 'BookingListSchema',
   'POST /api/me/bookings/:id/cancel': 'BookingSchema',
   'POST /api/me/bookings/:id/reschedule': 'BookingSchema',

@@ -1,8 +1,18 @@
 // "Your data" on /my-account against a stubbed service: the download link, the statement said
 // before anything is asked, nothing sent without the password or without confirming, a wrong
-// password shown on the field, and the signed-out message after a deletion.
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+// password shown on the field, the cost of deleting listed in the dialog (decision 074), and the
+// result after a deletion.
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountDeletionPreview } from '@tuition/api-contract';
 import { problem, type StubRequest, stubApi } from '../../test-support/api-stub.ts';
 
 const session = vi.hoisted(() => ({ signedIn: true, signOuts: 0 }));
@@ -22,9 +32,44 @@ configure({ asyncUtilTimeout: 5000 });
 
 const TOO_MANY = 'Too many attempts to delete this account. Please try again in 10 minutes.';
 
+const NOTHING_UPCOMING: AccountDeletionPreview = {
+  upcomingSeats: [],
+  totalPence: 0,
+  waitingPlaces: 0,
+  pendingCheckouts: 0,
+};
+
+const seat = (startsAt: string, pupil: string, pricePence: number) => ({
+  startsAt,
+  endsAt: new Date(new Date(startsAt).getTime() + 3_600_000).toISOString(),
+  date: startsAt.slice(0, 10),
+  time: '7-8pm',
+  label: 'GCSE Higher',
+  service: 'gcse-higher' as const,
+  pupil: { id: `p-${pupil}`, name: pupil, yearGroup: 'y11' as const },
+  pricePence,
+});
+
+const THREE_SEATS: AccountDeletionPreview = {
+  upcomingSeats: [
+    seat('2026-12-01T19:00:00.000Z', 'Ada', 1000),
+    seat('2026-12-02T19:00:00.000Z', 'Ada', 1000),
+    seat('2026-12-02T19:00:00.000Z', 'Byron', 1500),
+  ],
+  totalPence: 3500,
+  waitingPlaces: 1,
+  pendingCheckouts: 0,
+};
+
+const CONTACT = { email: 'hello@example.co.uk', phone: '020 7946 0000' };
+
 /** The service deleting the account only for `correctPassword` (or refusing every try). */
-function stubService(correctPassword: string, options: { tooManyAttempts?: boolean } = {}) {
+function stubService(
+  correctPassword: string,
+  options: { tooManyAttempts?: boolean; preview?: AccountDeletionPreview } = {},
+) {
   return stubApi({
+    'GET /api/me/deletion-preview': options.preview ?? NOTHING_UPCOMING,
     'DELETE /api/me': ({ body }) => {
       if (options.tooManyAttempts) {
         const tooMany = problem(429, TOO_MANY, { title: 'Too Many Requests' });
@@ -38,6 +83,13 @@ function stubService(correctPassword: string, options: { tooManyAttempts?: boole
       });
     },
   }).requests;
+}
+
+/** The dialog's delete button, once the cost has been read (it is disabled until then). */
+async function enabledConfirm(): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: 'Delete my account' });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  return button;
 }
 
 const deletions = (calls: StubRequest[]) => calls.filter((c) => c.method === 'DELETE');
@@ -80,7 +132,7 @@ describe('Your data on /my-account', () => {
     render(<DataSection />);
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'not-it' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    fireEvent.click(await enabledConfirm());
     expect(await screen.findByText(DATA_TEXTS.passwordWrong)).toBeTruthy();
     expect(deletions(calls)).toHaveLength(1);
     expect(session.signOuts).toBe(0);
@@ -92,7 +144,7 @@ describe('Your data on /my-account', () => {
     render(<DataSection />);
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    fireEvent.click(await enabledConfirm());
     expect(await screen.findByText(TOO_MANY)).toBeTruthy();
     expect(deletions(calls)).toHaveLength(1);
     expect(session.signOuts).toBe(0);
@@ -103,12 +155,69 @@ describe('Your data on /my-account', () => {
     render(<DataSection />);
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    fireEvent.click(await enabledConfirm());
     expect(await screen.findByText(DATA_TEXTS.deleted)).toBeTruthy();
+    const result = screen.getByRole('heading', { name: 'Your account has been deleted' });
+    expect(document.activeElement).toBe(result);
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeTruthy();
     expect(
       deletions(calls).map(({ method, url, body }) => ({ method, path: url.pathname, body })),
     ).toEqual([{ method: 'DELETE', path: '/api/me', body: { password: 'secret-pass' } }]);
     expect(session.signOuts).toBe(1);
+  });
+
+  it('lists the upcoming paid seats, their value and whom to contact before deleting', async () => {
+    stubService('secret-pass', { preview: THREE_SEATS });
+    render(<DataSection contact={CONTACT} />);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      await within(dialog).findByText(
+        'You have 3 upcoming paid sessions worth £35.00. Deleting your account cancels them without a refund.',
+      ),
+    ).toBeTruthy();
+    const list = within(dialog).getByRole('region', { name: 'Upcoming paid sessions' });
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Tuesday 1 December 2026, 7:00 PMGCSE Higher, for Ada£10.00',
+      'Wednesday 2 December 2026, 7:00 PMGCSE Higher, for Ada£10.00',
+      'Wednesday 2 December 2026, 7:00 PMGCSE Higher, for Byron£15.00',
+    ]);
+    expect(list.tabIndex).toBe(0);
+    expect(within(dialog).getByText(/waiting-list place will be given up/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: CONTACT.email }).getAttribute('href')).toBe(
+      `mailto:${CONTACT.email}`,
+    );
+    expect(within(dialog).getByRole('link', { name: CONTACT.phone }).getAttribute('href')).toBe(
+      'tel:02079460000',
+    );
+    expect(
+      within(dialog).getByRole('button', { name: 'Delete my account' }).hasAttribute('disabled'),
+    ).toBe(false);
+  });
+
+  it('keeps the dialog plain when nothing is upcoming', async () => {
+    stubService('secret-pass');
+    render(<DataSection contact={CONTACT} />);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(within(dialog).queryByRole('status')).toBeNull());
+    expect(within(dialog).queryByText(/upcoming paid session/)).toBeNull();
+    expect(within(dialog).queryByRole('region')).toBeNull();
+    expect(within(dialog).queryByRole('link')).toBeNull();
+    expect(within(dialog).getByText(/This cannot be undone\./)).toBeTruthy();
+  });
+
+  it('says so when the cost cannot be read, rather than implying there is none', async () => {
+    stubApi({ 'GET /api/me/deletion-preview': problem(500, 'boom') });
+    render(<DataSection contact={CONTACT} />);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText(DATA_TEXTS.previewFailed)).toBeTruthy();
   });
 
   it('renders nothing when signed out', () => {

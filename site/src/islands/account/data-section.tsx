@@ -1,14 +1,21 @@
 // /my-account "Your data" (decision 058): download everything held on the account as
 // a JSON file, and delete the account with the password re-entered, after a plain statement of
-// what happens and a confirm dialog. Signed out it renders nothing: the account page beside it
-// shows the login prompt.
+// what happens and a confirm dialog that lists what the deletion cancels and what it cost
+// (decision 074). Signed out it renders nothing: the account page beside it shows the login
+// prompt; after a deletion it shows the result, scrolled into view.
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { apiErrorFrom } from '../../lib/api-client.ts';
 import { signOutEverywhere, useSession } from '../../lib/auth-client.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { toastError } from '../shared/app-toaster.tsx';
 import { TextField } from '../shared/form-fields.tsx';
+import {
+  type BusinessContact,
+  DeletionPreviewPart,
+  PREVIEW_TEXTS,
+  useDeletionPreview,
+} from './data-section-cost.tsx';
 import './data-section.css';
 
 export const EXPORT_PATH = '/api/me/export';
@@ -18,7 +25,11 @@ export const DATA_TEXTS = {
   passwordWrong: 'Password is incorrect.',
   failed: 'Your account could not be deleted. Please try again.',
   deleted: 'Your account has been deleted and you have been signed out.',
+  deletedMail: 'We have sent a confirmation to the e-mail address the account had.',
+  ...PREVIEW_TEXTS,
 } as const;
+
+export type { BusinessContact };
 
 const FORM = { form: 'delete-account' } as const;
 
@@ -54,11 +65,18 @@ function DeletionStatement() {
   );
 }
 
-function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+function DeleteAccount({
+  onDeleted,
+  contact,
+}: {
+  onDeleted: () => void;
+  contact: BusinessContact | undefined;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const preview = useDeletionPreview(confirming);
 
   function askToConfirm(event: FormEvent) {
     event.preventDefault();
@@ -113,19 +131,28 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         </button>
       </div>
       <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
-        <AlertDialog.Content maxWidth="460px">
+        <AlertDialog.Content maxWidth="460px" className="data-section__dialog">
           <AlertDialog.Title>Delete your account?</AlertDialog.Title>
           <AlertDialog.Description size="2">
             This cannot be undone. Your future bookings are cancelled without a refund and your
             personal data is erased.
           </AlertDialog.Description>
+          <DeletionPreviewPart preview={preview} contact={contact} />
           <Flex gap="3" mt="4" justify="end" wrap="wrap">
             <AlertDialog.Cancel>
               <Button variant="soft" color="gray">
                 Keep my account
               </Button>
             </AlertDialog.Cancel>
-            <Button color="red" loading={busy} onClick={() => void confirmDeletion()}>
+            <Button
+              color="red"
+              // Solid red-9 under white text is below AA contrast; high contrast is red-12.
+              highContrast
+              loading={busy}
+              // The cost is read first, so nobody confirms before seeing it.
+              disabled={preview.isPending}
+              onClick={() => void confirmDeletion()}
+            >
               Delete my account
             </Button>
           </Flex>
@@ -135,20 +162,35 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   );
 }
 
-function DataSectionContent() {
+/** After a deletion: the result, focused and scrolled into view (at 375 px too). */
+function DeletedResult() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const show = () => heading.current?.scrollIntoView({ block: 'center' });
+    heading.current?.focus({ preventScroll: true });
+    show();
+    // The account page above turns into the login prompt as the session ends: look again.
+    const again = window.setTimeout(show, 400);
+    return () => window.clearTimeout(again);
+  }, []);
+  return (
+    <section className="account-card data-section" aria-labelledby="your-data-heading">
+      <h2 id="your-data-heading" ref={heading} tabIndex={-1}>
+        Your account has been deleted
+      </h2>
+      <p role="status">{DATA_TEXTS.deleted}</p>
+      <p>{DATA_TEXTS.deletedMail}</p>
+      <a className="btn" href="/">
+        Go to the home page
+      </a>
+    </section>
+  );
+}
+
+function DataSectionContent({ contact }: { contact: BusinessContact | undefined }) {
   const { data: session, isPending } = useSession();
   const [deleted, setDeleted] = useState(false);
-  if (deleted) {
-    return (
-      <section className="account-card data-section" aria-labelledby="your-data-heading">
-        <h2 id="your-data-heading">Your data</h2>
-        <p role="status">{DATA_TEXTS.deleted}</p>
-        <a className="btn" href="/">
-          Go to the home page
-        </a>
-      </section>
-    );
-  }
+  if (deleted) return <DeletedResult />;
   if (isPending || !session?.user) return null;
   return (
     <section className="account-card data-section" aria-labelledby="your-data-heading">
@@ -160,15 +202,15 @@ function DataSectionContent() {
       <a className="btn btn--soft" href={EXPORT_PATH} download>
         Download your data
       </a>
-      <DeleteAccount onDeleted={() => setDeleted(true)} />
+      <DeleteAccount onDeleted={() => setDeleted(true)} contact={contact} />
     </section>
   );
 }
 
-export function DataSection() {
+export function DataSection({ contact }: { contact?: BusinessContact }) {
   return (
     <AppProviders>
-      <DataSectionContent />
+      <DataSectionContent contact={contact} />
     </AppProviders>
   );
 }
