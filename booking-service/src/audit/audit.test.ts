@@ -40,7 +40,7 @@ describe.each(TEST_DB_KINDS)('audit trail on %s', (kind) => {
       action: 'user.role-change',
       target: 'user:cust-2',
     });
-    const entries = await listAuditEntries(t.deps.db, { subjectUserId: 'cust-1' });
+    const { entries } = await listAuditEntries(t.deps.db, [], { userId: 'cust-1' });
     expect(entries.map((e) => e.action)).toEqual(['user.role-change', 'booking.cancel']);
     expect(entries[1]).toMatchObject({
       actorId: 'admin-1',
@@ -50,13 +50,13 @@ describe.each(TEST_DB_KINDS)('audit trail on %s', (kind) => {
       after: { status: 'cancelled' },
       at: '2026-01-01T10:00:00.000Z',
     });
-    expect(await listAuditEntries(t.deps.db, {})).toHaveLength(3);
+    expect((await listAuditEntries(t.deps.db, [], {})).entries).toHaveLength(3);
   });
 
   it('refuses to change or remove an entry, even from raw SQL', async () => {
     await expect(t.deps.db.update(auditEntries).set({ action: 'user.delete' })).rejects.toThrow();
     await expect(t.deps.db.delete(auditEntries)).rejects.toThrow();
     await expect(t.deps.db.execute(sql`truncate audit_entries`)).rejects.toThrow();
-    expect(await listAuditEntries(t.deps.db, {})).toHaveLength(3);
+    expect((await listAuditEntries(t.deps.db, [], {})).entries).toHaveLength(3);
   });
 });

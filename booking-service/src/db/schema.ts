@@ -409,6 +409,8 @@ export const auditEntries = pgTable(
   (t) => [
     index('audit_entries_subject_at_idx').on(t.subjectUserId, t.at),
     index('audit_entries_actor_idx').on(t.actorId),
+    // The audit page's keyset paging, newest first (decision 073).
+    index('audit_entries_at_id_idx').on(t.at, t.id),
   ],
 );
 

@@ -155,7 +155,7 @@ const auditRoute = createRoute({
   request: { query: AuditQuerySchema },
   responses: {
     200: jsonResponse(AuditListSchema, 'Entries, newest first'),
-    400: invalidInput('A userId longer than 100 characters'),
+    400: invalidInput('A filter or cursor that is not valid, named in the answer'),
     ...guarded,
   },
 });
@@ -234,7 +234,7 @@ export function createDataRoutes(deps: DataRouteDeps) {
       return c.body(null, 204);
     })
     .openapi(auditRoute, async (c) => {
-      const { userId } = c.req.valid('query');
-      return c.json({ entries: await listAuditEntries(deps.db, { subjectUserId: userId }) }, 200);
+      const timetable = await deps.content.timetable();
+      return c.json(await listAuditEntries(deps.db, timetable, c.req.valid('query')), 200);
     });
 }

@@ -1,5 +1,11 @@
-import { BOOKING_STATUSES, CHECKOUT_STATUSES, SERVICE_CODES } from '@tuition/domain';
+import {
+  BOOKING_STATUSES,
+  CHECKOUT_STATUSES,
+  isCalendarDate,
+  SERVICE_CODES,
+} from '@tuition/domain';
 import { z } from 'zod';
+import { isId } from './ids.ts';
 import { isoInstant, named, pence } from './named.ts';
 import { AccountTypeSchema, YearGroupSchema } from './pupils.ts';
 
@@ -49,24 +55,85 @@ export const AuditEntrySchema = named(
     target: z.string().meta({ examples: ['booking:2f0c…', 'user:abc…'] }),
     before: auditValues,
     after: auditValues,
+    summary: z.string().meta({
+      description:
+        'The entry in words, London time, naming the pupil and session (decision 073); ' +
+        'what every reader shows',
+      examples: [
+        'Booking for Maya (GCSE Higher) moved from Sunday 29 November 2026, 1:00 PM to ' +
+          'Thursday 3 December 2026, 5:00 PM by Grace Admin',
+      ],
+    }),
   }),
 );
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-/** Newest first, at most AUDIT_PAGE_SIZE entries. */
-export const AUDIT_PAGE_SIZE = 200;
+/** Newest first, at most AUDIT_PAGE_SIZE entries a page. */
+export const AUDIT_PAGE_SIZE = 50;
 
-export const AuditListSchema = named('AuditList', z.object({ entries: z.array(AuditEntrySchema) }));
+export const AuditListSchema = named(
+  'AuditList',
+  z.object({
+    entries: z.array(AuditEntrySchema),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'Pass as `before` for the next (older) page; null on the last page' }),
+  }),
+);
 export type AuditList = z.infer<typeof AuditListSchema>;
 
-export const AuditQuerySchema = z.object({
-  userId: z
+/** A page cursor: the last entry's instant (to the microsecond) and id, `{at}_{id}`. */
+const AUDIT_CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/** Whether `text` is a cursor this API handed out (so it never reaches SQL otherwise). */
+export function isAuditCursor(text: string): boolean {
+  const split = text.lastIndexOf('_');
+  return AUDIT_CURSOR_AT.test(text.slice(0, split)) && isId(text.slice(split + 1));
+}
+
+function auditDate(name: string) {
+  return z
     .string()
-    .min(1)
-    .max(100, { error: 'userId must be at most 100 characters.' })
+    .refine(isCalendarDate, { error: `${name} must be a date as YYYY-MM-DD.` })
     .optional()
-    .meta({ description: 'Only entries about this account (its History); else every entry' }),
-});
+    .meta({
+      description: `London date YYYY-MM-DD (${name === 'from' ? 'first' : 'last'} day, inclusive)`,
+    });
+}
+
+export const AuditQuerySchema = z
+  .object({
+    userId: z
+      .string()
+      .min(1)
+      .max(100, { error: 'userId must be at most 100 characters.' })
+      .optional()
+      .meta({ description: 'Only entries about this account (its History); else every entry' }),
+    actor: z
+      .string()
+      .max(200, { error: 'actor must be at most 200 characters.' })
+      .optional()
+      .meta({ description: "Part of the actor's name or e-mail, any case" }),
+    actorRole: z
+      .enum(AUDIT_ACTOR_ROLES, { error: 'actorRole must be admin, customer or system.' })
+      .optional()
+      .meta({ description: 'Only entries by staff, by customers, or by the service itself' }),
+    action: z
+      .enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}.` })
+      .optional(),
+    from: auditDate('from'),
+    to: auditDate('to'),
+    before: z
+      .string()
+      .refine(isAuditCursor, { error: 'before must be a nextCursor from an earlier page.' })
+      .optional()
+      .meta({ description: 'The nextCursor of the previous page: entries older than it' }),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    error: 'to must be on or after from.',
+  });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
 /* Account deletion. */

@@ -1,69 +1,17 @@
 // /admin/users/{id} "Data and history" (decision 058): download the customer's data, delete the
 // account for a customer who asked by e-mail (both audited by the service), and the History of
-// every audited action on this account, newest first.
+// every audited action on this account, newest first, in words and London time (decision 073).
 import { AlertDialog, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import type { AuditAction, AuditEntry } from '@tuition/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiErrorFrom, apiFetch } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../shared/app-toaster.tsx';
+import { auditQueryKey, auditWhen } from './admin-audit-words.ts';
 import { userQueryKey } from './use-admin-user.ts';
 
 const id = encodeURIComponent;
 
 export const userExportUrl = (userId: string) => `/api/admin/users/${id(userId)}/export`;
-
-export const ACTION_LABELS: Record<AuditAction, string> = {
-  'booking.cancel': 'Cancelled a booking',
-  'booking.reschedule': 'Rescheduled a booking',
-  'user.password-reset': 'Sent a password reset',
-  'user.password-set': 'Set a new password',
-  'user.role-change': 'Changed the role',
-  'user.delete': 'Deleted the account',
-  'user.export': 'Downloaded the data',
-  'attendance.mark': 'Marked attendance',
-  'meeting-link.change': 'Changed a meeting link',
-};
-
-const whenFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** "status: confirmed → cancelled; startsAt: … → …", from the entry's before and after. */
-export function changeText(entry: Pick<AuditEntry, 'before' | 'after'>): string {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (key) => !/Ids?$/.test(key),
-  );
-  const show = (value: unknown) =>
-    value === undefined || value === null
-      ? '—'
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  return keys
-    .map((key) =>
-      key in before
-        ? `${key}: ${show(before[key])} → ${show(after[key])}`
-        : `${key}: ${show(after[key])}`,
-    )
-    .join('; ');
-}
-
-export function whoText(entry: Pick<AuditEntry, 'actorName' | 'actorRole'>): string {
-  if (entry.actorRole === 'system') return 'The system';
-  const role = entry.actorRole === 'admin' ? 'admin' : 'customer';
-  return `${entry.actorName ?? 'A deleted account'} (${role})`;
-}
-
-export const auditQueryKey = (userId: string) => ['admin', 'audit', userId] as const;
 
 function UserHistory({ userId }: { userId: string }) {
   const history = useQuery({
@@ -82,26 +30,29 @@ function UserHistory({ userId }: { userId: string }) {
     return <Text color="gray">No recorded actions on this account yet.</Text>;
   }
   return (
-    <Table.Root size="1" variant="surface">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>What</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Change</Table.ColumnHeaderCell>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {history.data.entries.map((entry) => (
-          <Table.Row key={entry.id}>
-            <Table.Cell>{whenFormat.format(new Date(entry.at))}</Table.Cell>
-            <Table.Cell>{whoText(entry)}</Table.Cell>
-            <Table.Cell>{ACTION_LABELS[entry.action]}</Table.Cell>
-            <Table.Cell>{changeText(entry)}</Table.Cell>
+    <Flex direction="column" gap="2">
+      <Table.Root size="1" variant="surface">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>When (London)</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>What happened</Table.ColumnHeaderCell>
           </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+        </Table.Header>
+        <Table.Body>
+          {history.data.entries.map((entry) => (
+            <Table.Row key={entry.id}>
+              <Table.Cell>{auditWhen(entry.at)}</Table.Cell>
+              <Table.Cell>{entry.summary}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {history.data.nextCursor ? (
+        <Text size="2">
+          <a href={`/admin/audit?userId=${id(userId)}`}>Older entries on the audit page</a>
+        </Text>
+      ) : null}
+    </Flex>
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_entries_at_id_idx" ON "audit_entries" USING btree ("at","id");

@@ -1,0 +1,168 @@
+import type { AuditAction, AuditActorRole } from '@tuition/api-contract';
+import {
+  formatLondonDate,
+  formatTime12h,
+  londonWallClockToUtc,
+  type Weekday,
+} from '@tuition/domain';
+
+/*
+ * An audit entry in words (docs/decisions/073): who did what to whom, naming the pupil and the
+ * session in London time, as the admin pages, the export and any later reader show it. Never a
+ * field name, an id, raw JSON or a UTC instant. Names are read as the records read now, so an
+ * anonymised account or pupil reads "Deleted customer" and no erased name comes back.
+ */
+
+/** What the trail's ids point at, looked up when the entries are read (audit.ts). */
+export interface AuditFacts {
+  /** booking id → the pupil's name and the session it was for. */
+  bookings: ReadonlyMap<string, { pupilName: string; label: string; startsAt: Date }>;
+  /** session id → its course label and start. */
+  sessions: ReadonlyMap<string, { label: string; startsAt: Date }>;
+  /** weekly class id → its course label, weekday and London start time. */
+  classes: ReadonlyMap<string, { label: string; day: Weekday; startTime: string }>;
+  /** account id → its name now. */
+  users: ReadonlyMap<string, string>;
+}
+
+export interface AuditEntryFields {
+  actorName: string | null;
+  actorRole: AuditActorRole;
+  subjectUserId: string | null;
+  action: AuditAction;
+  target: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** "Tuesday 3 November 2026, 5:00 PM": a session's start as the site writes it. */
+export function londonMoment(instant: Date): string {
+  return `${formatLondonDate(instant)}, ${formatTime12h(instant)}`;
+}
+
+/** The id a `kind:{id}` target names, when it is of that kind. */
+export function targetId(target: string, kind: string): string | undefined {
+  return target.startsWith(`${kind}:`) ? target.slice(kind.length + 1) : undefined;
+}
+
+function byWhom(entry: AuditEntryFields): string {
+  if (entry.actorRole === 'system') return 'by the service';
+  if (entry.actorRole === 'customer') return 'by the customer';
+  return `by ${entry.actorName ?? 'a former admin'}`;
+}
+
+function instantOf(value: unknown): Date | undefined {
+  if (typeof value !== 'string') return undefined;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
+}
+
+function word(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+const ROLE_WORDS: Record<string, string> = { user: 'customer', admin: 'admin' };
+const ATTENDANCE_WORDS: Record<string, string> = {
+  present: 'Present',
+  absent: 'Absent',
+  late: 'Late',
+};
+const WEEKDAY_PLURALS: Record<Weekday, string> = {
+  mon: 'Mondays',
+  tue: 'Tuesdays',
+  wed: 'Wednesdays',
+  thu: 'Thursdays',
+  fri: 'Fridays',
+  sat: 'Saturdays',
+  sun: 'Sundays',
+};
+
+function personNamed(entry: AuditEntryFields, facts: AuditFacts): string {
+  const name = entry.subjectUserId ? facts.users.get(entry.subjectUserId) : undefined;
+  return name ?? 'an account no longer kept';
+}
+
+/** "Maya (GCSE Higher, Tuesday 3 November 2026, 5:00 PM)", or a kept-no-more booking. */
+function bookingWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const id = targetId(entry.target, 'booking');
+  const booking = id ? facts.bookings.get(id) : undefined;
+  if (!booking) return 'a booking no longer kept';
+  return `${booking.pupilName} (${booking.label}, ${londonMoment(booking.startsAt)})`;
+}
+
+function rescheduleWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const id = targetId(entry.target, 'booking');
+  const booking = id ? facts.bookings.get(id) : undefined;
+  const from = instantOf(entry.before?.startsAt) ?? booking?.startsAt;
+  const to = instantOf(entry.after?.startsAt);
+  const whose = booking ? `${booking.pupilName} (${booking.label})` : 'a booking no longer kept';
+  const fromWords = from ? ` from ${londonMoment(from)}` : '';
+  const toWords = to ? ` to ${londonMoment(to)}` : '';
+  return `Booking for ${whose} moved${fromWords}${toWords} ${byWhom(entry)}`;
+}
+
+function attendanceWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const now = ATTENDANCE_WORDS[String(entry.after?.attendance)] ?? 'cleared';
+  const was = ATTENDANCE_WORDS[String(entry.before?.attendance)];
+  const change = was && was !== now ? ` (was ${was})` : '';
+  return `Attendance marked ${now}${change} for ${bookingWords(entry, facts)} ${byWhom(entry)}`;
+}
+
+function meetingLinkWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const host = word(entry.after?.host);
+  const what = entry.after?.hasLink === true ? `set${host ? ` (${host})` : ''}` : 'removed';
+  const classId = targetId(entry.target, 'class');
+  const sessionId = targetId(entry.target, 'session');
+  let whose = 'a class no longer on the timetable';
+  if (classId) {
+    const row = facts.classes.get(classId);
+    // Any date gives the wall-clock time back; only the time of day is shown.
+    const start = row ? londonWallClockToUtc('2026-01-05', row.startTime) : undefined;
+    if (row && start)
+      whose = `${row.label}, ${WEEKDAY_PLURALS[row.day]} at ${formatTime12h(start)}`;
+  } else if (sessionId) {
+    const row = facts.sessions.get(sessionId);
+    whose = row ? `${row.label}, ${londonMoment(row.startsAt)}` : 'a session no longer kept';
+  }
+  return `Meeting link for ${whose} ${what} ${byWhom(entry)}`;
+}
+
+function roleWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const to = ROLE_WORDS[String(entry.after?.role)] ?? 'another role';
+  const from = ROLE_WORDS[String(entry.before?.role)];
+  const fromWords = from ? ` from ${from}` : '';
+  return `Role of ${personNamed(entry, facts)} changed${fromWords} to ${to} ${byWhom(entry)}`;
+}
+
+function deletionWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const cancelled = Number(entry.after?.cancelledBookings ?? 0);
+  const bookingsWords =
+    cancelled > 0
+      ? `; ${cancelled} upcoming ${cancelled === 1 ? 'booking' : 'bookings'} cancelled`
+      : '';
+  return `Account of ${personNamed(entry, facts)} deleted ${byWhom(entry)}${bookingsWords}`;
+}
+
+/** The sentence for one entry. */
+export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts): string {
+  switch (entry.action) {
+    case 'booking.cancel':
+      return `Booking for ${bookingWords(entry, facts)} cancelled ${byWhom(entry)}`;
+    case 'booking.reschedule':
+      return rescheduleWords(entry, facts);
+    case 'attendance.mark':
+      return attendanceWords(entry, facts);
+    case 'meeting-link.change':
+      return meetingLinkWords(entry, facts);
+    case 'user.role-change':
+      return roleWords(entry, facts);
+    case 'user.password-reset':
+      return `Password-reset link sent to ${personNamed(entry, facts)} ${byWhom(entry)}`;
+    case 'user.password-set':
+      return `New password set for ${personNamed(entry, facts)} ${byWhom(entry)}`;
+    case 'user.delete':
+      return deletionWords(entry, facts);
+    case 'user.export':
+      return `Data of ${personNamed(entry, facts)} downloaded ${byWhom(entry)}`;
+  }
+}

@@ -1,0 +1,33 @@
+// The audit trail's words on the site (decision 073): the service writes each entry's sentence
+// (`summary`); the site adds only when, in London time as the rest of the site writes it, and
+// the actions in words for the audit page's filter.
+import type { AuditAction, AuditActorRole } from '@tuition/api-contract';
+import { formatLondonDate, formatTime12h } from '@tuition/domain';
+
+/** "Tuesday 3 November 2026, 5:30 PM", London time. */
+export function auditWhen(at: string): string {
+  const instant = new Date(at);
+  return `${formatLondonDate(instant)}, ${formatTime12h(instant)}`;
+}
+
+/** Each action in words, in the order the filter lists them. */
+export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
+  'booking.cancel': 'Booking cancelled',
+  'booking.reschedule': 'Booking moved',
+  'attendance.mark': 'Attendance marked',
+  'meeting-link.change': 'Meeting link changed',
+  'user.role-change': 'Role changed',
+  'user.password-reset': 'Password-reset link sent',
+  'user.password-set': 'Password set',
+  'user.export': 'Data downloaded',
+  'user.delete': 'Account deleted',
+};
+
+/** Who acted, in words, for the filter. */
+export const AUDIT_ROLE_WORDS: Record<AuditActorRole, string> = {
+  admin: 'Staff',
+  customer: 'Customers',
+  system: 'The service',
+};
+
+export const auditQueryKey = (userId: string) => ['admin', 'audit', userId] as const;
