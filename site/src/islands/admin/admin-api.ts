@@ -1,7 +1,7 @@
 // The admin dashboard's calls to the booking service (booking-service/src/admin/admin-routes.ts).
 // Answers are typed (and, in development and tests, checked) by @tuition/api-contract; every
 // call throws ApiError like the rest of the site.
-import type { SessionFilter, SessionSort } from '@tuition/api-contract';
+import type { AuditQuery, SessionFilter, SessionSort } from '@tuition/api-contract';
 import { apiFetch } from '../../lib/api-client.ts';
 
 export type {
@@ -13,6 +13,9 @@ export type {
   AdminUserDetail,
   AdminUserPage,
   AdminUserRow,
+  AuditEntry,
+  AuditList,
+  AuditQuery,
   SessionFilter,
   SessionSort,
 } from '@tuition/api-contract';
@@ -50,4 +53,10 @@ export const adminApi = {
       method: 'POST',
       json: { startsAt },
     }),
+  /** One page of the audit trail (decision 073); empty filters are left out. */
+  audit: (query: AuditQuery) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+    return apiFetch(`/api/admin/audit?${params}`, 'AuditListSchema');
+  },
 } as const;

@@ -271,6 +271,9 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
       <WhenNear heading="User Management" ready={shown >= 3} inUse={inUse}>
         <AdminUsers navigate={navigate} />
       </WhenNear>
+      <Text as="p">
+        <a href="/admin/audit">Audit trail: every staff action and customer change</a>
+      </Text>
     </div>
   );
 }
