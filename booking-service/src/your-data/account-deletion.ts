@@ -22,7 +22,7 @@ import { closeHostedPage, type CheckoutDeps } from '../checkout/checkout.ts';
 import { releaseAccountSeats, type WaitlistDeps } from '../sessions/seat-ledger/seat-ledger.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import { accountDeletedEmail } from './account-deleted-email.ts';
-import { chargedSeats, type DeletionPreviewDeps, deletionPreview } from './deletion-preview.ts';
+import { chargedSeats, type DeletionPreviewDeps, waitingPlacesOf } from './deletion-preview.ts';
 import { eraseMailNaming } from './mail-bodies.ts';
 
 /*
@@ -108,7 +108,7 @@ export async function deleteAccount(
       );
     }
 
-    const { waitingPlaces } = await deletionPreview(deps, tx, target.id, now);
+    const waitingPlaces = await waitingPlacesOf(tx, target.id);
     // Every seat the account holds goes back, to the waiting lists first (the seat ledger).
     const freed = await releaseAccountSeats(deps, tx, target.id, now);
     const released = freed.releasedCheckouts;

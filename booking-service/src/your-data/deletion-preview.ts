@@ -41,17 +41,9 @@ export async function deletionPreview(
   userId: string,
   now: Date,
 ): Promise<AccountDeletionPreview> {
-  const [upcomingSeats, [places], [pending]] = await Promise.all([
+  const [upcomingSeats, waitingPlaces, [pending]] = await Promise.all([
     chargedSeats(deps, db, upcomingSeatsOf(userId, now)),
-    db
-      .select({ n: count() })
-      .from(waitlistEntries)
-      .where(
-        and(
-          eq(waitlistEntries.userId, userId),
-          inArray(waitlistEntries.status, ['waiting', 'offered']),
-        ),
-      ),
+    waitingPlacesOf(db, userId),
     db
       .select({ n: count() })
       .from(checkouts)
@@ -66,9 +58,23 @@ export async function deletionPreview(
   return {
     upcomingSeats,
     totalPence: upcomingSeats.reduce((sum, seat) => sum + seat.pricePence, 0),
-    waitingPlaces: places?.n ?? 0,
+    waitingPlaces,
     pendingCheckouts: pending?.n ?? 0,
   };
+}
+
+/** The account's waiting-list places, live offers included: what a deletion gives up. */
+export async function waitingPlacesOf(db: DbExecutor, userId: string): Promise<number> {
+  const [places] = await db
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.userId, userId),
+        inArray(waitlistEntries.status, ['waiting', 'offered']),
+      ),
+    );
+  return places?.n ?? 0;
 }
 
 /**
