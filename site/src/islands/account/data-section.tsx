@@ -162,19 +162,34 @@ function DeleteAccount({
   );
 }
 
+/** How long the result keeps itself in view while the page above settles. */
+const SETTLE_MS = 3000;
+
 /** After a deletion: the result, focused and scrolled into view (at 375 px too). */
 function DeletedResult() {
+  const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    const show = () => heading.current?.scrollIntoView({ block: 'center' });
     heading.current?.focus({ preventScroll: true });
+    const show = () => section.current?.scrollIntoView?.({ block: 'center' });
     show();
-    // The account page above turns into the login prompt as the session ends: look again.
-    const again = window.setTimeout(show, 400);
-    return () => window.clearTimeout(again);
+    // The sections above turn into the login prompt as the session ends, moving this one: it
+    // is brought back into view each time the page changes size, until the page settles.
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(show);
+    observer.observe(document.body);
+    const settled = window.setTimeout(() => observer.disconnect(), SETTLE_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(settled);
+    };
   }, []);
   return (
-    <section className="account-card data-section" aria-labelledby="your-data-heading">
+    <section
+      ref={section}
+      className="account-card data-section"
+      aria-labelledby="your-data-heading"
+    >
       <h2 id="your-data-heading" ref={heading} tabIndex={-1}>
         Your account has been deleted
       </h2>
