@@ -82,12 +82,20 @@ function personNamed(entry: AuditEntryFields, facts: AuditFacts): string {
   return name ?? 'an account no longer kept';
 }
 
+const NO_BOOKING = 'a booking no longer kept';
+
 /** "Maya (GCSE Higher, Tuesday 3 November 2026, 5:00 PM)", or a kept-no-more booking. */
 function bookingWords(entry: AuditEntryFields, facts: AuditFacts): string {
   const id = targetId(entry.target, 'booking');
   const booking = id ? facts.bookings.get(id) : undefined;
-  if (!booking) return 'a booking no longer kept';
+  if (!booking) return NO_BOOKING;
   return `${booking.pupilName} (${booking.label}, ${londonMoment(booking.startsAt)})`;
+}
+
+/** "Booking for Maya (…)" as a sentence's subject. */
+function bookingSubject(entry: AuditEntryFields, facts: AuditFacts): string {
+  const words = bookingWords(entry, facts);
+  return words === NO_BOOKING ? 'A booking no longer kept' : `Booking for ${words}`;
 }
 
 function rescheduleWords(entry: AuditEntryFields, facts: AuditFacts): string {
@@ -95,10 +103,12 @@ function rescheduleWords(entry: AuditEntryFields, facts: AuditFacts): string {
   const booking = id ? facts.bookings.get(id) : undefined;
   const from = instantOf(entry.before?.startsAt) ?? booking?.startsAt;
   const to = instantOf(entry.after?.startsAt);
-  const whose = booking ? `${booking.pupilName} (${booking.label})` : 'a booking no longer kept';
+  const what = booking
+    ? `Booking for ${booking.pupilName} (${booking.label})`
+    : 'A booking no longer kept';
   const fromWords = from ? ` from ${londonMoment(from)}` : '';
   const toWords = to ? ` to ${londonMoment(to)}` : '';
-  return `Booking for ${whose} moved${fromWords}${toWords} ${byWhom(entry)}`;
+  return `${what} moved${fromWords}${toWords} ${byWhom(entry)}`;
 }
 
 function attendanceWords(entry: AuditEntryFields, facts: AuditFacts): string {
@@ -147,7 +157,7 @@ function deletionWords(entry: AuditEntryFields, facts: AuditFacts): string {
 export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts): string {
   switch (entry.action) {
     case 'booking.cancel':
-      return `Booking for ${bookingWords(entry, facts)} cancelled ${byWhom(entry)}`;
+      return `${bookingSubject(entry, facts)} cancelled ${byWhom(entry)}`;
     case 'booking.reschedule':
       return rescheduleWords(entry, facts);
     case 'attendance.mark':
