@@ -53,6 +53,24 @@ describe.each(TEST_DB_KINDS)('audit trail on %s', (kind) => {
     expect((await listAuditEntries(t.deps.db, [], {})).entries).toHaveLength(3);
   });
 
+  it('pages the whole trail by the (at, id) index, newest first (decision 073)', async () => {
+    const plan = await t.deps.db.transaction(async (tx) => {
+      // With a few rows a scan is cheaper; forbid it to see which index the query can use.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const result = await tx.execute(
+        sql`explain select id from audit_entries
+            where (at, id) < ('2026-01-02T10:00:00Z'::timestamptz, '7f000000-0000-4000-8000-000000000000'::uuid)
+            order by at desc, id desc limit 51`,
+      );
+      return (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((row) => Object.values(row).join(' '))
+        .join('\n');
+    });
+    expect(plan).toContain('audit_entries_at_id_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+
   it('refuses to change or remove an entry, even from raw SQL', async () => {
     await expect(t.deps.db.update(auditEntries).set({ action: 'user.delete' })).rejects.toThrow();
     await expect(t.deps.db.delete(auditEntries)).rejects.toThrow();
