@@ -128,14 +128,14 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         startsAt: '2026-11-03T17:00:00.000Z',
         endsAt: '2026-11-03T18:00:00.000Z',
         date: '2026-11-03',
-        time: '5-6pm',
+        time: '5:00 PM – 6:00 PM',
         bookedCount: 2,
         capacity: 10,
         // No meeting link set for its class yet (decision 056): the dashboard flags it.
         meetingLinkMissing: true,
       },
       expect.objectContaining({ id: ids.tueKs3, label: 'KS3', bookedCount: 1 }),
-      expect.objectContaining({ id: ids.satSats, label: 'SATs', time: '10-11am', bookedCount: 3 }),
+      expect.objectContaining({ id: ids.satSats, label: 'SATs', time: '10:00 AM – 11:00 AM', bookedCount: 3 }),
     ]);
     const byBookings = await contractBody(
       await get('/api/admin/sessions?sort=bookings'),
@@ -223,7 +223,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
     const response = await get(`/api/admin/sessions/${ids.satSats}/attendees.csv`);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="register-sats-2026-11-07-10-11am.csv"',
+      'attachment; filename="register-sats-2026-11-07-1000.csv"',
     );
     expect(response.headers.get('cache-control')).toBe('no-store');
     const bytes = new Uint8Array(await response.arrayBuffer());

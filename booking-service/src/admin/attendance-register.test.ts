@@ -28,21 +28,21 @@ describe('csvLine', () => {
 });
 
 describe('attendanceRegisterFilename', () => {
-  it('names the class, London date and time band', () => {
+  it('names the class, London date and 24-hour start', () => {
     const session = {
       id: 'x',
       service: 'gcse-higher' as const,
       subject: 'mathematics',
       label: 'GCSE Higher',
-      startsAt: '',
-      endsAt: '',
+      startsAt: '2026-11-03T11:00:00.000Z',
+      endsAt: '2026-11-03T12:00:00.000Z',
       date: '2026-11-03',
-      time: '11am-12pm',
+      time: '11:00 AM – 12:00 PM (midday)',
       bookedCount: 0,
       capacity: 10,
     };
     expect(attendanceRegisterFilename({ session, attendees: [] })).toBe(
-      'register-gcse-higher-2026-11-03-11am-12pm.csv',
+      'register-gcse-higher-2026-11-03-1100.csv',
     );
   });
 });

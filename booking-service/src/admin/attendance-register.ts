@@ -1,4 +1,4 @@
-import { formatPhone, yearGroupLabel } from '@tuition/domain';
+import { formatPhone, toLondonWallClock, yearGroupLabel } from '@tuition/domain';
 import type { SessionAttendees } from './session-overview.ts';
 
 /*
@@ -50,8 +50,12 @@ export function attendanceRegisterCsv(register: SessionAttendees): string {
   );
 }
 
-/** e.g. "register-gcse-higher-2026-11-03-5-6pm.csv": sorts by date in a downloads folder. */
+/**
+ * e.g. "register-gcse-higher-2026-11-03-1700.csv": the London date and 24-hour start, so the
+ * files sort by date and time in a downloads folder.
+ */
 export function attendanceRegisterFilename(register: SessionAttendees): string {
-  const { service, date, time } = register.session;
-  return `register-${service}-${date}-${time}.csv`.replace(/[^A-Za-z0-9.-]+/g, '-');
+  const { service, date, startsAt } = register.session;
+  const start = toLondonWallClock(new Date(startsAt)).time.replace(':', '');
+  return `register-${service}-${date}-${start}.csv`.replace(/[^A-Za-z0-9.-]+/g, '-');
 }

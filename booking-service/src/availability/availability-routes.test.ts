@@ -42,12 +42,12 @@ describe.each(TEST_DB_KINDS)('availability on %s', (dbKind) => {
   it('lists sessions with UTC instants, London dates and band labels across the spring clock change', async () => {
     const slots = await slotsOf(t, 'service=ks3&from=2027-03-21&to=2027-04-01');
     expect(slots.map((s) => [s.startsAt, s.date, s.time])).toEqual([
-      ['2027-03-21T13:00:00.000Z', '2027-03-21', '1-2pm'], // Sun, GMT
-      ['2027-03-23T18:00:00.000Z', '2027-03-23', '6-7pm'], // Tue, GMT
-      ['2027-03-25T17:00:00.000Z', '2027-03-25', '5-6pm'], // Thu, GMT
-      ['2027-03-28T12:00:00.000Z', '2027-03-28', '1-2pm'], // Sun, the day BST starts
-      ['2027-03-30T17:00:00.000Z', '2027-03-30', '6-7pm'], // Tue, BST
-      ['2027-04-01T16:00:00.000Z', '2027-04-01', '5-6pm'], // Thu, BST
+      ['2027-03-21T13:00:00.000Z', '2027-03-21', '1:00 PM – 2:00 PM'], // Sun, GMT
+      ['2027-03-23T18:00:00.000Z', '2027-03-23', '6:00 PM – 7:00 PM'], // Tue, GMT
+      ['2027-03-25T17:00:00.000Z', '2027-03-25', '5:00 PM – 6:00 PM'], // Thu, GMT
+      ['2027-03-28T12:00:00.000Z', '2027-03-28', '1:00 PM – 2:00 PM'], // Sun, the day BST starts
+      ['2027-03-30T17:00:00.000Z', '2027-03-30', '6:00 PM – 7:00 PM'], // Tue, BST
+      ['2027-04-01T16:00:00.000Z', '2027-04-01', '5:00 PM – 6:00 PM'], // Thu, BST
     ]);
     const first = slots[0]!;
     expect(first).toMatchObject({
@@ -229,10 +229,10 @@ describe.each(TEST_DB_KINDS)('availability across the autumn clock change on %s'
   it('keeps London wall-clock times when British summer time ends', async () => {
     const slots = await slotsOf(t, 'service=alevel&from=2026-10-20&to=2026-11-01');
     expect(slots.map((s) => [s.startsAt, s.time])).toEqual([
-      ['2026-10-22T18:00:00.000Z', '7-8pm'], // Thu, BST
-      ['2026-10-25T10:00:00.000Z', '10-11am'], // Sun, the day GMT returns
-      ['2026-10-29T19:00:00.000Z', '7-8pm'], // Thu, GMT
-      ['2026-11-01T10:00:00.000Z', '10-11am'], // Sun, GMT
+      ['2026-10-22T18:00:00.000Z', '7:00 PM – 8:00 PM'], // Thu, BST
+      ['2026-10-25T10:00:00.000Z', '10:00 AM – 11:00 AM'], // Sun, the day GMT returns
+      ['2026-10-29T19:00:00.000Z', '7:00 PM – 8:00 PM'], // Thu, GMT
+      ['2026-11-01T10:00:00.000Z', '10:00 AM – 11:00 AM'], // Sun, GMT
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { SessionSummary } from '@tuition/api-contract';
 import {
-  bandLabel,
   findSession,
+  formatTimeRange,
   SERVICES,
   type ServiceCode,
   toLondonWallClock,
@@ -21,12 +21,11 @@ export function describeSession(
 ): SessionSummary {
   const service = session.service;
   const london = toLondonWallClock(session.startsAt);
-  const minutes = Math.round((session.endsAt.getTime() - session.startsAt.getTime()) / 60_000);
   return {
     startsAt: session.startsAt.toISOString(),
     endsAt: session.endsAt.toISOString(),
     date: london.date,
-    time: bandLabel(london.time, minutes > 0 && minutes < 1440 ? minutes : 60),
+    time: formatTimeRange(session.startsAt, session.endsAt),
     label: findSession(timetable, service, session.startsAt)?.label ?? SERVICES[service].label,
     service,
   };

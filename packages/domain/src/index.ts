@@ -30,6 +30,7 @@ export {
   bandLabel,
   formatLondonDate,
   formatTime12h,
+  formatTimeRange,
   isCalendarDate,
   isWallClockTime,
   LONDON_TZ,

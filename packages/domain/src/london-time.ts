@@ -213,6 +213,14 @@ export function formatTime12h(instant: Date): string {
   return time;
 }
 
+/**
+ * A dated session's time, e.g. "5:00 PM – 6:00 PM", London time: the one format every page,
+ * e-mail list and admin screen shows a session's time in (decision 071).
+ */
+export function formatTimeRange(startsAt: Date, endsAt: Date): string {
+  return `${formatTime12h(startsAt)} – ${formatTime12h(endsAt)}`;
+}
+
 /** Long London date, e.g. "Tuesday 3 November 2026". */
 export function formatLondonDate(instant: Date): string {
   const { date, weekday } = toLondonWallClock(instant);

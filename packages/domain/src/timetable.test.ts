@@ -34,11 +34,11 @@ describe('listSessions', () => {
   it('gives the A Level sessions across the spring change with the right UTC instants', () => {
     const sessions = listSessions(TIMETABLE, 'alevel', '2027-03-18', '2027-04-01');
     expect(sessions.map((s) => [s.date, s.time, s.startsAt.toISOString()])).toEqual([
-      ['2027-03-18', '7-8pm', '2027-03-18T19:00:00.000Z'],
-      ['2027-03-21', '10-11am', '2027-03-21T10:00:00.000Z'],
-      ['2027-03-25', '7-8pm', '2027-03-25T19:00:00.000Z'],
-      ['2027-03-28', '10-11am', '2027-03-28T09:00:00.000Z'],
-      ['2027-04-01', '7-8pm', '2027-04-01T18:00:00.000Z'],
+      ['2027-03-18', '7:00 PM – 8:00 PM', '2027-03-18T19:00:00.000Z'],
+      ['2027-03-21', '10:00 AM – 11:00 AM', '2027-03-21T10:00:00.000Z'],
+      ['2027-03-25', '7:00 PM – 8:00 PM', '2027-03-25T19:00:00.000Z'],
+      ['2027-03-28', '10:00 AM – 11:00 AM', '2027-03-28T09:00:00.000Z'],
+      ['2027-04-01', '7:00 PM – 8:00 PM', '2027-04-01T18:00:00.000Z'],
     ]);
   });
 
@@ -56,7 +56,9 @@ describe('listSessions', () => {
   it("lists only the service's own weekdays, labels and times", () => {
     const sessions = listSessions(TIMETABLE, 'gcse', '2026-11-02', '2026-11-29');
     expect(sessions).toHaveLength(12);
-    expect(new Set(sessions.map((s) => s.time))).toEqual(new Set(['5-6pm', '6-7pm', '12-1pm']));
+    expect(new Set(sessions.map((s) => s.time))).toEqual(
+      new Set(['5:00 PM – 6:00 PM', '6:00 PM – 7:00 PM', '12:00 PM (midday) – 1:00 PM']),
+    );
     for (const session of sessions) {
       expect(session.service).toBe('gcse');
       expect(session.label).toBe('GCSE Foundation');
@@ -91,7 +93,11 @@ describe('listSessions', () => {
 describe('findSession', () => {
   it('finds a real timetable start, winter and summer', () => {
     const winter = findSession(TIMETABLE, 'alevel', new Date('2027-03-21T10:00:00Z'));
-    expect(winter).toMatchObject({ date: '2027-03-21', time: '10-11am', label: 'A Level' });
+    expect(winter).toMatchObject({
+      date: '2027-03-21',
+      time: '10:00 AM – 11:00 AM',
+      label: 'A Level',
+    });
     const summer = findSession(TIMETABLE, 'alevel', new Date('2027-03-28T09:00:00Z'));
     expect(summer?.endsAt.toISOString()).toBe('2027-03-28T10:00:00.000Z');
   });

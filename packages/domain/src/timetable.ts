@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import {
   addDays,
-  bandLabel,
+  formatTimeRange,
   isCalendarDate,
   isWallClockTime,
   londonDate,
@@ -37,7 +37,7 @@ export interface ConcreteSession {
   endsAt: Date;
   /** YYYY-MM-DD in London. */
   date: string;
-  /** Band label, e.g. "5-6pm". */
+  /** Its time, London, e.g. "5:00 PM – 6:00 PM" (formatTimeRange). */
   time: string;
 }
 
@@ -113,7 +113,7 @@ function toSession(slot: WeeklySlot, date: string): ConcreteSession {
     // Elapsed time, not wall-clock: a session is one real hour long.
     endsAt: new Date(startsAt.getTime() + SESSION_MINUTES * 60_000),
     date,
-    time: bandLabel(slot.startTime, SESSION_MINUTES),
+    time: formatTimeRange(startsAt, new Date(startsAt.getTime() + SESSION_MINUTES * 60_000)),
   };
 }
 
