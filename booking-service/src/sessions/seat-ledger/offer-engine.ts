@@ -1,14 +1,10 @@
-import type { ContentLoader } from '@tuition/content';
 import { LIST_CLOSES_BEFORE_START_MINUTES, offerExpiry } from '@tuition/domain';
 import { and, asc, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
-import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config/env.ts';
 import type { Database, DbExecutor, Transaction } from '../../db/client.ts';
 import { classSessions, pupils, user, waitlistEntries, waitlistOffers } from '../../db/schema.ts';
 import { isId } from '@tuition/api-contract';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/problem.ts';
 import { mailBrand } from '../../mail/mail-setup.ts';
-import type { MailOutbox } from '../../mail/outbox.ts';
 import { lockSessionRows } from './seat-locks.ts';
 import { pupilCopyAddress } from '../seat-pupils.ts';
 import { seatsTakenSql } from '../seats.ts';
@@ -23,13 +19,9 @@ import { placeOpenedEmail } from './offer-mail.ts';
  * of that session can run in between, and no seat is offered twice or sold while offered.
  */
 
-/** What making an offer needs: "now", the offer time (a site setting) and the mail outbox. */
-export interface WaitlistDeps {
-  clock: Clock;
-  content: Pick<ContentLoader, 'siteSettings' | 'timetable'>;
-  config: Pick<Config, 'publicUrl'>;
-  mail: MailOutbox;
-}
+import type { WaitlistDeps } from './waitlist-deps.ts';
+
+export type { WaitlistDeps };
 
 const MINUTE = 60_000;
 

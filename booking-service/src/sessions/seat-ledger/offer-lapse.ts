@@ -3,7 +3,7 @@ import type { Transaction } from '../../db/client.ts';
 import { classSessions, pupils, user, waitlistEntries, waitlistOffers } from '../../db/schema.ts';
 import { mailBrand } from '../../mail/mail-setup.ts';
 import { describeSession } from '../session-description.ts';
-import type { WaitlistDeps } from './offer-engine.ts';
+import type { WaitlistDeps } from './waitlist-deps.ts';
 import { offerLapsedEmail } from './offer-mail.ts';
 
 /*
