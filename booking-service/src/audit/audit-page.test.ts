@@ -76,7 +76,7 @@ describe.each(TEST_DB_KINDS)('the audit page on %s', (dbKind) => {
       'Booking for Maya (GCSE Higher, Tuesday 10 November 2026, 7:00 PM) cancelled by the customer',
       'Attendance marked Present for Maya (GCSE Higher, Tuesday 10 November 2026, 7:00 PM) by Grace Admin',
       'Role of Bo Peep changed from customer to admin by Grace Admin',
-      'Booking for Maya (GCSE Higher) moved from Sunday 8 November 2026, 12:00 PM (midday) to ' +
+      'Booking for Maya (GCSE Higher) moved from Sunday 8 November 2026, 12:00 PM, midday to ' +
         'Wednesday 11 November 2026, 7:00 PM by Grace Admin',
       'Booking for Maya (GCSE Higher, Wednesday 4 November 2026, 7:00 PM) cancelled by Grace Admin',
     ]);

@@ -35,9 +35,14 @@ export interface AuditEntryFields {
   after: Record<string, unknown> | null;
 }
 
-/** "Tuesday 3 November 2026, 5:00 PM": a session's start as the site writes it. */
+/**
+ * "Tuesday 3 November 2026, 5:00 PM": a session's start as the site writes it. The words that
+ * say which 12 is meant (decision 071) follow a comma, not a bracket, as these sentences put
+ * the moment inside brackets of their own ("12:00 PM, midday").
+ */
 export function londonMoment(instant: Date): string {
-  return `${formatLondonDate(instant)}, ${formatTime12h(instant)}`;
+  const time = formatTime12h(instant).replace(/ \((.+)\)$/, ', $1');
+  return `${formatLondonDate(instant)}, ${time}`;
 }
 
 /** The id a `kind:{id}` target names, when it is of that kind. */
