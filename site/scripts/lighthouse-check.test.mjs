@@ -1,6 +1,6 @@
-// node --test scripts/lighthouse-check.test.mjs (the site's vitest runs src/ only)
+// The Lighthouse report's pass/fail rules (decision 068), run by the site's vitest.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { lighthouseShortfalls, mainFrameLcpCandidates } from './lighthouse-check.mjs';
 
 const floors = {
