@@ -6,7 +6,8 @@ import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertCheckout, insertCustomer } from '../testing/admin-fixtures.ts';
-import { likeContaining, stripeCustomerUrl, USERS_PAGE_SIZE } from './user-directory.ts';
+import { likeContaining } from '../db/like-pattern.ts';
+import { stripeCustomerUrl, USERS_PAGE_SIZE } from './user-directory.ts';
 
 describe('likeContaining', () => {
   it('makes wildcards typed in the search box literal', () => {

@@ -11,6 +11,7 @@ import { bookings, classSessions, pupils, user } from '../db/schema.ts';
 import { pupilRef, pupilView } from '../sessions/seat-pupils.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { customerFigures, NO_BOOKINGS, NO_SPENDING } from './customer-figures.ts';
+import { likeContaining } from '../db/like-pattern.ts';
 
 /** docs/product-rules.md#admin-figures: the admin user table shows 25 users a page. */
 export const USERS_PAGE_SIZE = 25;
@@ -19,11 +20,6 @@ interface DirectoryDeps {
   db: Database;
   clock: Clock;
   config: Config;
-}
-
-/** `%`, `_` and `\` typed into the search box are literal characters, not LIKE wildcards. */
-export function likeContaining(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 /** A name or e-mail of the account, or the name of one of its pupils (archived ones too). */

@@ -11,6 +11,7 @@ import type { DbExecutor } from '../db/client.ts';
 import { auditEntries, user } from '../db/schema.ts';
 import { loadAuditFacts } from './audit-facts.ts';
 import { summariseAuditEntry } from './audit-summary.ts';
+import { likeContaining } from '../db/like-pattern.ts';
 
 /*
  * The audit trail (docs/decisions/058): who did what to whose data, when, with
@@ -54,11 +55,6 @@ export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<
 /** A London date's first instant; `to` dates are inclusive, so the day after's first is the end. */
 function londonDayStart(date: string, plusDays = 0): Date {
   return londonWallClockToUtc(addDays(date, plusDays), '00:00');
-}
-
-/** `%`, `_` and `\\` typed into the search box are literal characters, not LIKE wildcards. */
-function likeContaining(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 function auditConditions(query: AuditQuery): SQL | undefined {
