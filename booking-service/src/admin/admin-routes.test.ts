@@ -135,7 +135,12 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         meetingLinkMissing: true,
       },
       expect.objectContaining({ id: ids.tueKs3, label: 'KS3', bookedCount: 1 }),
-      expect.objectContaining({ id: ids.satSats, label: 'SATs', time: '10:00 AM – 11:00 AM', bookedCount: 3 }),
+      expect.objectContaining({
+        id: ids.satSats,
+        label: 'SATs',
+        time: '10:00 AM – 11:00 AM',
+        bookedCount: 3,
+      }),
     ]);
     const byBookings = await contractBody(
       await get('/api/admin/sessions?sort=bookings'),

@@ -222,7 +222,11 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
       sessionCount: 2,
       isSpecialOffer: false,
       sessions: [
-        expect.objectContaining({ startsAt: starts[0], time: '5:00 PM – 6:00 PM', label: 'GCSE Foundation' }),
+        expect.objectContaining({
+          startsAt: starts[0],
+          time: '5:00 PM – 6:00 PM',
+          label: 'GCSE Foundation',
+        }),
         expect.objectContaining({ startsAt: starts[1], label: 'GCSE Foundation' }),
       ],
     });
