@@ -3,13 +3,7 @@
 // start a session can no longer be moved online: Reschedule then explains how to ask support. Above
 // the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release).
 import { Badge, Button, Dialog, Flex } from '@radix-ui/themes';
-import {
-  type Clock,
-  formatLondonDate,
-  MESSAGES,
-  RESCHEDULE_CUTOFF_HOURS,
-  systemClock,
-} from '@tuition/domain';
+import { type Clock, MESSAGES, RESCHEDULE_CUTOFF_HOURS, systemClock } from '@tuition/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, type Booking } from '../../lib/api-client.ts';
