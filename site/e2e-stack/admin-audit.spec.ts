@@ -53,9 +53,11 @@ test('an admin finds a cancellation on the audit page, in words and London time'
   });
   expect(cancelled.status()).toBe(200);
   const startsAt = new Date(booking!.startsAt);
+  // The words that say which 12 is meant follow a comma inside the sentence's brackets.
+  const time = formatTime12h(startsAt).replace(/ \((.+)\)$/, ', $1');
   const sentence =
     `Booking for ${pupil!.name} (${booking!.label}, ${formatLondonDate(startsAt)}, ` +
-    `${formatTime12h(startsAt)}) cancelled by ${DEMO_ADMIN.name}`;
+    `${time}) cancelled by ${DEMO_ADMIN.name}`;
 
   // The dashboard links to the audit page.
   await page.setViewportSize({ width: 1280, height: 900 });
