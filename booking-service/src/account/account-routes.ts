@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { MeSchema, ProfileUpdateSchema } from '@tuition/api-contract';
+import { accountPhoneSchema } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config/env.ts';
@@ -7,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { currentUser, rejectCrossSiteRequests, requireUser, signedIn } from '../auth/middleware.ts';
 import { user } from '../db/schema.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
-import { NotFoundError } from '../http/problem.ts';
+import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
 
 const getMeRoute = createRoute({
@@ -66,7 +67,8 @@ export function createAccountRoutes(deps: { auth: Auth; db: Database; config: Co
   return router
     .openapi(getMeRoute, async (c) => c.json(await loadMe(currentUser(c).id), 200))
     .openapi(patchMeRoute, async (c) => {
-      const { name, phone } = c.req.valid('json');
+      const { name, phone: typed } = c.req.valid('json');
+      const phone = storedPhone(typed);
       const me = currentUser(c);
       // An omitted phone leaves it as it is; '' or null (parsed to null) removes it.
       await deps.db
@@ -75,4 +77,19 @@ export function createAccountRoutes(deps: { auth: Auth; db: Database; config: Co
         .where(eq(user.id, me.id));
       return c.json(await loadMe(me.id), 200);
     });
+}
+
+/**
+ * The phone as stored (decision 069): a real number in E.164, null to remove it, undefined to
+ * leave it; a number no country has given out is refused naming the field.
+ */
+function storedPhone(typed: string | null | undefined): string | null | undefined {
+  if (typed === undefined) return undefined;
+  const parsed = accountPhoneSchema.safeParse(typed);
+  if (!parsed.success) {
+    throw new ValidationError(
+      parsed.error.issues.map((issue) => ({ field: 'phone', message: issue.message })),
+    );
+  }
+  return parsed.data;
 }

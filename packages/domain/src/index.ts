@@ -140,7 +140,13 @@ export {
   type WeeklySlot,
   weeklySlotSchema,
 } from './timetable.ts';
-export { formatPhone, isFictionalUkNumber, PHONE_DEFAULT_COUNTRY, toE164 } from './phone.ts';
+export {
+  accountPhoneSchema,
+  formatPhone,
+  isFictionalUkNumber,
+  PHONE_DEFAULT_COUNTRY,
+  toE164,
+} from './phone.ts';
 export {
   BASKET_MAX_SESSIONS,
   type Basket,
@@ -157,7 +163,6 @@ export {
   nameSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  accountPhoneSchema,
   PHONE_CHARACTERS_TEXT,
   PHONE_HINT,
   PHONE_INVALID_TEXT,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isFictionalUkNumber, toE164 } from './phone.ts';
+import { accountPhoneSchema, formatPhone, isFictionalUkNumber, toE164 } from './phone.ts';
+import { PHONE_INVALID_TEXT } from './validation.ts';
 
 describe('toE164', () => {
   it.each([
@@ -82,5 +83,24 @@ describe('formatPhone', () => {
     for (const stored of ['+447700900123', '+442079460958', '+33123456789', '+12025550143']) {
       expect(toE164(formatPhone(stored))).toBe(stored);
     }
+  });
+});
+
+describe('accountPhoneSchema', () => {
+  const messagesOf = (input: unknown) => {
+    const result = accountPhoneSchema.safeParse(input);
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it('stores the phone in E.164 (decision 069)', () => {
+    expect(accountPhoneSchema.parse('07700 900123')).toBe('+447700900123');
+    expect(accountPhoneSchema.parse('0033 1 23 45 67 89')).toBe('+33123456789');
+    expect(accountPhoneSchema.parse('')).toBeNull();
+  });
+
+  it('refuses a number with the right digit count that is not a real number', () => {
+    expect(messagesOf('0000000000')).toEqual([PHONE_INVALID_TEXT]);
+    // The spec's digit rule still speaks first.
+    expect(messagesOf('0770 900')).toEqual(['Phone number must contain 10-15 digits']);
   });
 });

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.ts';
-import { toE164 } from './phone.ts';
 import { SERVICE_CODES } from './services.ts';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
@@ -75,20 +74,6 @@ export const phoneSchema = z
 export const PHONE_INVALID_TEXT =
   'Please enter a real phone number: a UK number such as 07700 900123, or + and the country code for a number abroad.';
 
-/**
- * The account's phone (decision 069): the rules above, then a real number, kept in E.164
- * ("07700 900123" -> "+447700900123"); an empty field is null, as above.
- */
-export const accountPhoneSchema = phoneSchema.transform((phone, ctx) => {
-  if (phone === null) return null;
-  const e164 = toE164(phone);
-  if (e164 === null) {
-    ctx.issues.push({ code: 'custom', input: phone, message: PHONE_INVALID_TEXT });
-    return z.NEVER;
-  }
-  return e164;
-});
-
 // --- shared fields -------------------------------------------------------------------------
 
 function requiredText(field: string, max: number) {
@@ -153,11 +138,13 @@ export type ContactEnquiry = z.output<typeof contactEnquirySchema>;
 
 /**
  * Personal details form. A missing phone leaves it unchanged; "" or null removes it; any other
- * is stored in E.164 (decision 069).
+ * must be a real number, which the service stores in E.164 (`accountPhone` in phone.ts,
+ * decision 069). The real-number check needs the numbering plan's metadata, so it runs where
+ * the number is stored, not in this schema every page's bundle carries.
  */
 export const profileUpdateSchema = z.object({
   name: nameSchema,
-  phone: accountPhoneSchema.optional(),
+  phone: phoneSchema.optional(),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 

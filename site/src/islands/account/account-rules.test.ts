@@ -1,6 +1,19 @@
 import { PHONE_INVALID_TEXT } from '@tuition/domain';
 import { describe, expect, it } from 'vitest';
-import { changePasswordProblem, detailsChange, phoneProblem } from './account-rules.ts';
+import { loadPhoneTools } from '../../lib/phone-numbers.ts';
+import {
+  changePasswordProblem,
+  detailsChange as detailsChangeWith,
+  phoneProblem as phoneProblemWith,
+} from './account-rules.ts';
+
+// The phone tools the page loads when it first shows a phone.
+const tools = await loadPhoneTools();
+const phoneProblem = (phone: string) => phoneProblemWith(phone, tools);
+const detailsChange = (
+  saved: Parameters<typeof detailsChangeWith>[0],
+  form: Parameters<typeof detailsChangeWith>[1],
+) => detailsChangeWith(saved, form, tools);
 
 describe('account phone rule', () => {
   it('saves an empty phone as none and a 10-15 digit number, refuses fewer digits', () => {

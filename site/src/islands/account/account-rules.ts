@@ -1,14 +1,15 @@
 // /my-account's rules before anything is sent (docs/product-rules.md#accounts-and-roles,
 // #messages): the phone field, what saving the details would change, and the change-password
 // checks in the order the customer is told about them.
-import { accountPhoneSchema, changePasswordSchema, MESSAGES, toE164 } from '@tuition/domain';
+import { changePasswordSchema, MESSAGES } from '@tuition/domain';
+import type { PhoneTools } from '../../lib/phone-numbers.ts';
 
 /**
  * The save rule for the phone field, the service's own (decision 069): null when fine, else the
  * spec's message, or the one for a number no country has given out.
  */
-export function phoneProblem(phone: string): string | null {
-  const result = accountPhoneSchema.safeParse(phone);
+export function phoneProblem(phone: string, tools: PhoneTools): string | null {
+  const result = tools.accountPhoneSchema.safeParse(phone);
   return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.phoneDigits.title);
 }
 
@@ -18,6 +19,7 @@ export type DetailsChange = 'nothing' | 'phone-removed' | 'updated';
 export function detailsChange(
   saved: { name: string; phone: string | null },
   form: { name: string; phone: string },
+  { toE164 }: Pick<PhoneTools, 'toE164'>,
 ): DetailsChange {
   const name = form.name.trim();
   const typed = form.phone.trim();

@@ -1,9 +1,10 @@
 // /my-account "Personal Details": name, the e-mail address (read only) and phone; saving says
 // what changed, or that nothing did (docs/product-rules.md#accounts-and-roles, #messages).
-import { formatPhone, MESSAGES, PHONE_HINT, phoneTypingProblem } from '@tuition/domain';
+import { MESSAGES, PHONE_HINT, phoneTypingProblem } from '@tuition/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { api, type Me } from '../../lib/api-client.ts';
+import { loadPhoneTools, usePhoneTools } from '../../lib/phone-numbers.ts';
 import { toastError, toastInfo, toastSuccess } from '../shared/app-toaster.tsx';
 import { TextField } from '../shared/form-fields.tsx';
 import { DETAILS_MESSAGES, detailsChange, phoneProblem } from './account-rules.ts';
@@ -14,20 +15,28 @@ const DETAILS_FORM = { form: 'personal-details' } as const;
 export function PersonalDetails({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(me.name);
-  // Stored in E.164, shown as a person writes it: "07700 900123" (decision 069).
-  const [phone, setPhone] = useState(me.phone ? formatPhone(me.phone) : '');
+  // Stored in E.164, shown as a person writes it: "07700 900123" (decision 069), once the
+  // phone tools have loaded, unless the customer has started typing by then.
+  const [phone, setPhone] = useState(me.phone ?? '');
+  const [typedYet, setTypedYet] = useState(false);
+  const tools = usePhoneTools();
+  useEffect(() => {
+    if (tools && !typedYet && me.phone) setPhone(tools.formatPhone(me.phone));
+  }, [tools, typedYet, me.phone]);
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
 
   // Nothing typed is dropped: a character the rule refuses stays in the field, named here.
   function onPhoneChange(typed: string) {
+    setTypedYet(true);
     setPhone(typed);
     setPhoneError(phoneTypingProblem(typed) ?? undefined);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = phoneProblem(phone);
+    const phoneTools = await loadPhoneTools();
+    const problem = phoneProblem(phone, phoneTools);
     setPhoneError(problem ?? undefined);
     if (problem) {
       toastError({ title: problem }, DETAILS_FORM);
@@ -37,7 +46,7 @@ export function PersonalDetails({ me }: { me: Me }) {
       toastError({ title: 'Name is required.' }, DETAILS_FORM);
       return;
     }
-    const change = detailsChange(me, { name, phone });
+    const change = detailsChange(me, { name, phone }, phoneTools);
     if (change === 'nothing') {
       toastInfo(DETAILS_MESSAGES.nothingChanged, DETAILS_FORM);
       return;
@@ -46,7 +55,8 @@ export function PersonalDetails({ me }: { me: Me }) {
     try {
       const updated = await api.updateMe({ name: name.trim(), phone: phone.trim() || null });
       queryClient.setQueryData(['me'], updated);
-      setPhone(updated.phone ? formatPhone(updated.phone) : '');
+      setTypedYet(false);
+      setPhone(updated.phone ? phoneTools.formatPhone(updated.phone) : '');
       toastSuccess(
         change === 'phone-removed' ? DETAILS_MESSAGES.phoneRemoved : MESSAGES.profileUpdated,
         DETAILS_FORM,

@@ -14,7 +14,7 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import { formatLondonDate, formatPhone, yearGroupLabel } from '@tuition/domain';
+import { formatLondonDate, yearGroupLabel } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
@@ -34,6 +34,7 @@ import {
   retryUnlessRefused,
   shortLondonDate,
 } from './admin-format.ts';
+import { usePhoneText } from '../../lib/phone-numbers.ts';
 import { useErrorToast } from '../shared/use-error-toast.ts';
 import { AdminSessionWaitlist, WaitingBadge } from '../shared/waitlist/admin-session-waitlist.tsx';
 import {
@@ -86,6 +87,7 @@ export function familiesOf(seats: readonly AdminAttendee[]): AdminAttendee[][] {
  * account holder who booked and pays, with the account's figures (not once per child).
  */
 function FamilyItem({ seats, sessionId }: { seats: AdminAttendee[]; sessionId: string }) {
+  const phoneText = usePhoneText();
   const person = seats[0];
   if (!person) return null;
   const { bookings } = person;
@@ -115,7 +117,7 @@ function FamilyItem({ seats, sessionId }: { seats: AdminAttendee[]; sessionId: s
         </Text>
         {person.phone && (
           <Text as="div" size="2" color="gray">
-            {formatPhone(person.phone)}
+            {phoneText(person.phone)}
           </Text>
         )}
       </div>

@@ -14,8 +14,9 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import { formatPhone, type Message, yearGroupLabel } from '@tuition/domain';
+import { type Message, yearGroupLabel } from '@tuition/domain';
 import { useState } from 'react';
+import { usePhoneText } from '../../lib/phone-numbers.ts';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import type { AdminUserDetail as UserDetailData } from './admin-api.ts';
 import { bookingsText, confirmedSeats, initials, pounds, shortLondonDate } from './admin-format.ts';
@@ -168,13 +169,14 @@ function FiguresCard({ title, items }: { title: string; items: Array<[string, st
 
 export function UserFigures({ detail }: { detail: UserDetailData }) {
   const { profile, statistics, financial } = detail;
+  const phoneText = usePhoneText();
   return (
     <div className="admin-detail-grid">
       <FiguresCard
         title="Contact Information"
         items={[
           ['Email', profile.email],
-          ['Phone', profile.phone ? formatPhone(profile.phone) : 'Not provided'],
+          ['Phone', profile.phone ? phoneText(profile.phone) : 'Not provided'],
           ['Joined', shortLondonDate(profile.joinedAt)],
           ['Account', profile.accountType === 'student' ? 'Student (16+)' : 'Parent or guardian'],
         ]}

@@ -13,8 +13,8 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes';
-import { fillMessage, formatPhone, MESSAGES } from '@tuition/domain';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '@tuition/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { type AdminUserRow, adminApi, adminUserUrl } from './admin-api.ts';
 import {
@@ -27,24 +27,10 @@ import {
   shortLondonDate,
   showingText,
 } from './admin-format.ts';
-import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { usePhoneText } from '../../lib/phone-numbers.ts';
 import { ConfirmPasswordReset } from './admin-user-sections.tsx';
+import { usePasswordReset } from './use-admin-user.ts';
 import { useErrorToast } from '../shared/use-error-toast.ts';
-
-/** Sends the reset e-mail with the spec's toasts; shared by the table and the user page. */
-export function usePasswordReset() {
-  return useMutation({
-    mutationFn: (user: { id: string; email: string }) => adminApi.sendPasswordReset(user.id),
-    onSuccess: (sent, user) =>
-      toastSuccess(
-        fillMessage(MESSAGES.adminPasswordResetSent, { email: sent?.email ?? user.email }),
-      ),
-    onError: (error) => {
-      console.error('Password reset failed', error);
-      toastError(MESSAGES.adminPasswordResetFailed);
-    },
-  });
-}
 
 function RowMenu({ user, onReset }: { user: AdminUserRow; onReset: () => void }) {
   // Not modal: a modal menu hides the page from assistive technology while its links stay
@@ -80,6 +66,7 @@ function UserRow({
   onOpen: () => void;
   onReset: () => void;
 }) {
+  const phoneText = usePhoneText();
   return (
     <Table.Row
       className="admin-users-table__row"
@@ -105,7 +92,7 @@ function UserRow({
           </Text>
           {user.phone && (
             <Text as="div" size="2" color="gray">
-              {formatPhone(user.phone)}
+              {phoneText(user.phone)}
             </Text>
           )}
           {user.pupilNames.length > 0 && (

@@ -1,13 +1,13 @@
 // The admin user page's state and rules, apart from its markup (decision 043): which user the
 // address names, reading that user's details, what a failed read says, the password reset, and
 // which booking (if any) is being moved. admin-user-detail.tsx and its sections only render it.
-import { MESSAGES, type Message } from '@tuition/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { fillMessage, MESSAGES, type Message } from '@tuition/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { type AdminBookingHistoryEntry, adminApi } from './admin-api.ts';
 import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
-import { usePasswordReset } from './admin-users.tsx';
+import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
 
 /** The user id in /admin/users/{id}, or undefined on any other address. */
@@ -85,4 +85,19 @@ export function useAdminUser(userId: string) {
     stopMoving: () => setMoving(null),
     finishMoving,
   };
+}
+
+/** Sends the reset e-mail with the spec's toasts; shared by the table and the user page. */
+export function usePasswordReset() {
+  return useMutation({
+    mutationFn: (user: { id: string; email: string }) => adminApi.sendPasswordReset(user.id),
+    onSuccess: (sent, user) =>
+      toastSuccess(
+        fillMessage(MESSAGES.adminPasswordResetSent, { email: sent?.email ?? user.email }),
+      ),
+    onError: (error) => {
+      console.error('Password reset failed', error);
+      toastError(MESSAGES.adminPasswordResetFailed);
+    },
+  });
 }
