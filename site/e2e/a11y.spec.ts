@@ -9,6 +9,17 @@ const routes = [...(await contentRoutes()), '/no-such-page', '/course-timeline/u
 test.describe.configure({ timeout: 60_000 });
 
 async function violations(page: Page) {
+  // Colours read mid-transition are neither state's: the contact form's button fades from its
+  // disabled grey as its script enables it (120 ms). Wait for finite transitions to end.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
     .analyze();
