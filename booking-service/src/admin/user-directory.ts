@@ -196,10 +196,22 @@ export async function loadUserDetail(
         canCancel: canCancel(facts, now),
         canReschedule: canReschedule(facts, now, 'admin'),
         pupil: pupilRef(row),
-        attendance: row.attendance,
+        attendance: markCounts(row, now),
       };
     }),
     // Seats marked absent in the register (docs/decisions/056); each entry names its pupil.
-    noShows: history.filter((row) => row.attendance === 'absent').length,
+    noShows: history.filter((row) => markCounts(row, now) === 'absent').length,
   };
+}
+
+/**
+ * A seat's attendance mark, counted only once its session has started: a mark can be true
+ * from the start on (docs/decisions/065), and marks made on future sessions before that rule
+ * (a "Present" 40 days ahead) are left out of the figures, not shown as fact.
+ */
+function markCounts<T extends { startsAt: Date; attendance: string | null }>(
+  row: T,
+  now: Date,
+): T['attendance'] {
+  return row.startsAt.getTime() <= now.getTime() ? row.attendance : null;
 }

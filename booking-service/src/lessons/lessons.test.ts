@@ -515,6 +515,31 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
     ]);
   });
 
+  it('leaves a mark made before its session started out of the user page and its no-shows', async () => {
+    moveTo(NOW);
+    const [start] = await bookableStarts(t, 'gcse-higher', 1, { skip: 12 });
+    const booking = await bookOne(start!);
+    // A "No-show" stored on a session weeks ahead, as the service allowed before decision 065.
+    await t.deps.db
+      .update(bookings)
+      .set({ attendance: 'absent' })
+      .where(eq(bookings.id, booking.id));
+    const before = await contractBody(
+      await get(`/api/admin/users/${parent.id}`, admin),
+      AdminUserDetailSchema,
+    );
+    expect(before.bookings.find((b) => b.id === booking.id)?.attendance).toBeNull();
+    const countedBefore = before.noShows ?? 0;
+    // Once the session has started the mark stands.
+    moveTo(shift(start!, 70));
+    const after = await contractBody(
+      await get(`/api/admin/users/${parent.id}`, admin),
+      AdminUserDetailSchema,
+    );
+    expect(after.bookings.find((b) => b.id === booking.id)?.attendance).toBe('absent');
+    expect(after.noShows).toBe(countedBefore + 1);
+  });
+
   it('takes attendance only from the start until 7 days after it (409 attendance-closed)', async () => {
     moveTo(NOW);
     const [start] = await bookableStarts(t, 'gcse-higher', 1, { skip: 10 });
