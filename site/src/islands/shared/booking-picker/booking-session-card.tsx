@@ -44,7 +44,8 @@ export function BookingSessionCard({
         <span className="booking-session__date">{dateText}</span>
         <span className="booking-session__label">{slot.label}</span>
         <span className="booking-session__meta">
-          <span>{slot.time}</span>
+          {/* "5:00 PM" never split across lines; a narrow card puts the price below instead. */}
+          <span>{slot.time.replace(/(\d) ([AP]M)/g, '$1\u00a0$2')}</span>
           <span className="booking-session__price">{formatPounds(pricePence)}</span>
         </span>
         {heldByNames.length > 0 ? (
