@@ -157,13 +157,14 @@ async function mailLapses(
   const nameOf = new Map(names.map((row) => [row.id, row.name]));
   const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
   const summary = describeSession(timetable, session);
-  for (const userId of new Set(lapsed.map((place) => place.userId))) {
-    const [account] = await tx
-      .select({ email: user.email, name: user.name, deletedAt: user.deletedAt })
-      .from(user)
-      .where(eq(user.id, userId));
-    if (!account || account.deletedAt) continue;
-    const theirs = lapsed.filter((place) => place.userId === userId);
+  // The accounts in one read, not one per account.
+  const accounts = await tx
+    .select({ id: user.id, email: user.email, name: user.name, deletedAt: user.deletedAt })
+    .from(user)
+    .where(inArray(user.id, [...new Set(lapsed.map((place) => place.userId))]));
+  for (const account of accounts) {
+    if (account.deletedAt) continue;
+    const theirs = lapsed.filter((place) => place.userId === account.id);
     const pupilsNamed = (keep: boolean) =>
       theirs
         .filter((place) => staying.has(place.pupilId) === keep)
