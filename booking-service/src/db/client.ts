@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Pool as NeonPool, neonConfig } from '@neondatabase/serverless';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNeon } from 'drizzle-orm/neon-serverless';
@@ -68,8 +69,14 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
 async function createPgliteDb(dataDir: string): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-  return pgliteHandle(await PGlite.create(dataDir));
+  return pgliteHandle(await PGlite.create(dataDir, PGLITE_OPTIONS));
 }
+
+/**
+ * The extensions the migrations create, which PGlite loads only when asked: pg_trgm for the
+ * admin's name and address search (docs/decisions/075). Every PGlite the service opens uses these.
+ */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
 
 /** Wraps an open PGlite (e.g. a clone of a migrated template, in tests) as a DbHandle. */
 export function pgliteHandle(client: PGlite): DbHandle {

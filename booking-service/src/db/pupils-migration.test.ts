@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { openTestDb } from '../testing/test-database.ts';
-import { type DbHandle, pgliteHandle } from './client.ts';
+import { type DbHandle, PGLITE_OPTIONS, pgliteHandle } from './client.ts';
 import { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
 
 /**
@@ -42,7 +42,7 @@ describe.each(TEST_DB_KINDS)('migration 0003_pupils on %s', (kind) => {
     before = await migrationsBefore('0003_pupils');
     // Not openTestDb's PGlite: that starts from a template with every migration applied.
     if (kind === 'pglite') {
-      handle = pgliteHandle(await PGlite.create('memory://'));
+      handle = pgliteHandle(await PGlite.create('memory://', PGLITE_OPTIONS));
       dropDatabase = async () => {};
     } else {
       ({ dbHandle: handle, dropDatabase } = await openTestDb(kind));

@@ -64,7 +64,15 @@ export const user = pgTable('user', {
     .defaultNow()
     .$onUpdate(() => new Date())
     .notNull(),
-});
+},
+  (t) => [
+    // The admin user list's keyset pages, newest first (docs/decisions/075).
+    index('user_created_at_id_idx').on(t.createdAt, t.id),
+    // Search by any part of a name or address (pg_trgm, docs/decisions/075).
+    index('user_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('user_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
+);
 
 export const session = pgTable(
   'session',
@@ -151,9 +159,20 @@ export const classSessions = pgTable(
     capacity: integer('capacity').default(10).notNull(),
     /** This one session's meeting link, overriding its weekly class's (decision 056). Secret. */
     meetingUrl: text('meeting_url'),
+    /**
+     * Confirmed seats, kept by a database trigger on bookings so it always equals a recount;
+     * the admin figures read it instead of counting history (docs/decisions/075). The seat
+     * ledger still counts bookings itself.
+     */
+    confirmedCount: integer('confirmed_count').default(0).notNull(),
     createdAt: instant('created_at').defaultNow().notNull(),
   },
-  (t) => [uniqueIndex('sessions_service_starts_at_key').on(t.service, t.startsAt)],
+  (t) => [
+    uniqueIndex('sessions_service_starts_at_key').on(t.service, t.startsAt),
+    // The admin session lists' keyset pages by date, and by bookings (docs/decisions/075).
+    index('sessions_starts_at_id_idx').on(t.startsAt, t.id),
+    index('sessions_confirmed_count_starts_at_id_idx').on(t.confirmedCount, t.startsAt, t.id),
+  ],
 );
 
 /**
@@ -200,7 +219,10 @@ export const pupils = pgTable(
     createdAt: instant('created_at').defaultNow().notNull(),
     archivedAt: instant('archived_at'),
   },
-  (t) => [index('pupils_user_id_idx').on(t.userId)],
+  (t) => [
+    index('pupils_user_id_idx').on(t.userId),
+    index('pupils_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const checkouts = pgTable(
@@ -233,6 +255,14 @@ export const checkouts = pgTable(
   (t) => [
     index('checkouts_user_id_idx').on(t.userId),
     index('checkouts_provider_session_id_idx').on(t.providerSessionId),
+    // Revenue by when it was paid (docs/decisions/075).
+    index('checkouts_revenue_paid_at_idx')
+      .on(sql`coalesce(${t.paidAt}, ${t.updatedAt})`)
+      .where(sql`${t.status} = 'paid' and ${t.refundedAt} is null`),
+    // The lapsed-checkout sweep reads only pending holds (docs/decisions/075).
+    index('checkouts_pending_expires_at_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -296,6 +326,10 @@ export const bookings = pgTable(
       .on(t.pupilId, t.sessionId)
       .where(sql`${t.status} = 'confirmed'`),
     index('bookings_session_id_idx').on(t.sessionId),
+    // Seat counts read confirmed seats only (docs/decisions/075).
+    index('bookings_confirmed_session_id_idx')
+      .on(t.sessionId)
+      .where(sql`${t.status} = 'confirmed'`),
     // A customer's booking lists (/api/me/bookings) read by user.
     index('bookings_user_id_idx').on(t.userId),
     index('bookings_pupil_id_idx').on(t.pupilId),
@@ -374,11 +408,23 @@ export const mailMessages = pgTable(
   },
   (t) => [
     index('mail_messages_to_idx').on(t.to),
+    // The data export finds a person's mails by address, whatever its case (docs/decisions/075).
+    index('mail_messages_lower_to_idx').on(sql`lower(${t.to})`),
     index('mail_messages_about_idx').using('gin', t.about),
   ],
 );
 
 /** Payment-provider webhook events already handled (idempotency). */
+/**
+ * Revenue per London calendar month (YYYY-MM, by when it was paid), kept by a deferred trigger
+ * on checkouts so it always equals a recount of paid, unrefunded checkouts; the dashboard's
+ * chart and all-time total read it instead of every payment ever taken (docs/decisions/075).
+ */
+export const revenueMonths = pgTable('revenue_months', {
+  month: text('month').primaryKey(),
+  pence: bigint('pence', { mode: 'number' }).default(0).notNull(),
+});
+
 export const processedEvents = pgTable('processed_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),

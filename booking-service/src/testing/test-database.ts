@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { createDb, type DbHandle, pgliteHandle } from '../db/client.ts';
+import { createDb, type DbHandle, PGLITE_OPTIONS, pgliteHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import type { TestDbKind } from './database-kinds.ts';
 import { useLocalNeonProxy } from './neon-ws-proxy.ts';
@@ -81,7 +81,7 @@ export async function openTestDb(
   databaseUrl?: string,
 ): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+    const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate() });
     return { dbHandle: pgliteHandle(client), dropDatabase: async () => {} };
   }
   const database = databaseUrl ? undefined : await createTestDatabase();
@@ -100,7 +100,7 @@ let template: Promise<Blob | File> | undefined;
  */
 function pgliteTemplate(): Promise<Blob | File> {
   template ??= (async () => {
-    const client = await PGlite.create('memory://');
+    const client = await PGlite.create('memory://', PGLITE_OPTIONS);
     await migrate(pgliteHandle(client));
     const dump = await client.dumpDataDir('none');
     await client.close();
