@@ -42,8 +42,9 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       { method: 'GET', path: `/api/admin/sessions/${session.id}/attendees`, adminStatus: 200 },
       { method: 'GET', path: `/api/admin/sessions/${session.id}/attendees.csv`, adminStatus: 200 },
       { method: 'GET', path: `/api/admin/sessions/${session.id}/waitlist`, adminStatus: 200 },
-      { method: 'GET', path: '/api/admin/users?search=some&page=1', adminStatus: 200 },
+      { method: 'GET', path: '/api/admin/users?search=some', adminStatus: 200 },
       { method: 'GET', path: `/api/admin/users/${someone}`, adminStatus: 200 },
+      { method: 'GET', path: `/api/admin/users/${someone}/bookings`, adminStatus: 200 },
       { method: 'POST', path: `/api/admin/users/${someone}/password-reset`, adminStatus: 202 },
       { method: 'POST', path: `/api/admin/bookings/${toCancel}/cancel`, adminStatus: 200 },
       {

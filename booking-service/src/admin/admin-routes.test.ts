@@ -119,7 +119,8 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       await get('/api/admin/sessions?filter=upcoming&sort=date'),
       AdminSessionListSchema,
     );
-    expect(byDate.sessions).toEqual([
+    expect(byDate.nextCursor).toBeNull();
+    expect(byDate.items).toEqual([
       {
         id: ids.tueGcse,
         service: 'gcse',
@@ -146,7 +147,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       await get('/api/admin/sessions?sort=bookings'),
       AdminSessionListSchema,
     );
-    expect(byBookings.sessions.map((s) => s.id)).toEqual([ids.satSats, ids.tueGcse, ids.tueKs3]);
+    expect(byBookings.items.map((s) => s.id)).toEqual([ids.satSats, ids.tueGcse, ids.tueKs3]);
   });
 
   it('lists previous sessions, leaving out sessions whose bookings were all cancelled or moved', async () => {
@@ -154,12 +155,12 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       await get('/api/admin/sessions?filter=previous'),
       AdminSessionListSchema,
     );
-    expect(previous.sessions).toEqual([
+    expect(previous.items).toEqual([
       expect.objectContaining({ id: ids.lastTue, bookedCount: 2, date: '2026-10-27' }),
     ]);
     const upcomingIds = (
       await contractBody(await get('/api/admin/sessions'), AdminSessionListSchema)
-    ).sessions.map((s) => s.id);
+    ).items.map((s) => s.id);
     expect(upcomingIds).not.toContain(ids.thuGcse);
   });
 

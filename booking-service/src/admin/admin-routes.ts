@@ -5,6 +5,10 @@ import {
   AdminSessionsQuerySchema,
   AdminStatsSchema,
   AdminSummarySchema,
+  ADMIN_SESSIONS_PAGE_SIZE,
+  ADMIN_USERS_PAGE_SIZE,
+  AdminUserBookingPageSchema,
+  AdminUserBookingsQuerySchema,
   AdminUserDetailSchema,
   AdminUserPageSchema,
   AdminUsersQuerySchema,
@@ -29,7 +33,7 @@ import { createRouter } from '../http/router.ts';
 import { attendanceRegisterCsv, attendanceRegisterFilename } from './attendance-register.ts';
 import { dashboardStats, dashboardSummary } from './dashboard-figures.ts';
 import { listBookedSessions, loadSessionAttendees } from './session-overview.ts';
-import { listUsers, loadUserDetail, USERS_PAGE_SIZE } from './user-directory.ts';
+import { listUsers, loadUserDetail, userBookingPage } from './user-directory.ts';
 import { adminOperation as admin, adminRefusals as guarded } from '../auth/admin-openapi.ts';
 
 /*
@@ -69,11 +73,11 @@ const sessionsRoute = createRoute({
   path: '/api/admin/sessions',
   operationId: 'listAdminSessions',
   ...admin,
-  summary: 'Sessions with confirmed bookings, upcoming or previous',
+  summary: `Sessions with confirmed bookings, upcoming or previous, ${ADMIN_SESSIONS_PAGE_SIZE} a page`,
   request: { query: AdminSessionsQuerySchema },
   responses: {
-    200: jsonResponse(AdminSessionListSchema, 'Sessions in the chosen order'),
-    400: invalidInput('Unknown filter or sort'),
+    200: jsonResponse(AdminSessionListSchema, 'One page of sessions in the chosen order'),
+    400: invalidInput('Unknown filter or sort, or a cursor this list did not hand out'),
     ...guarded,
   },
 });
@@ -116,11 +120,11 @@ const usersRoute = createRoute({
   path: '/api/admin/users',
   operationId: 'listUsers',
   ...admin,
-  summary: `Users, newest first, ${USERS_PAGE_SIZE} a page, searchable by name or e-mail`,
+  summary: `Users, newest first, ${ADMIN_USERS_PAGE_SIZE} a page, searchable by name or e-mail`,
   request: { query: AdminUsersQuerySchema },
   responses: {
     200: jsonResponse(AdminUserPageSchema, 'One page of users and the number matching in all'),
-    400: invalidInput('Bad page or search'),
+    400: invalidInput('Bad cursor or search'),
     ...guarded,
   },
 });
@@ -135,6 +139,21 @@ const userDetailRoute = createRoute({
   responses: {
     200: jsonResponse(AdminUserDetailSchema, 'The user'),
     400: invalidInput('An id longer than 100 characters'),
+    404: problemResponse('No such user'),
+    ...guarded,
+  },
+});
+
+const userBookingsRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/users/{id}/bookings',
+  operationId: 'listUserBookings',
+  ...admin,
+  summary: "The next page of a user's booking history, after the user page's first",
+  request: { params: UserIdParamsSchema, query: AdminUserBookingsQuerySchema },
+  responses: {
+    200: jsonResponse(AdminUserBookingPageSchema, 'Bookings, latest session first'),
+    400: invalidInput('An id longer than 100 characters, or a bad cursor'),
     404: problemResponse('No such user'),
     ...guarded,
   },
@@ -202,8 +221,7 @@ export function createAdminRoutes(deps: AdminRouteDeps) {
     .openapi(summaryRoute, async (c) => c.json(await dashboardSummary(deps), 200))
     .openapi(statsRoute, async (c) => c.json(await dashboardStats(deps), 200))
     .openapi(sessionsRoute, async (c) => {
-      const sessions = await listBookedSessions(deps, c.req.valid('query'));
-      return c.json({ sessions }, 200);
+      return c.json(await listBookedSessions(deps, c.req.valid('query')), 200);
     })
     .openapi(attendeesRoute, async (c) => {
       const { attendees } = await loadSessionAttendees(deps, c.req.valid('param').id);
@@ -219,12 +237,22 @@ export function createAdminRoutes(deps: AdminRouteDeps) {
       });
     })
     .openapi(usersRoute, async (c) => {
-      const { search, page } = c.req.valid('query');
-      return c.json(await listUsers(deps, { search, page }), 200);
+      const { search, cursor } = c.req.valid('query');
+      return c.json(await listUsers(deps, { search, cursor }), 200);
     })
     .openapi(userDetailRoute, async (c) =>
       c.json(await loadUserDetail(deps, c.req.valid('param').id), 200),
     )
+    .openapi(userBookingsRoute, async (c) => {
+      const userId = c.req.valid('param').id;
+      const [known] = await deps.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.id, userId))
+        .limit(1);
+      if (!known) throw new NotFoundError('User profile not found.');
+      return c.json(await userBookingPage(deps, userId, c.req.valid('query').cursor), 200);
+    })
     .openapi(passwordResetRoute, async (c) => {
       const [target] = await deps.db
         .select({ email: user.email })

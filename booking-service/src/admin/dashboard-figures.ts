@@ -1,37 +1,41 @@
 import type { AdminStats, AdminSummary } from '@tuition/api-contract';
 import { addDays, londonDate, londonWallClockToUtc, WEEKDAYS, weekdayOf } from '@tuition/domain';
-import { and, count, countDistinct, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, count, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, checkouts, classSessions, user } from '../db/schema.ts';
-import { isRevenue } from './customer-figures.ts';
+import { classSessions, revenueMonths, user } from '../db/schema.ts';
 
 interface FigureDeps {
   db: Database;
   clock: Clock;
 }
 
+/**
+ * The four figures. Seats and revenue come from the figures the database keeps as bookings and
+ * payments change (sessions.confirmed_count, revenue_months: docs/decisions/075), so the answer
+ * costs the same in year ten as in week one.
+ */
 export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> {
   const now = deps.clock.now();
-  const [[users], [booked], [upcoming], [revenue]] = await Promise.all([
+  const [[users], [seats], [revenue]] = await Promise.all([
     deps.db.select({ n: count() }).from(user),
-    deps.db.select({ n: count() }).from(bookings).where(eq(bookings.status, 'confirmed')),
-    deps.db
-      .select({ n: countDistinct(bookings.sessionId) })
-      .from(bookings)
-      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
-      .where(and(eq(bookings.status, 'confirmed'), gt(classSessions.startsAt, now))),
     deps.db
       .select({
-        pence: sql<number>`coalesce(sum(${checkouts.amountPence}), 0)`.mapWith(Number),
+        booked: sql<number>`coalesce(sum(${classSessions.confirmedCount}), 0)`.mapWith(Number),
+        upcoming: sql<number>`count(*) filter (where ${gt(classSessions.startsAt, now)})`.mapWith(
+          Number,
+        ),
       })
-      .from(checkouts)
-      .where(isRevenue),
+      .from(classSessions)
+      .where(gt(classSessions.confirmedCount, 0)),
+    deps.db
+      .select({ pence: sql<number>`coalesce(sum(${revenueMonths.pence}), 0)`.mapWith(Number) })
+      .from(revenueMonths),
   ]);
   return {
     totalUsers: Number(users?.n ?? 0),
-    totalBookings: Number(booked?.n ?? 0),
-    upcomingSessions: Number(upcoming?.n ?? 0),
+    totalBookings: seats?.booked ?? 0,
+    upcomingSessions: seats?.upcoming ?? 0,
     totalRevenuePence: revenue?.pence ?? 0,
   };
 }
@@ -55,9 +59,9 @@ export function addMonths(month: string, offset: number): string {
 
 /**
  * Bookings per London week (by the session's date, so weeks ahead show what is already booked)
- * and revenue per London calendar month (by when it was paid). Bucketing happens here with the
- * domain's London-time functions, not with the database's time-zone data, so PGlite, PostgreSQL
- * and Neon agree; the rows read are bounded by the chart's range.
+ * and revenue per London calendar month (by when it was paid). Both read stored figures
+ * (docs/decisions/075): the sessions of the chart's range with their confirmed seats, bucketed
+ * here with the domain's London-time functions, and the revenue months the database keeps.
  */
 export async function dashboardStats(deps: FigureDeps): Promise<AdminStats> {
   const now = deps.clock.now();
@@ -74,39 +78,27 @@ export async function dashboardStats(deps: FigureDeps): Promise<AdminStats> {
   const months = Array.from({ length: REVENUE_MONTHS }, (_, i) =>
     addMonths(thisMonth, i - (REVENUE_MONTHS - 1)),
   );
-  const revenueStart = londonWallClockToUtc(`${months[0] ?? thisMonth}-01`, '00:00');
-  const paidAt = sql<Date>`coalesce(${checkouts.paidAt}, ${checkouts.updatedAt})`.mapWith(
-    checkouts.paidAt,
-  );
 
-  const [sessionStarts, payments] = await Promise.all([
+  const [sessionSeats, monthRows] = await Promise.all([
     deps.db
-      .select({ startsAt: classSessions.startsAt })
-      .from(bookings)
-      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+      .select({ startsAt: classSessions.startsAt, seats: classSessions.confirmedCount })
+      .from(classSessions)
       .where(
         and(
-          eq(bookings.status, 'confirmed'),
+          gt(classSessions.confirmedCount, 0),
           gte(classSessions.startsAt, rangeStart),
           lt(classSessions.startsAt, rangeEnd),
         ),
       ),
-    deps.db
-      .select({ paidAt, amountPence: checkouts.amountPence })
-      .from(checkouts)
-      .where(and(isRevenue, sql`${paidAt} >= ${revenueStart.toISOString()}::timestamptz`)),
+    deps.db.select().from(revenueMonths).where(inArray(revenueMonths.month, months)),
   ]);
 
   const perWeek = new Map(weeks.map((w) => [w, 0]));
-  for (const { startsAt } of sessionStarts) {
+  for (const { startsAt, seats } of sessionSeats) {
     const week = mondayOf(londonDate(startsAt));
-    perWeek.set(week, (perWeek.get(week) ?? 0) + 1);
+    perWeek.set(week, (perWeek.get(week) ?? 0) + seats);
   }
-  const perMonth = new Map(months.map((m) => [m, 0]));
-  for (const payment of payments) {
-    const month = londonDate(payment.paidAt).slice(0, 7);
-    if (perMonth.has(month)) perMonth.set(month, (perMonth.get(month) ?? 0) + payment.amountPence);
-  }
+  const perMonth = new Map(monthRows.map((row) => [row.month, row.pence]));
   return {
     currentWeekStart,
     bookingsPerWeek: weeks.map((weekStart) => ({

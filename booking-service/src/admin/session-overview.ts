@@ -1,8 +1,13 @@
-import type {
-  AdminAttendee,
-  AdminSession,
-  SessionFilter,
-  SessionSort,
+import {
+  ADMIN_SESSIONS_PAGE_SIZE,
+  type AdminAttendee,
+  type AdminSession,
+  type AdminSessionList,
+  parseSessionCursor,
+  type SessionCursor,
+  type SessionFilter,
+  type SessionSort,
+  sessionCursor,
 } from '@tuition/api-contract';
 import {
   addDays,
@@ -10,15 +15,16 @@ import {
   closureOn,
   londonDate,
   londonWallClockToUtc,
+  type ServiceCode,
 } from '@tuition/domain';
-import { and, asc, count, desc, eq, gt, gte, lt, lte } from 'drizzle-orm';
-import type { ContentLoader } from '@tuition/content';
+import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { ContentLoader, TimetableSlot } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { bookings, classSessions, pupils, user } from '../db/schema.ts';
 import { pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
-import { NotFoundError } from '../http/problem.ts';
+import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { waitingCounts } from '../sessions/waitlist-seats.ts';
 import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
 import { meetingUrlsOf } from '../lessons/weekly-classes.ts';
@@ -29,32 +35,33 @@ interface OverviewDeps {
   content: ContentLoader;
 }
 
-/** A session counts as booked by its confirmed bookings; cancelled seats are free again. */
-const confirmedIn = and(eq(bookings.sessionId, classSessions.id), eq(bookings.status, 'confirmed'));
+/** The microsecond instant of a cursor, as the database prints it (docs/decisions/075). */
+const cursorInstant = (column: typeof classSessions.startsAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * Sessions somebody is booked on. Upcoming: not started, soonest first. Previous: started,
- * most recent first. Sorting by bookings puts the fullest first, ties by date the same way.
+ * One page of the sessions somebody is booked on (confirmed seats, kept in
+ * sessions.confirmed_count). Upcoming: not started, soonest first. Previous: started, most recent
+ * first. Sorting by bookings puts the fullest first, ties by date the same way. Keyset pages of
+ * ADMIN_SESSIONS_PAGE_SIZE (docs/decisions/075): a page costs the same at any depth of history.
  */
 export async function listBookedSessions(
   deps: OverviewDeps,
-  query: { filter: SessionFilter; sort: SessionSort },
-): Promise<AdminSession[]> {
+  query: { filter: SessionFilter; sort: SessionSort; cursor?: string | undefined },
+): Promise<AdminSessionList> {
   const now = deps.clock.now();
   const upcoming = query.filter !== 'previous';
-  const bookedCount = count(bookings.id);
-  const byDate = upcoming ? asc(classSessions.startsAt) : desc(classSessions.startsAt);
-  // Today: every session of the London day, started or not (the register view, docs/decisions/056).
-  const today = londonDate(now);
-  const when =
-    query.filter === 'today'
-      ? and(
-          gte(classSessions.startsAt, londonWallClockToUtc(today, '00:00')),
-          lt(classSessions.startsAt, londonWallClockToUtc(addDays(today, 1), '00:00')),
-        )
-      : upcoming
-        ? gt(classSessions.startsAt, now)
-        : lte(classSessions.startsAt, now);
+  const byBookings = query.sort === 'bookings';
+  const after = query.cursor === undefined ? undefined : parseSessionCursor(query.cursor);
+  if (query.cursor !== undefined && (after?.booked === undefined) === byBookings) {
+    throw new ValidationError([
+      { field: 'cursor', message: 'cursor must be a nextCursor from an earlier page.' },
+    ]);
+  }
+  const byDate = upcoming
+    ? [asc(classSessions.startsAt), asc(classSessions.id)]
+    : [desc(classSessions.startsAt), desc(classSessions.id)];
+  const order = byBookings ? [desc(classSessions.confirmedCount), ...byDate] : byDate;
   const [rows, timetable, closures] = await Promise.all([
     deps.db
       .select({
@@ -64,16 +71,81 @@ export async function listBookedSessions(
         startsAt: classSessions.startsAt,
         endsAt: classSessions.endsAt,
         capacity: classSessions.capacity,
-        bookedCount,
+        bookedCount: classSessions.confirmedCount,
+        cursorAt: cursorInstant(classSessions.startsAt),
       })
       .from(classSessions)
-      .innerJoin(bookings, confirmedIn)
-      .where(when)
-      .groupBy(classSessions.id)
-      .orderBy(...(query.sort === 'bookings' ? [desc(bookedCount), byDate] : [byDate])),
+      .where(
+        and(
+          gt(classSessions.confirmedCount, 0),
+          sessionsWhen(query.filter, now),
+          after && pastCursor(after, upcoming),
+        ),
+      )
+      .orderBy(...order)
+      .limit(ADMIN_SESSIONS_PAGE_SIZE + 1),
     deps.content.timetable(),
     deps.content.closures(),
   ]);
+  const page = rows.slice(0, ADMIN_SESSIONS_PAGE_SIZE);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > ADMIN_SESSIONS_PAGE_SIZE && last
+      ? sessionCursor({
+          ...(byBookings ? { booked: last.bookedCount } : {}),
+          startsAt: last.cursorAt,
+          id: last.id,
+        })
+      : null;
+  return { items: await describeBookedSessions(deps, page, { now, timetable, closures }), nextCursor };
+}
+
+/** Which sessions a filter names. Today: every session of the London day (docs/decisions/056). */
+function sessionsWhen(filter: SessionFilter, now: Date): SQL | undefined {
+  if (filter === 'today') {
+    const today = londonDate(now);
+    return and(
+      gte(classSessions.startsAt, londonWallClockToUtc(today, '00:00')),
+      lt(classSessions.startsAt, londonWallClockToUtc(addDays(today, 1), '00:00')),
+    );
+  }
+  return filter === 'previous' ? lte(classSessions.startsAt, now) : gt(classSessions.startsAt, now);
+}
+
+/**
+ * The rows after a cursor in the list's order. By date: a row comparison the
+ * (starts_at, id) index answers. By bookings: fewer seats, or as many and later in date order.
+ */
+function pastCursor(after: SessionCursor, upcoming: boolean): SQL {
+  const at = sql`${after.startsAt}::timestamptz`;
+  const id = sql`${after.id}::uuid`;
+  const dateAfter = upcoming
+    ? sql`(${classSessions.startsAt}, ${classSessions.id}) > (${at}, ${id})`
+    : sql`(${classSessions.startsAt}, ${classSessions.id}) < (${at}, ${id})`;
+  if (after.booked === undefined) return dateAfter;
+  if (!upcoming) {
+    return sql`(${classSessions.confirmedCount}, ${classSessions.startsAt}, ${classSessions.id}) < (${after.booked}, ${at}, ${id})`;
+  }
+  return sql`(${classSessions.confirmedCount} < ${after.booked} or (${classSessions.confirmedCount} = ${after.booked} and ${dateAfter}))`;
+}
+
+interface PageRow {
+  id: string;
+  service: ServiceCode;
+  subject: string;
+  startsAt: Date;
+  endsAt: Date;
+  capacity: number;
+  bookedCount: number;
+}
+
+/** A page's sessions as the dashboard shows them: labels, closures, waiting and link flags. */
+async function describeBookedSessions(
+  deps: OverviewDeps,
+  rows: readonly PageRow[],
+  context: { now: Date; timetable: readonly TimetableSlot[]; closures: readonly Closure[] },
+): Promise<AdminSession[]> {
+  const { now, timetable, closures } = context;
   const links = await meetingUrlsOf(deps.db, rows);
   // How many wait for each (decision 060); the list itself: GET /api/admin/sessions/{id}/waitlist.
   const waiting = await waitingCounts(
@@ -95,7 +167,7 @@ export async function listBookedSessions(
       endsAt: session.endsAt,
       date: session.date,
       time: session.time,
-      bookedCount: Number(row.bookedCount),
+      bookedCount: row.bookedCount,
       capacity: row.capacity,
       // Only when someone waits, like the other flags.
       ...(waiting.get(row.id) ? { waitingCount: waiting.get(row.id) } : {}),

@@ -1,4 +1,5 @@
 import { type AdminUserPage, AdminUserPageSchema } from '@tuition/api-contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
@@ -7,7 +8,7 @@ import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertCheckout, insertCustomer } from '../testing/admin-fixtures.ts';
 import { likeContaining } from '../db/like-pattern.ts';
-import { stripeCustomerUrl, USERS_PAGE_SIZE } from './user-directory.ts';
+import { stripeCustomerUrl } from './user-directory.ts';
 
 describe('likeContaining', () => {
   it('makes wildcards typed in the search box literal', () => {
@@ -57,67 +58,97 @@ describe.each(TEST_DB_KINDS)('admin user search and paging on %s', (dbKind) => {
     }
   };
 
+  /** Every page of a listing, following nextCursor. */
+  const allPages = async (query: string) => {
+    const pages = [await page(query)];
+    for (let next = pages[0]?.nextCursor; next; next = pages.at(-1)?.nextCursor) {
+      const joiner = query ? '&' : '?';
+      pages.push(await page(`${query}${joiner}cursor=${encodeURIComponent(next)}`));
+    }
+    return pages;
+  };
+
   it('finds nobody when no user matches, and pages 25 at a time at 25, 26 and 51 users', async () => {
     admin = await signedInUser(t, { name: 'Admin', email: 'admin@office.example', role: 'admin' });
 
     expect(await page('?search=nobody-like-this')).toEqual({
-      users: [],
+      items: [],
+      nextCursor: null,
       total: 0,
-      page: 1,
-      pageSize: USERS_PAGE_SIZE,
+      totalIsCapped: false,
     });
 
     await fillTo(25);
-    const full = await page('');
-    expect(full.total).toBe(25);
-    expect(full.users).toHaveLength(25);
-    expect((await page('?page=2')).users).toHaveLength(0);
+    const full = await allPages('');
+    expect(full).toHaveLength(1);
+    expect(full[0]?.total).toBe(25);
+    expect(full[0]?.items).toHaveLength(25);
+    expect(full[0]?.nextCursor).toBeNull();
 
     await fillTo(26);
-    const first = await page('?page=1');
-    const second = await page('?page=2');
-    expect(first).toMatchObject({ total: 26, page: 1, pageSize: 25 });
-    expect(first.users).toHaveLength(25);
-    expect(second.users).toHaveLength(1);
+    const [first, second, ...rest] = await allPages('');
+    expect(rest).toEqual([]);
+    expect(first).toMatchObject({ total: 26, totalIsCapped: false });
+    expect(first?.items).toHaveLength(25);
+    expect(second?.items).toHaveLength(1);
+    expect(second?.nextCursor).toBeNull();
     // Newest first: the admin signed up just now, the pupils earlier in 2026.
-    expect(first.users[0]?.email).toBe('admin@office.example');
-    expect(first.users[1]?.name).toBe('Pupil 025');
-    expect(second.users[0]?.name).toBe('Pupil 001');
+    expect(first?.items[0]?.email).toBe('admin@office.example');
+    expect(first?.items[1]?.name).toBe('Pupil 025');
+    expect(second?.items[0]?.name).toBe('Pupil 001');
 
     await fillTo(51);
-    const pages = await Promise.all([1, 2, 3, 4].map((p) => page(`?page=${p}`)));
-    expect(pages.map((p) => p.users.length)).toEqual([25, 25, 1, 0]);
+    const pages = await allPages('');
+    expect(pages.map((p) => p.items.length)).toEqual([25, 25, 1]);
     expect(pages.every((p) => p.total === 51)).toBe(true);
-    const everyone = new Set(pages.flatMap((p) => p.users.map((u) => u.id)));
+    const everyone = new Set(pages.flatMap((p) => p.items.map((u) => u.id)));
     expect(everyone.size).toBe(51);
+    // A search pages the same way.
+    const searched = await allPages('?search=pupil');
+    expect(searched.map((p) => p.items.length)).toEqual([25, 25]);
+  });
+
+  it('counts matches up to 1,000 and says when there are more', async () => {
+    await t.deps.db.execute(sql`
+      insert into "user" (id, name, email, email_verified)
+      select 'many-' || g, 'Many Smith ' || g, 'many-' || g || '@example.com', true
+      from generate_series(1, 1001) g`);
+    const many = await page('?search=smith');
+    expect(many).toMatchObject({ total: 1000, totalIsCapped: true });
+    expect(many.items).toHaveLength(25);
+    await t.deps.db.execute(sql`delete from "user" where id = 'many-1'`);
+    expect(await page('?search=smith')).toMatchObject({ total: 1000, totalIsCapped: false });
+    await t.deps.db.execute(sql`delete from "user" where id like 'many-%'`);
   });
 
   it('searches names and e-mails by any part, in any case', async () => {
     await insertCustomer(t.deps.db, { name: 'Zoë McAllister', email: 'zm@family.example' });
     const byName = await page(`?search=${encodeURIComponent('mcALL')}`);
-    expect(byName.users.map((u) => u.name)).toEqual(['Zoë McAllister']);
+    expect(byName.items.map((u) => u.name)).toEqual(['Zoë McAllister']);
     const byEmail = await page('?search=FAMILY.EX');
-    expect(byEmail.users.map((u) => u.email)).toEqual(['zm@family.example']);
+    expect(byEmail.items.map((u) => u.email)).toEqual(['zm@family.example']);
     const pupils = await page('?search=pupil');
     expect(pupils.total).toBe(50);
-    expect(pupils.users).toHaveLength(25);
+    expect(pupils.items).toHaveLength(25);
     // Surrounding spaces are ignored, as a pasted name would have them.
     expect((await page('?search=%20%20zoë%20')).total).toBe(1);
   });
 
   it('treats % and _ in a search as the characters themselves', async () => {
     await insertCustomer(t.deps.db, { name: '100% Maths_Fan', email: 'fan@example.com' });
-    expect((await page('?search=%25')).users.map((u) => u.name)).toEqual(['100% Maths_Fan']);
-    expect((await page('?search=_')).users.map((u) => u.name)).toEqual(['100% Maths_Fan']);
+    expect((await page('?search=%25')).items.map((u) => u.name)).toEqual(['100% Maths_Fan']);
+    expect((await page('?search=_')).items.map((u) => u.name)).toEqual(['100% Maths_Fan']);
     expect((await page('?search=Maths_F')).total).toBe(1);
     expect((await page('?search=Maths%25F')).total).toBe(0);
   });
 
-  it('refuses a page below 1 or not a number, naming the parameter', async () => {
-    for (const bad of ['0', '-1', 'two', '1.5']) {
-      const response = await api(t, `/api/admin/users?page=${bad}`, { cookie: admin.cookie });
+  it('refuses a cursor it did not hand out, naming the parameter', async () => {
+    for (const bad of ['2', "2026-01-01T00:00:00Z_x' or 1=1", '_cust', 'x'.repeat(300)]) {
+      const response = await api(t, `/api/admin/users?cursor=${encodeURIComponent(bad)}`, {
+        cookie: admin.cookie,
+      });
       expect(response.status, bad).toBe(400);
-      expect(await response.json()).toMatchObject({ errors: [{ field: 'page' }] });
+      expect(await response.json()).toMatchObject({ errors: [{ field: 'cursor' }] });
     }
   });
 
@@ -130,6 +161,6 @@ describe.each(TEST_DB_KINDS)('admin user search and paging on %s', (dbKind) => {
       paidAt: new Date(),
     });
     const local = await page('?search=payer');
-    expect(local.users[0]?.stripeCustomerUrl).toBeUndefined();
+    expect(local.items[0]?.stripeCustomerUrl).toBeUndefined();
   });
 });

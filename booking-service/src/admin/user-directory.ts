@@ -1,6 +1,16 @@
-import type { AdminUserDetail, AdminUserPage } from '@tuition/api-contract';
+import {
+  ADMIN_HISTORY_PAGE_SIZE,
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminUserBookingPage,
+  type AdminUserDetail,
+  type AdminUserPage,
+  parseUserCursor,
+  USERS_TOTAL_CAP,
+  userCursor,
+} from '@tuition/api-contract';
 import { bookingBadge, canCancel, canReschedule } from '@tuition/domain';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
@@ -13,8 +23,6 @@ import { NotFoundError } from '../http/problem.ts';
 import { customerFigures, NO_BOOKINGS, NO_SPENDING } from './customer-figures.ts';
 import { likeContaining } from '../db/like-pattern.ts';
 
-/** docs/product-rules.md#admin-figures: the admin user table shows 25 users a page. */
-export const USERS_PAGE_SIZE = 25;
 
 interface DirectoryDeps {
   db: Database;
@@ -22,16 +30,21 @@ interface DirectoryDeps {
   config: Config;
 }
 
-/** A name or e-mail of the account, or the name of one of its pupils (archived ones too). */
+/**
+ * A name or e-mail of the account, or the name of one of its pupils (archived ones too): a
+ * semi-join on the union of three trigram-indexed matches, so each part reads its own index
+ * (docs/decisions/075).
+ */
 function searchCondition(db: Database, search: string | undefined): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
   const pattern = likeContaining(term);
-  const pupilNamed = db
-    .select({ id: pupils.id })
-    .from(pupils)
-    .where(and(eq(pupils.userId, user.id), ilike(pupils.name, pattern)));
-  return or(ilike(user.name, pattern), ilike(user.email, pattern), exists(pupilNamed));
+  const named = union(
+    db.select({ id: user.id }).from(user).where(ilike(user.name, pattern)),
+    db.select({ id: user.id }).from(user).where(ilike(user.email, pattern)),
+    db.select({ id: pupils.userId }).from(pupils).where(ilike(pupils.name, pattern)),
+  );
+  return inArray(user.id, named);
 }
 
 /** Each account's pupil names, archived ones too, in the order they were added. */
@@ -64,13 +77,20 @@ export function stripeCustomerUrl(
   return `https://dashboard.stripe.com/${mode}search?query=${encodeURIComponent(email)}`;
 }
 
-/** One page (from 1) of users, newest first, optionally narrowed by a name or e-mail search. */
+/**
+ * One keyset page of users, newest first, optionally narrowed by a search, and how many match
+ * in all, counted up to USERS_TOTAL_CAP (docs/decisions/075).
+ */
 export async function listUsers(
   deps: DirectoryDeps,
-  query: { search?: string | undefined; page: number },
+  query: { search?: string | undefined; cursor?: string | undefined },
 ): Promise<AdminUserPage> {
   const where = searchCondition(deps.db, query.search);
-  const [rows, [totalRow]] = await Promise.all([
+  const after = query.cursor === undefined ? undefined : parseUserCursor(query.cursor);
+  const afterCursor =
+    after &&
+    sql`(${user.createdAt}, ${user.id}) < (${after.createdAt}::timestamptz, ${after.id})`;
+  const [found, [totalRow]] = await Promise.all([
     deps.db
       .select({
         id: user.id,
@@ -78,14 +98,19 @@ export async function listUsers(
         email: user.email,
         phone: user.phone,
         createdAt: user.createdAt,
+        cursorAt: sql<string>`to_char(${user.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
       .from(user)
-      .where(where)
-      .orderBy(desc(user.createdAt), asc(user.id))
-      .limit(USERS_PAGE_SIZE)
-      .offset((query.page - 1) * USERS_PAGE_SIZE),
-    deps.db.select({ n: count() }).from(user).where(where),
+      .where(and(where, afterCursor))
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(ADMIN_USERS_PAGE_SIZE + 1),
+    deps.db
+      .select({ n: count() })
+      .from(deps.db.select({ id: user.id }).from(user).where(where).limit(USERS_TOTAL_CAP + 1).as('matches')),
   ]);
+  const rows = found.slice(0, ADMIN_USERS_PAGE_SIZE);
+  const last = rows.at(-1);
+  const total = Number(totalRow?.n ?? 0);
   const [figures, pupilNames] = await Promise.all([
     customerFigures(
       deps.db,
@@ -98,7 +123,7 @@ export async function listUsers(
     ),
   ]);
   return {
-    users: rows.map((row) => {
+    items: rows.map((row) => {
       const f = figures.get(row.id);
       const spending = f ?? NO_SPENDING;
       // Only a customer who has paid exists in Stripe's records.
@@ -118,9 +143,12 @@ export async function listUsers(
         ...(url ? { stripeCustomerUrl: url } : {}),
       };
     }),
-    total: Number(totalRow?.n ?? 0),
-    page: query.page,
-    pageSize: USERS_PAGE_SIZE,
+    nextCursor:
+      found.length > ADMIN_USERS_PAGE_SIZE && last
+        ? userCursor({ createdAt: last.cursorAt, id: last.id })
+        : null,
+    total: Math.min(total, USERS_TOTAL_CAP),
+    totalIsCapped: total > USERS_TOTAL_CAP,
   };
 }
 
@@ -146,18 +174,26 @@ export async function loadUserDetail(
   if (!profile) throw new NotFoundError('User profile not found.');
 
   const now = deps.clock.now();
-  const [figures, history, timetable, accountPupils] = await Promise.all([
+  const [figures, history, accountPupils, [absent]] = await Promise.all([
     customerFigures(deps.db, [userId], now),
-    selectBookingRows(deps.db, eq(bookings.userId, userId)).orderBy(
-      desc(classSessions.startsAt),
-      desc(bookings.createdAt),
-    ),
-    deps.content.timetable(),
+    userBookingPage(deps, userId, undefined),
     deps.db
       .select()
       .from(pupils)
       .where(eq(pupils.userId, userId))
       .orderBy(asc(pupils.createdAt), asc(pupils.id)),
+    // Seats marked absent in the register (docs/decisions/056), on sessions already started.
+    deps.db
+      .select({ n: count() })
+      .from(bookings)
+      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+      .where(
+        and(
+          eq(bookings.userId, userId),
+          eq(bookings.attendance, 'absent'),
+          lte(classSessions.startsAt, now),
+        ),
+      ),
   ]);
   const f = figures.get(userId);
   const url = f?.lastPaymentAt ? stripeCustomerUrl(deps.config.stripe, profile.email) : undefined;
@@ -180,7 +216,40 @@ export async function loadUserDetail(
       totalSpentPence: f?.totalSpentPence ?? 0,
       lastPaymentAt: f?.lastPaymentAt ?? null,
     },
-    bookings: history.map((row) => {
+    bookings: history.items,
+    bookingsNextCursor: history.nextCursor,
+    noShows: Number(absent?.n ?? 0),
+  };
+}
+
+/**
+ * One page of an account's bookings, latest session first (ties: latest made first), after the
+ * booking a cursor names; that booking's keys are read here, so they compare exactly
+ * (docs/decisions/075). An unknown cursor booking ends the list.
+ */
+export async function userBookingPage(
+  deps: DirectoryDeps & { content: ContentLoader },
+  userId: string,
+  cursor: string | undefined,
+): Promise<AdminUserBookingPage> {
+  const now = deps.clock.now();
+  const afterCursor =
+    cursor === undefined
+      ? undefined
+      : sql`(${classSessions.startsAt}, ${bookings.createdAt}, ${bookings.id}) < (
+          select s.starts_at, b.created_at, b.id from bookings b
+          join sessions s on s.id = b.session_id
+          where b.id = ${cursor}::uuid and b.user_id = ${userId})`;
+  const [rows, timetable] = await Promise.all([
+    selectBookingRows(deps.db, and(eq(bookings.userId, userId), afterCursor))
+      .orderBy(desc(classSessions.startsAt), desc(bookings.createdAt), desc(bookings.id))
+      .limit(ADMIN_HISTORY_PAGE_SIZE + 1),
+    deps.content.timetable(),
+  ]);
+  const page = rows.slice(0, ADMIN_HISTORY_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => {
       const facts = { status: row.status, startsAt: row.startsAt };
       const session = describeSession(timetable, row);
       return {
@@ -199,8 +268,7 @@ export async function loadUserDetail(
         attendance: markCounts(row, now),
       };
     }),
-    // Seats marked absent in the register (docs/decisions/056); each entry names its pupil.
-    noShows: history.filter((row) => markCounts(row, now) === 'absent').length,
+    nextCursor: rows.length > ADMIN_HISTORY_PAGE_SIZE && last ? last.id : null,
   };
 }
 

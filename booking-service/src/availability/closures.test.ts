@@ -94,7 +94,7 @@ describe.each(TEST_DB_KINDS)('closures on %s', (dbKind) => {
     await fillSeats(t, 'gcse', TUE_22_DEC, 2);
     const admin = await signedInUser(t, { role: 'admin' });
     const res = await api(t, '/api/admin/sessions?filter=upcoming', { cookie: admin.cookie });
-    const { sessions } = await contractBody(res, AdminSessionListSchema);
+    const { items: sessions } = await contractBody(res, AdminSessionListSchema);
     const closed = sessions.find((s) => s.startsAt === TUE_22_DEC);
     expect(closed).toMatchObject({ bookedCount: 2, closedReason: 'Christmas holiday' });
     const open = sessions.find((s) => s.startsAt === TUE_15_DEC);

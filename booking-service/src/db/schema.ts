@@ -414,6 +414,36 @@ export const mailMessages = pgTable(
   ],
 );
 
+/**
+ * One row per message queued on the outbox, written in the same transaction as its job, in
+ * both mail modes: who it went to and whom it names, its subject and when. The data export
+ * lists a person's mail from here by an index, instead of scanning the mailbox or pg-boss's
+ * job table by a JSON field; a deletion erases it with the rest of the person's mail, and
+ * retention deletes the rows about someone after 90 days (docs/decisions/076).
+ */
+export const mailRecipients = pgTable(
+  'mail_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The pg-boss job that carries the message; null for rows backfilled from the mailbox. */
+    jobId: uuid('job_id'),
+    /** The recipient's address, trimmed and lower-cased. */
+    recipient: text('recipient').notNull(),
+    /** Lower-cased addresses of the people it names besides its recipient (OutgoingMail.about). */
+    about: text('about').array().default(sql`'{}'::text[]`).notNull(),
+    subject: text('subject').notNull(),
+    queuedAt: instant('queued_at').defaultNow().notNull(),
+  },
+  (t) => [
+    index('mail_recipients_recipient_queued_at_idx').on(t.recipient, t.queuedAt),
+    index('mail_recipients_about_idx').using('gin', t.about),
+    // Retention deletes the rows about someone once 90 days old, in batches.
+    index('mail_recipients_about_queued_at_idx')
+      .on(t.queuedAt)
+      .where(sql`${t.about} <> '{}'::text[]`),
+  ],
+);
+
 /** Payment-provider webhook events already handled (idempotency). */
 /**
  * Revenue per London calendar month (YYYY-MM, by when it was paid), kept by a deferred trigger

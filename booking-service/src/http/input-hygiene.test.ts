@@ -153,7 +153,7 @@ describe('private answers are never cached', () => {
       // Problem bodies: signed out, wrong role, bad input.
       await api(t, '/api/me'),
       await api(t, '/api/admin/users', { cookie: customer.cookie }),
-      await api(t, '/api/admin/users?page=0', { cookie: admin.cookie }),
+      await api(t, '/api/admin/users?cursor=0', { cookie: admin.cookie }),
     ];
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 401, 403, 400]);
     for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');

@@ -233,7 +233,7 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
     const booking = (await myBookings()).find((b) => b.startsAt === start)!;
     const sessionId = await sessionIdOf(booking.id);
 
-    const { sessions } = await contractBody(
+    const { items: sessions } = await contractBody(
       await get('/api/admin/sessions?filter=upcoming', admin),
       AdminSessionListSchema,
     );
@@ -271,7 +271,7 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
       await get('/api/admin/sessions?filter=today', admin),
       AdminSessionListSchema,
     );
-    const listed = today.sessions.find((s) => s.id === sessionId);
+    const listed = today.items.find((s) => s.id === sessionId);
     expect(listed).toBeDefined();
     expect(listed?.meetingLinkMissing).toBeUndefined();
 

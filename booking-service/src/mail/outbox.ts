@@ -10,7 +10,8 @@ import {
   PgBoss,
   type PGliteLike,
 } from 'pg-boss';
-import type { DbHandle } from '../db/client.ts';
+import type { Database, DbHandle } from '../db/client.ts';
+import { mailRecipients } from '../db/schema.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
@@ -76,6 +77,7 @@ export class MailOutbox {
   private constructor(
     private readonly boss: PgBoss,
     private readonly bossDb: PgBossDb,
+    private readonly db: Database,
     readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly pollingIntervalSeconds: number,
@@ -106,6 +108,7 @@ export class MailOutbox {
     return new MailOutbox(
       boss,
       bossDb,
+      options.dbHandle.db,
       options.mailer,
       options.logger,
       options.pollingIntervalSeconds ?? 1,
@@ -121,14 +124,26 @@ export class MailOutbox {
     mail: OutgoingMail,
     options: { tx?: MailTransaction; priority?: MailPriority } = {},
   ): Promise<string> {
+    const priority = options.priority ?? 'immediate';
+    if (options.tx) return this.enqueueIn(options.tx, mail, priority);
+    // The job and its recipient record commit together, or neither does.
+    return this.db.transaction((tx) => this.enqueueIn(tx, mail, priority));
+  }
+
+  private async enqueueIn(
+    tx: MailTransaction,
+    mail: OutgoingMail,
+    priority: MailPriority,
+  ): Promise<string> {
     const about = mail.about?.map((address) => address.trim().toLowerCase());
     const data: OutgoingMail = about ? { ...mail, about } : mail;
     const id = await this.boss.send(MAIL_QUEUE, data, {
-      priority: PG_BOSS_PRIORITY[options.priority ?? 'immediate'],
+      priority: PG_BOSS_PRIORITY[priority],
       // pg-boss's adapter only calls execute(sql`…`) and reads rows, which every driver returns.
-      ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
+      db: fromDrizzle(tx as DrizzleTransactionLike, sql),
     });
     if (!id) throw new Error('the mail queue did not accept the message');
+    await tx.execute(recordRecipient(id, data));
     return id;
   }
 
@@ -252,6 +267,24 @@ export class MailOutbox {
     }
   }
 }
+
+/**
+ * The message's recipient record (docs/decisions/076): what the export lists and a deletion or
+ * retention erases, found by an index on the recipient instead of inside pg-boss's job data.
+ */
+function recordRecipient(jobId: string, mail: OutgoingMail): SQL {
+  return sql`insert into ${mailRecipients} (job_id, recipient, about, subject)
+    values (${jobId}, ${mail.to.trim().toLowerCase()}, ${sqlTextArray(mail.about ?? [])},
+      ${mail.subject})`;
+}
+
+const sqlTextArray = (values: readonly string[]): SQL =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;
 
 /**
  * pg-boss picks a batch by priority, then age, but hands it over in no particular order; a

@@ -269,8 +269,8 @@ describe.each(TEST_DB_KINDS)('pupils on %s', (dbKind) => {
       await api(t, '/api/admin/users?search=byron', { cookie: admin.cookie }),
       AdminUserPageSchema,
     );
-    expect(found.users.map((u) => u.id)).toEqual([parent.id]);
-    expect(found.users[0]?.pupilNames).toEqual(['Ada', 'Byron']);
+    expect(found.items.map((u) => u.id)).toEqual([parent.id]);
+    expect(found.items[0]?.pupilNames).toEqual(['Ada', 'Byron']);
 
     // Archived, not deleted: Byron has a booking.
     const removed = await api(t, `/api/me/pupils/${byron.id}`, {

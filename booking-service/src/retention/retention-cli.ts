@@ -15,6 +15,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   unverifiedAccounts: 'accounts never verified',
   mailBodies: 'local mailbox message bodies',
   outboxBodies: 'outbox message bodies',
+  mailRecords: 'records of mail about someone',
   bookingRecords: "deleted customers' booking records",
   paymentRecords: "deleted customers' payment records",
   deletedAccounts: 'anonymised accounts with nothing left',

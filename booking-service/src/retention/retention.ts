@@ -5,7 +5,11 @@ import type { Clock } from '../clock.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { bookings, checkouts, enquiries, user } from '../db/schema.ts';
 import { removeIdleRateLimits } from '../http/rate-limit.ts';
-import { eraseExpiredMailBodies } from '../your-data/mail-bodies.ts';
+import {
+  eraseExpiredMailBodies,
+  MAIL_RETENTION_BATCH_SIZE,
+  type MailRetentionCounts,
+} from '../your-data/mail-bodies.ts';
 
 /*
  * Retention (docs/decisions/058): what the privacy policy promises to remove, removed; the
@@ -15,6 +19,8 @@ import { eraseExpiredMailBodies } from '../your-data/mail-bodies.ts';
  * payment, and rate-limit counts idle for longer than any limit looks back (keyed by hashed
  * addresses, but still a trace of who did what). A dry run does the same work in a transaction
  * it rolls back, so its counts are exactly what a real run would remove and it changes nothing.
+ * A real run removes the records in one transaction and the mail in batches, each its own
+ * transaction under the same advisory lock (docs/decisions/076).
  */
 
 export interface RetentionDeps {
@@ -28,6 +34,8 @@ export interface RetentionCounts {
   unverifiedAccounts: number;
   mailBodies: number;
   outboxBodies: number;
+  /** Recipient records of mail about someone, deleted with that mail (docs/decisions/076). */
+  mailRecords: number;
   bookingRecords: number;
   paymentRecords: number;
   deletedAccounts: number;
@@ -36,20 +44,45 @@ export interface RetentionCounts {
 
 class DryRunRollback extends Error {}
 
-/** One retention pass; `dryRun` reports the same counts and changes nothing. */
+/** Instances running the job at once take turns; the second finds nothing left to do. */
+const takeRetentionLock = (tx: Transaction) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('retention'))`);
+
+/**
+ * One retention pass; `dryRun` reports the same counts and changes nothing. Mail, the one
+ * backlog that can run to many thousands of rows, is erased in batches of `batchSize`
+ * (MAIL_RETENTION_BATCH_SIZE by default), each committed on its own (docs/decisions/076).
+ */
 export async function runRetention(
   deps: RetentionDeps,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean; batchSize?: number },
 ): Promise<RetentionCounts> {
   const periods = retentionPeriods((await deps.content.siteSettings()).enquiryRetentionMonths);
   const cutoffs = retentionCutoffs(deps.clock.now(), periods);
+  const batchSize = options.batchSize ?? MAIL_RETENTION_BATCH_SIZE;
+  if (!options.dryRun) {
+    const records = await deps.db.transaction(async (tx) => {
+      await takeRetentionLock(tx);
+      return removeExpiredRecords(tx, cutoffs);
+    });
+    const mail = await eraseExpiredMailBodies(deps.db, cutoffs.mailBodies, {
+      batchSize,
+      runBatch: (work) =>
+        deps.db.transaction(async (tx) => {
+          await takeRetentionLock(tx);
+          return work(tx);
+        }),
+    });
+    return withMail(records, mail);
+  }
+  // The dry run does it all in one transaction, rolled back, so its counts are exact.
   let counts: RetentionCounts | undefined;
   try {
     await deps.db.transaction(async (tx) => {
-      // Instances running the job at once take turns; the second finds nothing left to do.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('retention'))`);
-      counts = await removeExpired(tx, cutoffs);
-      if (options.dryRun) throw new DryRunRollback();
+      await takeRetentionLock(tx);
+      const records = await removeExpiredRecords(tx, cutoffs);
+      counts = withMail(records, await eraseExpiredMailBodies(tx, cutoffs.mailBodies, { batchSize }));
+      throw new DryRunRollback();
     });
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;
@@ -58,7 +91,16 @@ export async function runRetention(
   return counts;
 }
 
-async function removeExpired(tx: Transaction, cutoffs: RetentionCutoffs): Promise<RetentionCounts> {
+type RecordCounts = Omit<RetentionCounts, 'mailBodies' | 'outboxBodies' | 'mailRecords'>;
+
+const withMail = (records: RecordCounts, mail: MailRetentionCounts): RetentionCounts => ({
+  ...records,
+  mailBodies: mail.mailbox,
+  outboxBodies: mail.outbox,
+  mailRecords: mail.records,
+});
+
+async function removeExpiredRecords(tx: Transaction, cutoffs: RetentionCutoffs): Promise<RecordCounts> {
   const oldEnquiries = await tx
     .delete(enquiries)
     .where(lt(enquiries.createdAt, cutoffs.enquiries))
@@ -79,7 +121,6 @@ async function removeExpired(tx: Transaction, cutoffs: RetentionCutoffs): Promis
     )
     .returning({ id: user.id });
 
-  const mail = await eraseExpiredMailBodies(tx, cutoffs.mailBodies);
   const records = await purgeAnonymisedRecords(tx, cutoffs.bookingRecords);
   // Wall-clock time, as the limits themselves count (http/rate-limit.ts), not the booking clock.
   const rateLimitRows = await removeIdleRateLimits(tx, Date.now());
@@ -87,8 +128,6 @@ async function removeExpired(tx: Transaction, cutoffs: RetentionCutoffs): Promis
   return {
     enquiries: oldEnquiries.length,
     unverifiedAccounts: unverified.length,
-    mailBodies: mail.mailbox,
-    outboxBodies: mail.outbox,
     ...records,
     rateLimitRows,
   };

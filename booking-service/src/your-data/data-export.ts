@@ -28,7 +28,6 @@ import { mailSentTo } from './mail-bodies.ts';
 export interface DataExportDeps {
   db: DbExecutor;
   clock: Clock;
-  mail: { mailer: { kind: 'local' | 'resend' } };
 }
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -58,7 +57,7 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .from(enquiries)
     .where(eq(sql`lower(${enquiries.email})`, profile.email.toLowerCase()))
     .orderBy(asc(enquiries.createdAt));
-  const mail = await mailSentTo(db, [profile.email], deps.mail.mailer.kind);
+  const mail = await mailSentTo(db, [profile.email]);
   const places = await db
     .select()
     .from(waitlistEntries)

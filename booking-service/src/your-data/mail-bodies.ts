@@ -1,13 +1,14 @@
 import { and, asc, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import { mailMessages } from '../db/schema.ts';
+import { mailMessages, mailRecipients } from '../db/schema.ts';
 import { MAIL_DEAD_LETTER_QUEUE, MAIL_QUEUE } from '../mail/outbox.ts';
 
 /*
  * Mail held by the service (docs/decisions/058): the outbox (pg-boss jobs of the mail queues,
  * whose data is the whole message until it is delivered) and, with the local mailer, the local
- * mailbox. The export lists subjects and dates, a deletion erases the messages to or about the
- * account's addresses, and retention empties bodies older than 90 days.
+ * mailbox; and the recipient record the outbox writes with every job (docs/decisions/076). The
+ * export lists subjects and dates from the records, a deletion erases the messages and records
+ * to or about the account's addresses, and retention empties bodies older than 90 days.
  */
 
 const MAIL_QUEUES = [MAIL_QUEUE, MAIL_DEAD_LETTER_QUEUE];
@@ -21,44 +22,22 @@ export interface SentMail {
 }
 
 /**
- * The messages sent (or queued) to these addresses, oldest first: the local mailbox when it is
- * the mailer (it holds every delivered message), else the outbox's jobs, which pg-boss keeps for
- * its retention period only.
+ * The messages queued to these addresses, oldest first, from the recipient records the outbox
+ * writes with every job (docs/decisions/076): one index read in either mail mode, never a scan
+ * of the mailbox or of pg-boss's job table.
  */
-export async function mailSentTo(
-  db: DbExecutor,
-  addresses: readonly string[],
-  mailerKind: 'local' | 'resend',
-): Promise<SentMail[]> {
-  const wanted = addresses.map((a) => a.toLowerCase());
+export async function mailSentTo(db: DbExecutor, addresses: readonly string[]): Promise<SentMail[]> {
+  const wanted = addresses.map((a) => a.trim().toLowerCase());
   if (wanted.length === 0) return [];
-  if (mailerKind === 'local') {
-    const rows = await db
-      .select({
-        sentAt: mailMessages.createdAt,
-        to: mailMessages.to,
-        subject: mailMessages.subject,
-      })
-      .from(mailMessages)
-      .where(inArray(sql`lower(${mailMessages.to})`, wanted))
-      .orderBy(asc(mailMessages.createdAt));
-    return rows;
-  }
-  if (!(await outboxExists(db))) return [];
-  const rows = rowsOf<{ sent_at: Date | string; to: string; subject: string }>(
-    await db.execute(sql`
-      select created_on as sent_at, data->>'to' as "to", coalesce(data->>'subject', '') as subject
-      from pgboss.job
-      where name in (${sql.join(
-        MAIL_QUEUES.map((q) => sql`${q}`),
-        sql`, `,
-      )}) and lower(data->>'to') in (${sql.join(
-        wanted.map((a) => sql`${a}`),
-        sql`, `,
-      )})
-      order by created_on`),
-  );
-  return rows.map((row) => ({ sentAt: new Date(row.sent_at), to: row.to, subject: row.subject }));
+  return db
+    .select({
+      sentAt: mailRecipients.queuedAt,
+      to: mailRecipients.recipient,
+      subject: mailRecipients.subject,
+    })
+    .from(mailRecipients)
+    .where(inArray(mailRecipients.recipient, wanted))
+    .orderBy(asc(mailRecipients.queuedAt), asc(mailRecipients.id));
 }
 
 /** Whether pg-boss has created its tables yet (the outbox starts it; a bare CLI may not). */
@@ -70,13 +49,14 @@ async function outboxExists(db: DbExecutor): Promise<boolean> {
 }
 
 /**
- * Removes every message that reaches or names these addresses (account deletion): mailbox rows
- * and queued or kept outbox jobs sent to them, and those about them (the enquiry notification
- * to the business names its sender, `about` in OutgoingMail). Jobs queued before `about` was
- * recorded are found by their reply-to, the sender's address.
+ * Removes every message that reaches or names these addresses (account deletion): mailbox rows,
+ * recipient records (docs/decisions/076) and queued or kept outbox jobs sent to them, and those
+ * about them (the enquiry notification to the business names its sender, `about` in
+ * OutgoingMail). Jobs queued before `about` was recorded are found by their reply-to, the
+ * sender's address.
  */
 export async function eraseMailNaming(db: DbExecutor, addresses: readonly string[]): Promise<void> {
-  const wanted = addresses.map((a) => a.toLowerCase());
+  const wanted = addresses.map((a) => a.trim().toLowerCase());
   if (wanted.length === 0) return;
   const list = sql.join(
     wanted.map((a) => sql`${a}`),
@@ -90,7 +70,17 @@ export async function eraseMailNaming(db: DbExecutor, addresses: readonly string
         sql`${mailMessages.about} && array[${list}]::text[]`,
       ),
     );
+  await db
+    .delete(mailRecipients)
+    .where(
+      or(
+        inArray(mailRecipients.recipient, wanted),
+        sql`${mailRecipients.about} && array[${list}]::text[]`,
+      ),
+    );
   if (!(await outboxExists(db))) return;
+  // pg-boss's own table, matched on the job data: it holds only the jobs pg-boss still keeps
+  // (7 days after completion), and the dead-letter copies carry job ids of their own.
   await db.execute(sql`
     delete from pgboss.job
     where name in (${sql.join(
@@ -101,23 +91,74 @@ export async function eraseMailNaming(db: DbExecutor, addresses: readonly string
       or jsonb_exists_any(coalesce(data->'about', '[]'::jsonb), array[${list}]::text[]))`);
 }
 
+/** Rows a retention batch changes at most, each batch its own short transaction. */
+export const MAIL_RETENTION_BATCH_SIZE = 5_000;
+
+/**
+ * Runs one batch of work. Retention's real run gives each batch its own transaction, so a
+ * backlog (the first run after an outage) never holds its locks for long; the dry run runs them
+ * all in the one transaction it rolls back.
+ */
+export type RunBatch = <T>(work: (db: DbExecutor) => Promise<T>) => Promise<T>;
+
+export interface MailRetentionCounts {
+  mailbox: number;
+  outbox: number;
+  records: number;
+}
+
 /**
  * Empties the bodies of mail written before `cutoff` (local mailbox messages and finished outbox
  * jobs), keeping address, subject and date (what the export lists). Mail about someone other
  * than its recipient (an enquiry to the business) names that person in its subject too, so it
- * is deleted whole.
+ * is deleted whole, with its recipient record. Works in batches of `batchSize` rows, each
+ * through `runBatch` (by default straight on `db`), until a batch comes back short.
  */
 export async function eraseExpiredMailBodies(
   db: DbExecutor,
   cutoff: Date,
-): Promise<{ mailbox: number; outbox: number }> {
-  const mailAbout = await db
-    .delete(mailMessages)
+  options: { batchSize?: number; runBatch?: RunBatch } = {},
+): Promise<MailRetentionCounts> {
+  const batchSize = options.batchSize ?? MAIL_RETENTION_BATCH_SIZE;
+  const runBatch: RunBatch = options.runBatch ?? ((work) => work(db));
+  const untilShort = async (step: (db: DbExecutor, limit: number) => Promise<number>) => {
+    let total = 0;
+    for (;;) {
+      const changed = await runBatch((batchDb) => step(batchDb, batchSize));
+      total += changed;
+      if (changed < batchSize) return total;
+    }
+  };
+  const mailbox =
+    (await untilShort((batchDb, limit) => deleteMailboxAbout(batchDb, cutoff, limit))) +
+    (await untilShort((batchDb, limit) => emptyMailboxBodies(batchDb, cutoff, limit)));
+  const records = await untilShort((batchDb, limit) =>
+    deleteRecordsAbout(batchDb, cutoff, limit),
+  );
+  if (!(await runBatch(outboxExists))) return { mailbox, outbox: 0, records };
+  const outbox =
+    (await untilShort((batchDb, limit) => deleteOutboxAbout(batchDb, cutoff, limit))) +
+    (await untilShort((batchDb, limit) => emptyOutboxBodies(batchDb, cutoff, limit)));
+  return { mailbox, outbox, records };
+}
+
+async function deleteMailboxAbout(db: DbExecutor, cutoff: Date, limit: number): Promise<number> {
+  const batch = db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
     .where(and(lt(mailMessages.createdAt, cutoff), sql`${mailMessages.about} <> '{}'::text[]`))
+    .limit(limit);
+  const rows = await db
+    .delete(mailMessages)
+    .where(inArray(mailMessages.id, batch))
     .returning({ id: mailMessages.id });
-  const mailbox = await db
-    .update(mailMessages)
-    .set({ text: '', html: null, attachments: [] })
+  return rows.length;
+}
+
+async function emptyMailboxBodies(db: DbExecutor, cutoff: Date, limit: number): Promise<number> {
+  const batch = db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
     .where(
       and(
         lt(mailMessages.createdAt, cutoff),
@@ -128,22 +169,51 @@ export async function eraseExpiredMailBodies(
         ),
       ),
     )
+    .limit(limit);
+  const rows = await db
+    .update(mailMessages)
+    .set({ text: '', html: null, attachments: [] })
+    .where(inArray(mailMessages.id, batch))
     .returning({ id: mailMessages.id });
-  const mailboxCount = mailAbout.length + mailbox.length;
-  if (!(await outboxExists(db))) return { mailbox: mailboxCount, outbox: 0 };
-  const outboxAbout = rowsOf<{ id: string }>(
+  return rows.length;
+}
+
+/** Records of mail about someone, by the partial index on queued_at (docs/decisions/076). */
+async function deleteRecordsAbout(db: DbExecutor, cutoff: Date, limit: number): Promise<number> {
+  const batch = db
+    .select({ id: mailRecipients.id })
+    .from(mailRecipients)
+    .where(
+      and(lt(mailRecipients.queuedAt, cutoff), sql`${mailRecipients.about} <> '{}'::text[]`),
+    )
+    .limit(limit);
+  const rows = await db
+    .delete(mailRecipients)
+    .where(inArray(mailRecipients.id, batch))
+    .returning({ id: mailRecipients.id });
+  return rows.length;
+}
+
+async function deleteOutboxAbout(db: DbExecutor, cutoff: Date, limit: number): Promise<number> {
+  return rowsOf<{ id: string }>(
     await db.execute(sql`delete from pgboss.job
-      where ${outboxFinishedBefore(cutoff)}
-        and (jsonb_array_length(coalesce(data->'about', '[]'::jsonb)) > 0 or data ? 'replyTo')
+      where (name, id) in (
+        select name, id from pgboss.job
+        where ${outboxFinishedBefore(cutoff)}
+          and (jsonb_array_length(coalesce(data->'about', '[]'::jsonb)) > 0 or data ? 'replyTo')
+        limit ${limit})
       returning id`),
-  );
-  const outbox = rowsOf<{ id: string }>(
+  ).length;
+}
+
+async function emptyOutboxBodies(db: DbExecutor, cutoff: Date, limit: number): Promise<number> {
+  return rowsOf<{ id: string }>(
     await db.execute(sql`update pgboss.job
       set data = jsonb_build_object('to', data->'to', 'subject', data->'subject')
-      where ${outboxExpired(cutoff)}
+      where (name, id) in (
+        select name, id from pgboss.job where ${outboxExpired(cutoff)} limit ${limit})
       returning id`),
-  );
-  return { mailbox: mailboxCount, outbox: outboxAbout.length + outbox.length };
+  ).length;
 }
 
 /** Finished (not waiting) outbox jobs older than the cutoff. */

@@ -4,6 +4,13 @@ import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.
 import { closedReasonField } from './closures.ts';
 import { idParams } from './ids.ts';
 import { attendanceField, meetingLinkMissingField } from './lessons.ts';
+import {
+  cursorParam,
+  nextCursorField,
+  parseHistoryCursor,
+  parseSessionCursor,
+  parseUserCursor,
+} from './page-cursors.ts';
 import { AccountTypeSchema, PupilRefSchema, PupilSchema } from './pupils.ts';
 
 /*
@@ -56,6 +63,7 @@ export const AdminSessionsQuerySchema = z.object({
     .enum(SESSION_FILTERS, { error: 'filter must be upcoming, previous or today.' })
     .default('upcoming'),
   sort: z.enum(SESSION_SORTS, { error: 'sort must be date or bookings.' }).default('date'),
+  cursor: cursorParam(parseSessionCursor),
 });
 export type AdminSessionsQuery = z.input<typeof AdminSessionsQuerySchema>;
 
@@ -81,9 +89,17 @@ export const AdminSessionSchema = named(
 );
 export type AdminSession = z.infer<typeof AdminSessionSchema>;
 
+/** docs/decisions/075: the session lists come ADMIN_SESSIONS_PAGE_SIZE at a time. */
+export const ADMIN_SESSIONS_PAGE_SIZE = 50;
+
 export const AdminSessionListSchema = named(
   'AdminSessionList',
-  z.object({ sessions: z.array(AdminSessionSchema) }),
+  z.object({
+    items: z.array(AdminSessionSchema).meta({
+      description: `At most ${ADMIN_SESSIONS_PAGE_SIZE} sessions, in the chosen order`,
+    }),
+    nextCursor: nextCursorField,
+  }),
 );
 export type AdminSessionList = z.infer<typeof AdminSessionListSchema>;
 
@@ -142,12 +158,7 @@ export const AdminUsersQuerySchema = z.object({
     .max(200, { error: 'search must be at most 200 characters.' })
     .optional()
     .meta({ description: "Part of a name, an e-mail or a pupil's name, any case" }),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1.' })
-    .int({ error: 'page must be a whole number from 1.' })
-    .min(1, { error: 'page must be a whole number from 1.' })
-    .max(100_000, { error: 'page is too large.' })
-    .default(1),
+  cursor: cursorParam(parseUserCursor),
 });
 export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
 
@@ -167,16 +178,29 @@ export const AdminUserRowSchema = named(
 );
 export type AdminUserRow = z.infer<typeof AdminUserRowSchema>;
 
+/** docs/product-rules.md#admin-figures: 25 users a page; counted up to USERS_TOTAL_CAP. */
+export const ADMIN_USERS_PAGE_SIZE = 25;
+export const USERS_TOTAL_CAP = 1000;
+
 export const AdminUserPageSchema = named(
   'AdminUserPage',
   z.object({
-    users: z.array(AdminUserRowSchema),
-    total: count.meta({ description: 'Users matching the search in all' }),
-    page: count,
-    pageSize: count,
+    items: z.array(AdminUserRowSchema).meta({
+      description: `Newest first, at most ${ADMIN_USERS_PAGE_SIZE}`,
+    }),
+    nextCursor: nextCursorField,
+    total: count.meta({
+      description: `Users matching the search in all, counted up to ${USERS_TOTAL_CAP}`,
+    }),
+    totalIsCapped: z.boolean().meta({
+      description: `True when more than ${USERS_TOTAL_CAP} match: show "1,000+"`,
+    }),
   }),
 );
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
+
+/** A user's booking history comes ADMIN_HISTORY_PAGE_SIZE bookings at a time. */
+export const ADMIN_HISTORY_PAGE_SIZE = 50;
 
 export const UserIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
@@ -226,13 +250,33 @@ export const AdminUserDetailSchema = named(
     pupils: z.array(PupilSchema).meta({ description: "The account's pupils, archived ones too" }),
     statistics: AdminBookingCountsSchema,
     financial: SpendingSchema,
-    bookings: z.array(AdminBookingHistoryEntrySchema),
+    bookings: z.array(AdminBookingHistoryEntrySchema).meta({
+      description:
+        `Latest session first, the first ${ADMIN_HISTORY_PAGE_SIZE}; the rest from ` +
+        'GET /api/admin/users/{id}/bookings',
+    }),
+    bookingsNextCursor: nextCursorField,
     noShows: count
       .optional()
       .meta({ description: "Sessions marked absent, all the account's pupils together" }),
   }),
 );
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+export const AdminUserBookingsQuerySchema = z.object({
+  cursor: cursorParam(parseHistoryCursor),
+});
+
+export const AdminUserBookingPageSchema = named(
+  'AdminUserBookingPage',
+  z.object({
+    items: z.array(AdminBookingHistoryEntrySchema).meta({
+      description: `Latest session first, at most ${ADMIN_HISTORY_PAGE_SIZE}`,
+    }),
+    nextCursor: nextCursorField,
+  }),
+);
+export type AdminUserBookingPage = z.infer<typeof AdminUserBookingPageSchema>;
 
 export const PasswordResetSentSchema = named(
   'PasswordResetSent',

@@ -34,6 +34,12 @@ export {
   AdminStatsSchema,
   type AdminSummary,
   AdminSummarySchema,
+  ADMIN_HISTORY_PAGE_SIZE,
+  ADMIN_SESSIONS_PAGE_SIZE,
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminUserBookingPage,
+  AdminUserBookingPageSchema,
+  AdminUserBookingsQuerySchema,
   type AdminUserDetail,
   AdminUserDetailSchema,
   type AdminUserPage,
@@ -58,7 +64,17 @@ export {
   UserIdParamsSchema,
   type WeekBookings,
   WeekBookingsSchema,
+  USERS_TOTAL_CAP,
 } from './admin.ts';
+export {
+  parseHistoryCursor,
+  parseSessionCursor,
+  parseUserCursor,
+  type SessionCursor,
+  sessionCursor,
+  type UserCursor,
+  userCursor,
+} from './page-cursors.ts';
 export {
   type Availability,
   type AvailabilityQuery,
