@@ -97,7 +97,10 @@ export async function listBookedSessions(
           id: last.id,
         })
       : null;
-  return { items: await describeBookedSessions(deps, page, { now, timetable, closures }), nextCursor };
+  return {
+    items: await describeBookedSessions(deps, page, { now, timetable, closures }),
+    nextCursor,
+  };
 }
 
 /** Which sessions a filter names. Today: every session of the London day (docs/decisions/056). */

@@ -23,7 +23,6 @@ import { NotFoundError } from '../http/problem.ts';
 import { customerFigures, NO_BOOKINGS, NO_SPENDING } from './customer-figures.ts';
 import { likeContaining } from '../db/like-pattern.ts';
 
-
 interface DirectoryDeps {
   db: Database;
   clock: Clock;
@@ -88,8 +87,7 @@ export async function listUsers(
   const where = searchCondition(deps.db, query.search);
   const after = query.cursor === undefined ? undefined : parseUserCursor(query.cursor);
   const afterCursor =
-    after &&
-    sql`(${user.createdAt}, ${user.id}) < (${after.createdAt}::timestamptz, ${after.id})`;
+    after && sql`(${user.createdAt}, ${user.id}) < (${after.createdAt}::timestamptz, ${after.id})`;
   const [found, [totalRow]] = await Promise.all([
     deps.db
       .select({
@@ -104,9 +102,14 @@ export async function listUsers(
       .where(and(where, afterCursor))
       .orderBy(desc(user.createdAt), desc(user.id))
       .limit(ADMIN_USERS_PAGE_SIZE + 1),
-    deps.db
-      .select({ n: count() })
-      .from(deps.db.select({ id: user.id }).from(user).where(where).limit(USERS_TOTAL_CAP + 1).as('matches')),
+    deps.db.select({ n: count() }).from(
+      deps.db
+        .select({ id: user.id })
+        .from(user)
+        .where(where)
+        .limit(USERS_TOTAL_CAP + 1)
+        .as('matches'),
+    ),
   ]);
   const rows = found.slice(0, ADMIN_USERS_PAGE_SIZE);
   const last = rows.at(-1);
