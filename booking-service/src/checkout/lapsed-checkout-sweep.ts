@@ -1,8 +1,9 @@
+import { and, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
+import { checkouts } from '../db/schema.ts';
 import type { Logger } from '../logging/logger.ts';
 import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
-import { expireLapsedCheckouts } from './checkout.ts';
 
 /** How often a server marks lapsed holds expired. Seat counts never wait for it (decision 020). */
 export const LAPSED_CHECKOUT_SWEEP_MS = 60_000;
@@ -10,7 +11,22 @@ export const LAPSED_CHECKOUT_SWEEP_MS = 60_000;
 export type LapsedCheckoutSweep = PeriodicTask;
 
 /**
- * Runs expireLapsedCheckouts every `intervalMs` so stored statuses (lists, admin figures) stay
+ * The sweep's update: pending checkouts whose hold ran out (at expires_at, as effectiveStatus
+ * says), marked expired. `status = 'pending'` is written as a literal, not a bound parameter,
+ * so the planner can match the partial index checkouts_pending_expires_at_idx whatever plan it
+ * caches, and the sweep reads only the pending rows, never every checkout ever taken
+ * (docs/decisions/076).
+ */
+export function markLapsedCheckoutsExpired(db: DbExecutor, now: Date) {
+  return db
+    .update(checkouts)
+    .set({ status: 'expired' })
+    .where(and(sql`${checkouts.status} = 'pending'`, lte(checkouts.expiresAt, now)))
+    .returning({ id: checkouts.id });
+}
+
+/**
+ * Runs markLapsedCheckoutsExpired every `intervalMs` so stored statuses (lists, admin figures) stay
  * honest without a webhook. A plain timer rather than a pg-boss schedule: the update is
  * idempotent, so every instance may run it, and it needs no queue or cron. The timer is
  * unref'd (it never keeps the process alive) and the next run is armed only after the
@@ -24,7 +40,7 @@ export function scheduleLapsedCheckoutSweep(
   const log = deps.logger.child({ component: 'checkout-sweep' });
   return runPeriodically(
     async () => {
-      const expired = await expireLapsedCheckouts(deps.db, deps.clock.now());
+      const expired = (await markLapsedCheckoutsExpired(deps.db, deps.clock.now())).length;
       if (expired > 0) log.info({ expired }, 'lapsed checkouts marked expired');
     },
     {
