@@ -55,6 +55,7 @@ const ROUTES = {
   'PUT /api/admin/classes/:id/meeting': 'AdminClassSchema',
   'GET /api/admin/users': 'AdminUserPageSchema',
   'GET /api/admin/users/:id': 'AdminUserDetailSchema',
+  'GET /api/admin/users/:id/bookings': 'AdminUserBookingPageSchema',
   'DELETE /api/admin/users/:id': NO_CONTENT,
   'POST /api/admin/users/:id/password-reset': 'PasswordResetSentSchema',
   'POST /api/admin/bookings/:id/cancel': 'BookingSchema',

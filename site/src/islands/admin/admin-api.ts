@@ -10,6 +10,7 @@ export type {
   AdminSession,
   AdminStats,
   AdminSummary,
+  AdminUserBookingPage,
   AdminUserDetail,
   AdminUserPage,
   AdminUserRow,
@@ -32,16 +33,28 @@ export const adminUserUrl = (userId: string) => `/admin/users/${id(userId)}`;
 export const adminApi = {
   summary: () => apiFetch('/api/admin/summary', 'AdminSummarySchema'),
   stats: () => apiFetch('/api/admin/stats', 'AdminStatsSchema'),
-  sessions: (filter: SessionFilter, sort: SessionSort) =>
-    apiFetch(`/api/admin/sessions?filter=${filter}&sort=${sort}`, 'AdminSessionListSchema'),
+  /** One page of sessions (decision 075); `cursor` is the nextCursor of the page before. */
+  sessions: (filter: SessionFilter, sort: SessionSort, cursor?: string) => {
+    const query = new URLSearchParams({ filter, sort });
+    if (cursor) query.set('cursor', cursor);
+    return apiFetch(`/api/admin/sessions?${query}`, 'AdminSessionListSchema');
+  },
   attendees: (sessionId: string) =>
     apiFetch(`/api/admin/sessions/${id(sessionId)}/attendees`, 'AdminAttendeeListSchema'),
-  users: (search: string, page: number) => {
-    const query = new URLSearchParams({ page: String(page) });
+  /** One page of users, newest first (decision 075); without a cursor, the first page. */
+  users: (search: string, cursor?: string) => {
+    const query = new URLSearchParams();
     if (search) query.set('search', search);
+    if (cursor) query.set('cursor', cursor);
     return apiFetch(`/api/admin/users?${query}`, 'AdminUserPageSchema');
   },
   user: (userId: string) => apiFetch(`/api/admin/users/${id(userId)}`, 'AdminUserDetailSchema'),
+  /** The user's booking history after the first page the detail brings. */
+  userBookings: (userId: string, cursor: string) =>
+    apiFetch(
+      `/api/admin/users/${id(userId)}/bookings?${new URLSearchParams({ cursor })}`,
+      'AdminUserBookingPageSchema',
+    ),
   sendPasswordReset: (userId: string) =>
     apiFetch(`/api/admin/users/${id(userId)}/password-reset`, 'PasswordResetSentSchema', {
       method: 'POST',

@@ -56,15 +56,42 @@ const FIGURES = {
   },
 } satisfies Routes;
 
-/** 26 users, 25 a page; a search for "zzz" finds nobody. */
-const directory: Handler<'GET /api/admin/users'> = ({ url }) => {
-  const search = url.searchParams.get('search') ?? '';
-  const page = Number(url.searchParams.get('page') ?? '1');
-  const all = search === 'zzz' ? [] : Array.from({ length: 26 }, (_, i) => user(i + 1));
-  return { users: all.slice((page - 1) * 25, page * 25), total: all.length, page, pageSize: 25 };
-};
+/**
+ * `count` users, newest first, 25 a page behind keyset cursors (decision 075), counted up to
+ * `cap` as the service does; a search for "zzz" finds nobody.
+ */
+const usersDirectory =
+  (count: number, cap = 1000): Handler<'GET /api/admin/users'> =>
+  ({ url }) => {
+    const search = url.searchParams.get('search') ?? '';
+    const all = search === 'zzz' ? [] : Array.from({ length: count }, (_, i) => user(i + 1));
+    const cursor = url.searchParams.get('cursor');
+    const from = cursor ? all.findIndex((row) => cursorOf(row) === cursor) + 1 : 0;
+    const items = all.slice(from, from + 25);
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor: last && from + 25 < all.length ? cursorOf(last) : null,
+      total: Math.min(all.length, cap),
+      totalIsCapped: all.length > cap,
+    };
+  };
+const cursorOf = (row: AdminUserRow) => `2026-10-01T10:00:00Z_${row.id}`;
 
-const NO_SESSIONS = { 'GET /api/admin/sessions': { sessions: [] } } satisfies Routes;
+/** 26 users: two pages. */
+const directory = usersDirectory(26);
+
+/** One page of users, the last. */
+const onePage = (items: AdminUserRow[]) => ({
+  items,
+  nextCursor: null,
+  total: items.length,
+  totalIsCapped: false,
+});
+
+const NO_SESSIONS = {
+  'GET /api/admin/sessions': { items: [], nextCursor: null },
+} satisfies Routes;
 
 /** No sessions, and the users as `users` answers. */
 const stubUsers = (users: Handler<'GET /api/admin/users'>) =>
@@ -159,33 +186,67 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     const calls = stubUsers(directory);
     render(<AdminDashboard navigate={navigate} />);
     expect(await screen.findByText('Showing 1 to 25 of 26 users')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Page 2' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Page 3' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    // No page numbers: keyset pages only know the next one.
+    expect(screen.queryByRole('button', { name: 'Page 2' })).toBeNull();
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 26 to 26 of 26 users')).toBeTruthy();
-    expect(calls).toContain('GET /api/admin/users?page=2');
+    expect(calls).toContain(
+      `GET /api/admin/users?cursor=${encodeURIComponent(cursorOf(user(25)))}`,
+    );
+    expect(screen.getByRole('button', { name: 'Next' }).getAttribute('aria-disabled')).toBe('true');
 
     fireEvent.click(screen.getByText('pupil26@example.com'));
     expect(navigate).toHaveBeenCalledWith('/admin/users/u26');
+  });
+
+  it('walks three pages with Next and back with Previous, the total shown as "1,000+" past the cap', async () => {
+    stubUsers(usersDirectory(1200));
+    render(<AdminDashboard navigate={navigate} />);
+    expect(await screen.findByText('Showing 1 to 25 of 1,000+ users')).toBeTruthy();
+    const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const previous = () => fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+
+    next();
+    expect(await screen.findByText('Showing 26 to 50 of 1,000+ users')).toBeTruthy();
+    expect(screen.getByText('pupil26@example.com')).toBeTruthy();
+    next();
+    expect(await screen.findByText('Showing 51 to 75 of 1,000+ users')).toBeTruthy();
+    expect(screen.getByText('pupil75@example.com')).toBeTruthy();
+    expect(screen.queryByText('pupil25@example.com')).toBeNull();
+
+    previous();
+    expect(await screen.findByText('Showing 26 to 50 of 1,000+ users')).toBeTruthy();
+    expect(screen.getByText('pupil26@example.com')).toBeTruthy();
+    previous();
+    expect(await screen.findByText('Showing 1 to 25 of 1,000+ users')).toBeTruthy();
+    expect(screen.getByText('pupil1@example.com')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
   });
 
   it('searches on Enter, from page 1, and says when nobody matches', async () => {
     const calls = stubUsers(directory);
     render(<AdminDashboard navigate={navigate} />);
     await screen.findByText('Showing 1 to 25 of 26 users');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Showing 26 to 26 of 26 users');
     const box = screen.getByLabelText("Search users by name, email or pupil's name");
     fireEvent.change(box, { target: { value: '  zzz ' } });
     // Typing alone does not search.
     expect(calls.filter((c) => c.includes('search='))).toEqual([]);
     fireEvent.submit(box.closest('form') as HTMLFormElement);
     expect(await screen.findByText('No users found matching your search.')).toBeTruthy();
-    expect(calls).toContain('GET /api/admin/users?page=1&search=zzz');
+    // From the first page: no cursor of the page the admin was on.
+    expect(calls).toContain('GET /api/admin/users?search=zzz');
+    expect(calls.filter((c) => c.includes('search=') && c.includes('cursor='))).toEqual([]);
   });
 
   it('says "No users found." when there are no users at all', async () => {
-    stubUsers({ users: [], total: 0, page: 1, pageSize: 25 });
+    stubUsers(onePage([]));
     render(<AdminDashboard navigate={navigate} />);
     expect(await screen.findByText('No users found.')).toBeTruthy();
   });
@@ -206,7 +267,8 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
   it('shows a session’s attendees, linking each avatar to the user, and the register', async () => {
     stubApi({
       'GET /api/admin/sessions': {
-        sessions: [
+        nextCursor: null,
+        items: [
           {
             id: 's1',
             service: 'gcse',
@@ -274,7 +336,8 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     });
     stubApi({
       'GET /api/admin/sessions': {
-        sessions: [
+        nextCursor: null,
+        items: [
           {
             id: 's1',
             service: 'gcse',
@@ -314,19 +377,16 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
   });
 
   it('row menu: Reset Password always, View in Stripe only with a Stripe link, no stray code', async () => {
-    stubUsers({
-      users: [
+    stubUsers(
+      onePage([
         {
           ...user(1),
           name: 'Paid Parent',
           stripeCustomerUrl: 'https://dashboard.stripe.com/customers/cus_1',
         },
         { ...user(2), name: 'New Parent' },
-      ],
-      total: 2,
-      page: 1,
-      pageSize: 25,
-    });
+      ]),
+    );
     render(<AdminDashboard navigate={navigate} />);
     const openMenu = async (name: string) => {
       const trigger = await screen.findByRole('button', { name: `Actions for ${name}` });
@@ -354,7 +414,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
   it('row menu: Reset Password asks before mailing; Cancel sends nothing, Send sends once', async () => {
     const { calls } = stubApi({
       ...NO_SESSIONS,
-      'GET /api/admin/users': { users: [user(1)], total: 1, page: 1, pageSize: 25 },
+      'GET /api/admin/users': onePage([user(1)]),
       'POST /api/admin/users/:id/password-reset': { email: user(1).email },
     });
     render(<AdminDashboard navigate={navigate} />);

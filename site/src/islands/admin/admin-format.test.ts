@@ -6,8 +6,6 @@ import {
   bookingsText,
   confirmedSeats,
   initials,
-  pageButtons,
-  pageCount,
   shortLondonDate,
   showingText,
 } from './admin-format.ts';
@@ -41,34 +39,25 @@ describe('shortLondonDate', () => {
 });
 
 describe('showingText', () => {
+  const page = (first: number, count: number, total: number, totalIsCapped = false) =>
+    showingText({ first, count, total, totalIsCapped });
+
   it('states the range of the page shown', () => {
-    expect(showingText(1, 25, 51)).toBe('Showing 1 to 25 of 51 users');
-    expect(showingText(3, 25, 51)).toBe('Showing 51 to 51 of 51 users');
-    expect(showingText(1, 25, 25)).toBe('Showing 1 to 25 of 25 users');
-    expect(showingText(1, 25, 0)).toBe('Showing 0 of 0 users');
+    expect(page(1, 25, 51)).toBe('Showing 1 to 25 of 51 users');
+    expect(page(26, 25, 51)).toBe('Showing 26 to 50 of 51 users');
+    expect(page(51, 1, 51)).toBe('Showing 51 to 51 of 51 users');
+    expect(page(1, 25, 25)).toBe('Showing 1 to 25 of 25 users');
+    expect(page(1, 0, 0)).toBe('Showing 0 of 0 users');
   });
 
   it('says "1 user", never "1 users"', () => {
-    expect(showingText(1, 25, 1)).toBe('Showing 1 to 1 of 1 user');
-    expect(showingText(1, 25, 2)).toBe('Showing 1 to 2 of 2 users');
-  });
-});
-
-describe('pageButtons', () => {
-  it('shows at most five page numbers around the current page', () => {
-    expect(pageButtons(1, 1)).toEqual([1]);
-    expect(pageButtons(1, 3)).toEqual([1, 2, 3]);
-    expect(pageButtons(1, 12)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageButtons(6, 12)).toEqual([4, 5, 6, 7, 8]);
-    expect(pageButtons(12, 12)).toEqual([8, 9, 10, 11, 12]);
-    expect(pageButtons(2, 12)).toEqual([1, 2, 3, 4, 5]);
+    expect(page(1, 1, 1)).toBe('Showing 1 to 1 of 1 user');
+    expect(page(1, 2, 2)).toBe('Showing 1 to 2 of 2 users');
   });
 
-  it('counts pages of 25, never fewer than one', () => {
-    expect(pageCount(0, 25)).toBe(1);
-    expect(pageCount(25, 25)).toBe(1);
-    expect(pageCount(26, 25)).toBe(2);
-    expect(pageCount(51, 25)).toBe(3);
+  it('says "1,000+" past the count\'s cap', () => {
+    expect(page(26, 25, 1000, true)).toBe('Showing 26 to 50 of 1,000+ users');
+    expect(page(1001, 25, 1000, true)).toBe('Showing 1,001 to 1,025 of 1,000+ users');
   });
 });
 

@@ -37,26 +37,25 @@ export const pounds = (pence: number) => formatPounds(pence);
 
 /**
  * docs/product-rules.md#pages: "Showing X to Y of Z users", with "1 user" when there is one.
+ * Keyset pages (decision 075) know where they start, not a page number; the service counts up
+ * to a cap, past which the total reads "1,000+".
  */
-export function showingText(page: number, pageSize: number, total: number): string {
-  if (total === 0) return 'Showing 0 of 0 users';
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${plural(total, 'user', 'users')}`;
-}
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
-/**
- * The numbered buttons under the user table: at most `max` (spec: 5), a window that keeps the
- * current page in the middle where it can.
- */
-export function pageButtons(current: number, pages: number, max = 5): number[] {
-  const count = Math.min(max, pages);
-  const start = Math.min(Math.max(1, current - Math.floor(count / 2)), pages - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
+export function showingText(page: {
+  /** The position of the page's first row in the whole list, from 1. */
+  first: number;
+  /** The rows on this page. */
+  count: number;
+  total: number;
+  totalIsCapped: boolean;
+}): string {
+  if (page.count === 0) return 'Showing 0 of 0 users';
+  const number = (n: number) => n.toLocaleString('en-GB');
+  const range = `${number(page.first)} to ${number(page.first + page.count - 1)}`;
+  const total = number(page.total);
+  const ofWhom = page.totalIsCapped
+    ? `${total}+ users`
+    : `${total} ${page.total === 1 ? 'user' : 'users'}`;
+  return `Showing ${range} of ${ofWhom}`;
 }
 
 /** The toast for a failed admin load: 403 is the access message, anything else `fallback`. */

@@ -55,7 +55,10 @@ const attendee = (attendance?: AdminAttendee['attendance']): AdminAttendee => ({
 /** The overview listing one session, booked, whose register holds `attendees`. */
 const oneSession = (attendees: AdminAttendee[]) =>
   ({
-    'GET /api/admin/sessions': { sessions: [session(SESSION_ID, '2026-11-03T19:00:00Z')] },
+    'GET /api/admin/sessions': {
+      items: [session(SESSION_ID, '2026-11-03T19:00:00Z')],
+      nextCursor: null,
+    },
     'GET /api/admin/sessions/:id/attendees': attendees,
   }) satisfies Routes;
 
@@ -76,7 +79,8 @@ describe('the sessions overview', () => {
   it('asks for today’s sessions with the Today view and flags one nobody could join', async () => {
     const { calls } = stubApi({
       'GET /api/admin/sessions': ({ url }) => ({
-        sessions:
+        nextCursor: null,
+        items:
           url.searchParams.get('filter') === 'today'
             ? [
                 session('s1', '2026-11-03T19:00:00Z', { meetingLinkMissing: true }),
@@ -96,7 +100,7 @@ describe('the sessions overview', () => {
   });
 
   it('says when nothing is booked today', async () => {
-    stubApi({ 'GET /api/admin/sessions': { sessions: [] } });
+    stubApi({ 'GET /api/admin/sessions': { items: [], nextCursor: null } });
     renderOverview();
     fireEvent.click(await screen.findByRole('radio', { name: 'Today' }));
     await screen.findByText('No booked sessions today.');

@@ -1,10 +1,11 @@
 // The sessions overview flags a booked session whose day was closed after people booked it
-// (CMS closures, decision 052): staff see why, and the bookings stay as they are.
+// (CMS closures, decision 052): staff see why, and the bookings stay as they are. It shows the
+// sessions a page at a time (decision 075), "Load more sessions" adding the next.
 import type { AdminSession } from '@tuition/api-contract';
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test-support/api-stub.ts';
-import { AppProviders } from '../shared/app-providers.tsx';
+import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminSessions } from './admin-sessions.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -30,7 +31,8 @@ const session = (id: string, startsAt: string, closedReason?: string): AdminSess
 it('flags a booked session on a day closed since, with the reason', async () => {
   stubApi({
     'GET /api/admin/sessions': {
-      sessions: [
+      nextCursor: null,
+      items: [
         session('s1', '2026-12-15T17:00:00Z'),
         session('s2', '2026-12-22T17:00:00Z', 'Christmas holiday'),
       ],
@@ -44,4 +46,74 @@ it('flags a booked session on a day closed since, with the reason', async () => 
   const flag = await screen.findByText('Closed — Christmas holiday');
   expect(flag.closest('li')?.textContent).toContain('Tuesday 22 December 2026');
   expect(screen.getAllByText(/^Closed — /)).toHaveLength(1);
+});
+
+/** 120 upcoming sessions, one a day, 50 a page behind keyset cursors as the service answers. */
+const manySessions = Array.from({ length: 120 }, (_, i) =>
+  session(`s${i + 1}`, new Date(Date.UTC(2026, 11, 1 + i, 17)).toISOString()),
+);
+function sessionPages({ url }: { url: URL }) {
+  const cursor = url.searchParams.get('cursor');
+  const from = cursor ? manySessions.findIndex((s) => s.id === cursor) + 1 : 0;
+  const items = manySessions.slice(from, from + 50);
+  const more = from + 50 < manySessions.length;
+  return { items, nextCursor: more ? (items.at(-1)?.id ?? null) : null };
+}
+
+function renderOverview() {
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <AdminSessions upcomingCount={120} />
+    </AppProviders>,
+  );
+}
+
+const sessionToggles = () => screen.getAllByRole('button', { name: /GCSE Foundation/ });
+
+it('shows 50 sessions, adds the next 50 on "Load more sessions", and the button goes on the last page', async () => {
+  const { calls } = stubApi({ 'GET /api/admin/sessions': sessionPages });
+  renderOverview();
+  const loadMore = await screen.findByRole('button', { name: 'Load more sessions' });
+  expect(sessionToggles()).toHaveLength(50);
+
+  loadMore.focus();
+  fireEvent.click(loadMore);
+  await waitFor(() => expect(sessionToggles()).toHaveLength(100));
+  expect(calls).toContain('GET /api/admin/sessions?filter=upcoming&sort=date&cursor=s50');
+  // Appended after the first page, and the keyboard carries on at the first new session.
+  expect(sessionToggles()[0]?.textContent).toContain('Tuesday 1 December 2026');
+  expect(sessionToggles()[50]?.textContent).toContain('Wednesday 20 January 2027');
+  expect(document.activeElement).toBe(sessionToggles()[50]);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Load more sessions' }));
+  await waitFor(() => expect(sessionToggles()).toHaveLength(120));
+  expect(screen.queryByRole('button', { name: /Load more sessions/ })).toBeNull();
+  expect(document.activeElement).toBe(sessionToggles()[100]);
+});
+
+it('says it is loading while the next page comes, and starts from page one on another filter', async () => {
+  let release: () => void = () => {};
+  const { calls } = stubApi({
+    'GET /api/admin/sessions': async (request) => {
+      if (request.url.searchParams.get('cursor')) {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      }
+      return sessionPages(request);
+    },
+  });
+  renderOverview();
+  fireEvent.click(await screen.findByRole('button', { name: 'Load more sessions' }));
+  const busy = await screen.findByRole('button', { name: 'Loading more sessions…' });
+  expect(busy.getAttribute('aria-busy')).toBe('true');
+  expect(busy.getAttribute('aria-disabled')).toBe('true');
+  release();
+  await waitFor(() => expect(sessionToggles()).toHaveLength(100));
+
+  fireEvent.click(screen.getByRole('radio', { name: 'Previous' }));
+  await waitFor(() =>
+    expect(calls.at(-1)).toBe('GET /api/admin/sessions?filter=previous&sort=date'),
+  );
+  await waitFor(() => expect(sessionToggles()).toHaveLength(50));
 });

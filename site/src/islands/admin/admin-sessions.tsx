@@ -3,7 +3,6 @@
 // open the user page, with their attendance marks, the session's own meeting link and the
 // printable register (CSV) to download.
 import {
-  Avatar,
   Badge,
   Button,
   Card,
@@ -14,134 +13,22 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import { formatLondonDate, yearGroupLabel } from '@tuition/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { formatLondonDate } from '@tuition/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import {
-  type AdminAttendee,
   type AdminSession,
   adminApi,
-  adminUserUrl,
   registerCsvUrl,
   type SessionFilter,
   type SessionSort,
 } from './admin-api.ts';
-import {
-  adminLoadFailure,
-  initials,
-  bookingsText,
-  pounds,
-  retryUnlessRefused,
-  shortLondonDate,
-} from './admin-format.ts';
-import { usePhoneText } from '../../lib/phone-numbers.ts';
+import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
 import { useErrorToast } from '../shared/use-error-toast.ts';
 import { AdminSessionWaitlist, WaitingBadge } from '../shared/waitlist/admin-session-waitlist.tsx';
-import {
-  AttendanceControl,
-  MeetingLinkBadge,
-  SessionMeetingOverride,
-} from './admin-session-lessons.tsx';
-
-function AttendeeList({ sessionId }: { sessionId: string }) {
-  const attendees = useQuery({
-    queryKey: ['admin', 'attendees', sessionId],
-    queryFn: () => adminApi.attendees(sessionId),
-    retry: retryUnlessRefused,
-  });
-  if (attendees.isPending) {
-    return (
-      <Flex align="center" gap="2" role="status">
-        <Spinner /> <Text color="gray">Loading attendees…</Text>
-      </Flex>
-    );
-  }
-  if (attendees.isError) {
-    return <Text color="red">Failed to load attendees.</Text>;
-  }
-  if (attendees.data.length === 0) {
-    return <Text color="gray">No bookings for this session.</Text>;
-  }
-  return (
-    <ul className="admin-attendees">
-      {familiesOf(attendees.data).map((seats) => (
-        <FamilyItem key={seats[0]?.bookingId} seats={seats} sessionId={sessionId} />
-      ))}
-    </ul>
-  );
-}
-
-/** The seats grouped by account, in the order the list gives them: siblings side by side. */
-export function familiesOf(seats: readonly AdminAttendee[]): AdminAttendee[][] {
-  const byAccount = new Map<string, AdminAttendee[]>();
-  for (const seat of seats) {
-    const family = byAccount.get(seat.userId);
-    if (family) family.push(seat);
-    else byAccount.set(seat.userId, [seat]);
-  }
-  return [...byAccount.values()];
-}
-
-/**
- * One family in the session: each pupil who attends, with their attendance mark, then once the
- * account holder who booked and pays, with the account's figures (not once per child).
- */
-function FamilyItem({ seats, sessionId }: { seats: AdminAttendee[]; sessionId: string }) {
-  const phoneText = usePhoneText();
-  const person = seats[0];
-  if (!person) return null;
-  const { bookings } = person;
-  return (
-    <li className="admin-attendee">
-      <a
-        href={adminUserUrl(person.userId)}
-        className="admin-avatar-link"
-        aria-label={`Open ${person.name}'s details`}
-      >
-        <Avatar size="3" radius="full" fallback={initials(person.pupil.name, person.email)} />
-      </a>
-      <div className="admin-attendee__who">
-        {seats.map(({ bookingId, pupil }) => (
-          <Text as="div" weight="bold" key={bookingId}>
-            {pupil.name}{' '}
-            <Text weight="regular" color="gray">
-              ({yearGroupLabel(pupil.yearGroup)})
-            </Text>
-          </Text>
-        ))}
-        <Text as="div" size="2">
-          Account holder: {person.name}
-        </Text>
-        <Text as="div" size="2">
-          <a href={`mailto:${person.email}`}>{person.email}</a>
-        </Text>
-        {person.phone && (
-          <Text as="div" size="2" color="gray">
-            {phoneText(person.phone)}
-          </Text>
-        )}
-      </div>
-      <div className="admin-attendee__figures">
-        <Text as="div" size="2">
-          {bookingsText(bookings)}
-        </Text>
-        <Text as="div" size="2" color="gray">
-          Spent {pounds(person.totalSpentPence)}
-          {person.lastPaymentAt ? `, last paid ${shortLondonDate(person.lastPaymentAt)}` : ''}
-        </Text>
-      </div>
-      {seats.map((seat) => (
-        <AttendanceControl
-          key={seat.bookingId}
-          sessionId={sessionId}
-          bookingId={seat.bookingId}
-          pupilName={seat.pupil.name}
-          status={seat.attendance}
-        />
-      ))}
-    </li>
-  );
-}
+import { MeetingLinkBadge, SessionMeetingOverride } from './admin-session-lessons.tsx';
+import { AttendeeList } from './admin-session-attendees.tsx';
+import { LoadMoreButton } from './admin-pager.tsx';
 
 function SessionItem({ session }: { session: AdminSession }) {
   const [open, setOpen] = useState(false);
@@ -205,19 +92,75 @@ function SessionItem({ session }: { session: AdminSession }) {
 
 const SESSIONS_LOAD_FAILED = { title: 'Error', description: 'Failed to load sessions.' };
 
+/**
+ * The chosen sessions, a page at a time (decision 075): a new filter or sort is a new query, so
+ * it starts from the first page; invalidating ['admin', 'sessions'] refetches the pages shown.
+ */
+function useSessionPages(filter: SessionFilter, sort: SessionSort) {
+  const pages = useInfiniteQuery({
+    queryKey: ['admin', 'sessions', filter, sort],
+    queryFn: ({ pageParam }) => adminApi.sessions(filter, sort, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: retryUnlessRefused,
+  });
+  useErrorToast(pages.isError, (error) => adminLoadFailure(error, SESSIONS_LOAD_FAILED), {
+    error: pages.error,
+    logAs: 'Failed to load sessions',
+  });
+  return pages;
+}
+
+function SessionControls({
+  upcomingCount,
+  filter,
+  sort,
+  onFilter,
+  onSort,
+}: {
+  upcomingCount: number | undefined;
+  filter: SessionFilter;
+  sort: SessionSort;
+  onFilter: (filter: SessionFilter) => void;
+  onSort: (sort: SessionSort) => void;
+}) {
+  const sortId = useId();
+  return (
+    <Flex gap="3" align="center" wrap="wrap" className="admin-sessions__controls">
+      <SegmentedControl.Root
+        className="admin-sessions__filter"
+        value={filter}
+        onValueChange={(v) => onFilter(v as SessionFilter)}
+        aria-label="Which sessions"
+      >
+        <SegmentedControl.Item value="upcoming">
+          Upcoming{upcomingCount === undefined ? '' : ` (${upcomingCount})`}
+        </SegmentedControl.Item>
+        <SegmentedControl.Item value="today">Today</SegmentedControl.Item>
+        <SegmentedControl.Item value="previous">Previous</SegmentedControl.Item>
+      </SegmentedControl.Root>
+      <Flex align="center" gap="2">
+        <Text as="span" size="2" id={sortId}>
+          Sort
+        </Text>
+        <Select.Root value={sort} onValueChange={(v) => onSort(v as SessionSort)}>
+          <Select.Trigger aria-labelledby={sortId} />
+          <Select.Content>
+            <Select.Item value="date">By Date</Select.Item>
+            <Select.Item value="bookings">By Bookings</Select.Item>
+          </Select.Content>
+        </Select.Root>
+      </Flex>
+    </Flex>
+  );
+}
+
 export function AdminSessions({ upcomingCount }: { upcomingCount: number | undefined }) {
   const [filter, setFilter] = useState<SessionFilter>('upcoming');
   const [sort, setSort] = useState<SessionSort>('date');
-  const sortId = useId();
-  const sessions = useQuery({
-    queryKey: ['admin', 'sessions', filter, sort],
-    queryFn: () => adminApi.sessions(filter, sort),
-    retry: retryUnlessRefused,
-  });
-  useErrorToast(sessions.isError, (error) => adminLoadFailure(error, SESSIONS_LOAD_FAILED), {
-    error: sessions.error,
-    logAs: 'Failed to load sessions',
-  });
+  const sessions = useSessionPages(filter, sort);
+  const listRef = useRef<HTMLUListElement>(null);
+  const shown = sessions.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Card size="3" className="admin-section">
@@ -225,54 +168,46 @@ export function AdminSessions({ upcomingCount }: { upcomingCount: number | undef
         <Heading as="h2" size="5">
           Sessions Overview
         </Heading>
-        <Flex gap="3" align="center" wrap="wrap" className="admin-sessions__controls">
-          <SegmentedControl.Root
-            className="admin-sessions__filter"
-            value={filter}
-            onValueChange={(v) => setFilter(v as SessionFilter)}
-            aria-label="Which sessions"
-          >
-            <SegmentedControl.Item value="upcoming">
-              Upcoming{upcomingCount === undefined ? '' : ` (${upcomingCount})`}
-            </SegmentedControl.Item>
-            <SegmentedControl.Item value="today">Today</SegmentedControl.Item>
-            <SegmentedControl.Item value="previous">Previous</SegmentedControl.Item>
-          </SegmentedControl.Root>
-          <Flex align="center" gap="2">
-            <Text as="span" size="2" id={sortId}>
-              Sort
-            </Text>
-            <Select.Root value={sort} onValueChange={(v) => setSort(v as SessionSort)}>
-              <Select.Trigger aria-labelledby={sortId} />
-              <Select.Content>
-                <Select.Item value="date">By Date</Select.Item>
-                <Select.Item value="bookings">By Bookings</Select.Item>
-              </Select.Content>
-            </Select.Root>
-          </Flex>
-        </Flex>
+        <SessionControls
+          upcomingCount={upcomingCount}
+          filter={filter}
+          sort={sort}
+          onFilter={setFilter}
+          onSort={setSort}
+        />
       </Flex>
       {sessions.isPending ? (
         <Flex align="center" gap="2" role="status">
           <Spinner /> <Text color="gray">Loading sessions…</Text>
         </Flex>
-      ) : sessions.isError ? (
+      ) : sessions.isError && shown.length === 0 ? (
         <Flex align="center" gap="3">
           <Text color="red">Failed to load sessions.</Text>
           <Button variant="soft" onClick={() => void sessions.refetch()}>
             Try again
           </Button>
         </Flex>
-      ) : sessions.data.sessions.length === 0 ? (
+      ) : shown.length === 0 ? (
         <Text color="gray">
           {filter === 'today' ? 'No booked sessions today.' : `No ${filter} sessions found.`}
         </Text>
       ) : (
-        <ul className="admin-sessions">
-          {sessions.data.sessions.map((session) => (
-            <SessionItem key={session.id} session={session} />
-          ))}
-        </ul>
+        <>
+          <ul className="admin-sessions" ref={listRef} aria-busy={sessions.isFetchingNextPage}>
+            {shown.map((session) => (
+              <SessionItem key={session.id} session={session} />
+            ))}
+          </ul>
+          <LoadMoreButton
+            what="sessions"
+            hasMore={sessions.hasNextPage}
+            loading={sessions.isFetchingNextPage}
+            onLoadMore={() => void sessions.fetchNextPage()}
+            listRef={listRef}
+            itemSelector=".admin-session"
+            focusSelector=".admin-session__toggle"
+          />
+        </>
       )}
     </Card>
   );

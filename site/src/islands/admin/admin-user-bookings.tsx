@@ -14,7 +14,7 @@ import {
   SUBJECTS,
 } from '@tuition/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { cancelSeatQuestion, londonTimeRange } from '../shared/session-labels.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
@@ -25,7 +25,8 @@ import {
 } from './admin-api.ts';
 import { shortLondonDate } from './admin-format.ts';
 import { AttendanceBadge } from './admin-session-lessons.tsx';
-import { userQueryKey } from './use-admin-user.ts';
+import { useBookingHistory, userQueryKey } from './use-admin-user.ts';
+import { LoadMoreButton } from './admin-pager.tsx';
 
 const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 'red' | 'blue' }> = {
   upcoming: { text: 'Upcoming', color: 'green' },
@@ -94,6 +95,57 @@ function CancelBooking({ booking, userId }: { booking: AdminBookingHistoryEntry;
   );
 }
 
+/** One booking of the history, with what an admin can do to it. */
+function BookingRow({
+  booking,
+  userId,
+  onReschedule,
+}: {
+  booking: AdminBookingHistoryEntry;
+  userId: string;
+  onReschedule: (booking: AdminBookingHistoryEntry) => void;
+}) {
+  const start = new Date(booking.sessionStartsAt);
+  const badge = BADGES[booking.badge];
+  return (
+    <Table.Row data-booking-id={booking.id}>
+      {/* Focusable by script only: "Load more bookings" takes focus to the first new row. */}
+      <Table.RowHeaderCell tabIndex={-1}>
+        <Text as="div">
+          {Number.isNaN(start.getTime()) ? 'Invalid Date' : formatLondonDate(start)}
+        </Text>
+        <Text as="div" size="1" color="gray">
+          {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
+        </Text>
+      </Table.RowHeaderCell>
+      <Table.Cell>{booking.pupil.name}</Table.Cell>
+      <Table.Cell>{subjectTitle(booking.subject)}</Table.Cell>
+      <Table.Cell>{booking.label}</Table.Cell>
+      <Table.Cell>
+        <Badge color={badge.color}>{badge.text}</Badge>
+      </Table.Cell>
+      <Table.Cell>
+        <AttendanceBadge status={booking.attendance} />
+      </Table.Cell>
+      <Table.Cell>{shortLondonDate(booking.createdAt)}</Table.Cell>
+      <Table.Cell>
+        <Flex gap="2" wrap="wrap">
+          {booking.canReschedule && (
+            <Button size="1" variant="soft" onClick={() => onReschedule(booking)}>
+              Reschedule
+              <span className="visually-hidden">
+                {' '}
+                {booking.pupil.name}, {booking.label} on {formatLondonDate(start)}
+              </span>
+            </Button>
+          )}
+          {booking.canCancel && <CancelBooking booking={booking} userId={userId} />}
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
 export function BookingsHistory({
   detail,
   onReschedule,
@@ -101,70 +153,49 @@ export function BookingsHistory({
   detail: UserDetailData;
   onReschedule: (booking: AdminBookingHistoryEntry) => void;
 }) {
-  if (detail.bookings.length === 0) {
+  const history = useBookingHistory(detail);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  if (history.bookings.length === 0) {
     return <Text color="gray">No bookings found for this user.</Text>;
   }
   return (
-    <div className="admin-table-scroll">
-      <Table.Root variant="surface">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Session Date</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Pupil</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Service</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Attendance</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Booked On</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {detail.bookings.map((booking) => {
-            const start = new Date(booking.sessionStartsAt);
-            const badge = BADGES[booking.badge];
-            return (
-              <Table.Row key={booking.id} data-booking-id={booking.id}>
-                <Table.RowHeaderCell>
-                  <Text as="div">
-                    {Number.isNaN(start.getTime()) ? 'Invalid Date' : formatLondonDate(start)}
-                  </Text>
-                  <Text as="div" size="1" color="gray">
-                    {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
-                  </Text>
-                </Table.RowHeaderCell>
-                <Table.Cell>{booking.pupil.name}</Table.Cell>
-                <Table.Cell>{subjectTitle(booking.subject)}</Table.Cell>
-                <Table.Cell>{booking.label}</Table.Cell>
-                <Table.Cell>
-                  <Badge color={badge.color}>{badge.text}</Badge>
-                </Table.Cell>
-                <Table.Cell>
-                  <AttendanceBadge status={booking.attendance} />
-                </Table.Cell>
-                <Table.Cell>{shortLondonDate(booking.createdAt)}</Table.Cell>
-                <Table.Cell>
-                  <Flex gap="2" wrap="wrap">
-                    {booking.canReschedule && (
-                      <Button size="1" variant="soft" onClick={() => onReschedule(booking)}>
-                        Reschedule
-                        <span className="visually-hidden">
-                          {' '}
-                          {booking.pupil.name}, {booking.label} on {formatLondonDate(start)}
-                        </span>
-                      </Button>
-                    )}
-                    {booking.canCancel && (
-                      <CancelBooking booking={booking} userId={detail.profile.id} />
-                    )}
-                  </Flex>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </div>
+    <>
+      <div className="admin-table-scroll">
+        <Table.Root variant="surface" aria-busy={history.loading}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Session Date</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Pupil</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Service</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Attendance</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Booked On</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body ref={bodyRef}>
+            {history.bookings.map((booking) => (
+              <BookingRow
+                key={booking.id}
+                booking={booking}
+                userId={detail.profile.id}
+                onReschedule={onReschedule}
+              />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </div>
+      <LoadMoreButton
+        what="bookings"
+        hasMore={history.hasMore}
+        loading={history.loading}
+        onLoadMore={history.loadMore}
+        listRef={bodyRef}
+        itemSelector="tr[data-booking-id]"
+        focusSelector="th"
+      />
+    </>
   );
 }
 

@@ -39,7 +39,10 @@ const { userIdFromPath } = await import('./use-admin-user.ts');
 
 const clock = fixedClock('2026-11-03T09:00:00Z');
 
-const detail = (bookings: Detail['bookings']): Detail => ({
+const detail = (
+  bookings: Detail['bookings'],
+  bookingsNextCursor: string | null = null,
+): Detail => ({
   profile: {
     id: 'u1',
     name: 'Ada Lovelace',
@@ -73,6 +76,7 @@ const detail = (bookings: Detail['bookings']): Detail => ({
   statistics: { total: 1, upcoming: 1, previous: 0, cancelled: 1, moved: 1 },
   financial: { totalSpentPence: 3000, lastPaymentAt: '2026-10-20T10:00:00Z' },
   bookings,
+  bookingsNextCursor,
 });
 
 const upcoming: Detail['bookings'][number] = {
@@ -163,6 +167,58 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
     expect(within(second).queryByRole('button')).toBeNull();
     // Every row names the pupil who attends.
     expect(within(first).getByText('Byron Lovelace')).toBeTruthy();
+  });
+
+  it('adds the older bookings a page at a time on "Load more bookings", then the button goes', async () => {
+    // 50 come with the detail; two more pages after them, as the service's cursors walk.
+    const past = (n: number): Detail['bookings'][number] => ({
+      ...cancelled,
+      id: `b-old-${n}`,
+      sessionStartsAt: new Date(Date.UTC(2026, 9, 30 - n, 17)).toISOString(),
+      sessionEndsAt: new Date(Date.UTC(2026, 9, 30 - n, 18)).toISOString(),
+    });
+    const firstPage = Array.from({ length: 50 }, (_, i) => past(i % 20));
+    const withIds = firstPage.map((booking, i) => ({ ...booking, id: `b${i + 1}` }));
+    const { calls } = stubApi({
+      'GET /api/admin/users/:id': detail(withIds, 'b50'),
+      'GET /api/admin/users/:id/bookings': ({ url }) =>
+        url.searchParams.get('cursor') === 'b50'
+          ? { items: [past(21), past(22)], nextCursor: 'b-old-22' }
+          : { items: [past(23)], nextCursor: null },
+    });
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    const loadMore = await screen.findByRole('button', { name: 'Load more bookings' });
+    const bookingRows = () => document.querySelectorAll('tr[data-booking-id]');
+    expect(bookingRows()).toHaveLength(50);
+    // Nothing more is fetched until asked.
+    expect(calls.filter((c) => c.includes('/bookings'))).toEqual([]);
+
+    fireEvent.click(loadMore);
+    await waitFor(() => expect(bookingRows()).toHaveLength(52));
+    expect(calls).toContain('GET /api/admin/users/u1/bookings?cursor=b50');
+    expect(
+      within(bookingRows()[50] as HTMLElement).getByText('Friday 9 October 2026'),
+    ).toBeTruthy();
+    // The keyboard carries on at the first booking added.
+    expect(document.activeElement).toBe(
+      within(bookingRows()[50] as HTMLElement).getByRole('rowheader'),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more bookings' }));
+    await waitFor(() => expect(bookingRows()).toHaveLength(53));
+    expect(calls).toContain('GET /api/admin/users/u1/bookings?cursor=b-old-22');
+    expect(screen.queryByRole('button', { name: /Load more bookings/ })).toBeNull();
+  });
+
+  it('offers no "Load more bookings" when the first page is the whole history', async () => {
+    stubApi({ 'GET /api/admin/users/:id': detail([upcoming, cancelled]) });
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    await screen.findByText('Saturday 7 November 2026');
+    expect(screen.queryByRole('button', { name: /Load more bookings/ })).toBeNull();
   });
 
   it('counts bookings as confirmed seats and lists the pupils with theirs', async () => {

@@ -20,8 +20,6 @@ import { type AdminUserRow, adminApi, adminUserUrl } from './admin-api.ts';
 import {
   adminLoadFailure,
   initials,
-  pageButtons,
-  pageCount,
   pounds,
   retryUnlessRefused,
   shortLondonDate,
@@ -30,6 +28,7 @@ import {
 import { usePhoneText } from '../../lib/phone-numbers.ts';
 import { ConfirmPasswordReset } from './admin-user-sections.tsx';
 import { usePasswordReset } from './use-admin-user.ts';
+import { PreviousNext } from './admin-pager.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
 
 function RowMenu({ user, onReset }: { user: AdminUserRow; onReset: () => void }) {
@@ -121,45 +120,6 @@ function UserRow({
   );
 }
 
-/** Previous, the numbered pages around the current one, Next. */
-function UserPages({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  return (
-    <nav aria-label="User pages">
-      <Flex gap="2" align="center" wrap="wrap">
-        <Button variant="soft" disabled={page <= 1} onClick={() => onPage(Math.max(1, page - 1))}>
-          Previous
-        </Button>
-        {pageButtons(page, pages).map((n) => (
-          <Button
-            key={n}
-            variant={n === page ? 'solid' : 'soft'}
-            aria-current={n === page ? 'page' : undefined}
-            aria-label={`Page ${n}`}
-            onClick={() => onPage(n)}
-          >
-            {n}
-          </Button>
-        ))}
-        <Button
-          variant="soft"
-          disabled={page >= pages}
-          onClick={() => onPage(Math.min(pages, page + 1))}
-        >
-          Next
-        </Button>
-      </Flex>
-    </nav>
-  );
-}
-
 /** The search box: applied on Enter or the Search button, not while typing. */
 function UserSearch({ onSearch }: { onSearch: (typed: string) => void }) {
   const [typed, setTyped] = useState('');
@@ -187,31 +147,55 @@ function UserSearch({ onSearch }: { onSearch: (typed: string) => void }) {
   );
 }
 
-export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+/** A page of the table: where its cursor points, and the position of its first row, from 1. */
+interface UsersPageAt {
+  cursor: string | undefined;
+  first: number;
+}
+const FIRST_PAGE: UsersPageAt[] = [{ cursor: undefined, first: 1 }];
+
+/**
+ * The users matching the search, a page at a time (decision 075). The service pages forward
+ * only, so the client keeps the way back: the pages walked to reach this one.
+ */
+function useUserPages(search: string) {
+  const [trail, setTrail] = useState(FIRST_PAGE);
+  const depth = trail.length - 1;
+  const at = trail[depth] ?? { cursor: undefined, first: 1 };
   const users = useQuery({
-    queryKey: ['admin', 'users', search, page],
-    queryFn: () => adminApi.users(search, page),
+    queryKey: ['admin', 'users', search, at.cursor ?? null],
+    // The answer carries where it stands, so "Showing …" matches the rows until the next lands.
+    queryFn: async () => ({ ...(await adminApi.users(search, at.cursor)), first: at.first, depth }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
   });
-  const reset = usePasswordReset();
-  // The row menu asks first, as the user page does: a stray click must not mail a customer.
-  const [confirming, setConfirming] = useState<AdminUserRow>();
-
   useErrorToast(users.isError, (error) => adminLoadFailure(error, MESSAGES.usersLoadFailed), {
     error: users.error,
     logAs: 'Failed to load users',
   });
+  const shown = users.data;
+  const next = () => {
+    if (!shown?.nextCursor) return;
+    const page = { cursor: shown.nextCursor, first: shown.first + shown.items.length };
+    setTrail((now) => [...now.slice(0, shown.depth + 1), page]);
+  };
+  const previous = () => setTrail((now) => now.slice(0, Math.max(1, shown?.depth ?? 1)));
+  return { users, next, previous, restart: () => setTrail(FIRST_PAGE) };
+}
+
+export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
+  const [search, setSearch] = useState('');
+  const { users, next, previous, restart } = useUserPages(search);
+  const reset = usePasswordReset();
+  // The row menu asks first, as the user page does: a stray click must not mail a customer.
+  const [confirming, setConfirming] = useState<AdminUserRow>();
 
   const applySearch = (typed: string) => {
     setSearch(typed.trim());
-    setPage(1);
+    restart();
   };
 
   const data = users.data;
-  const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
   return (
     <Card size="3" className="admin-section">
@@ -235,13 +219,13 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
             Try again
           </Button>
         </Flex>
-      ) : !data || data.users.length === 0 ? (
+      ) : !data || data.items.length === 0 ? (
         <Text color="gray">
           {search ? 'No users found matching your search.' : 'No users found.'}
         </Text>
       ) : (
         <>
-          <div className="admin-table-scroll">
+          <div className="admin-table-scroll" aria-busy={users.isPlaceholderData}>
             <Table.Root variant="surface" className="admin-users-table">
               <Table.Header>
                 <Table.Row>
@@ -254,7 +238,7 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {data.users.map((user) => (
+                {data.items.map((user) => (
                   <UserRow
                     key={user.id}
                     user={user}
@@ -267,9 +251,16 @@ export function AdminUsers({ navigate }: { navigate: (url: string) => void }) {
           </div>
           <Flex justify="between" align="center" wrap="wrap" gap="3" mt="4">
             <Text size="2" color="gray" aria-live="polite">
-              {showingText(data.page, data.pageSize, data.total)}
+              {showingText({ ...data, count: data.items.length })}
             </Text>
-            <UserPages page={page} pages={pages} onPage={setPage} />
+            <PreviousNext
+              label="User pages"
+              hasPrevious={data.depth > 0}
+              hasNext={data.nextCursor !== null}
+              loading={users.isPlaceholderData}
+              onPrevious={previous}
+              onNext={next}
+            />
           </Flex>
         </>
       )}

@@ -2,10 +2,10 @@
 // address names, reading that user's details, what a failed read says, the password reset, and
 // which booking (if any) is being moved. admin-user-detail.tsx and its sections only render it.
 import { fillMessage, MESSAGES, type Message } from '@tuition/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
-import { type AdminBookingHistoryEntry, adminApi } from './admin-api.ts';
+import { type AdminBookingHistoryEntry, type AdminUserDetail, adminApi } from './admin-api.ts';
 import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
@@ -84,6 +84,39 @@ export function useAdminUser(userId: string) {
     startMoving: setMoving,
     stopMoving: () => setMoving(null),
     finishMoving,
+  };
+}
+
+const MORE_BOOKINGS_FAILED = { title: 'Error', description: 'Failed to load more bookings.' };
+
+/**
+ * The user's whole booking history as far as the admin has asked: the detail's first page, then
+ * the pages after it (decision 075), fetched on "Load more bookings" only. Kept under the user's
+ * query key, so a cancel or move refetches the pages shown; a new first page (the detail moved
+ * on) starts the rest afresh from its own cursor.
+ */
+export function useBookingHistory(detail: AdminUserDetail) {
+  const userId = detail.profile.id;
+  const [asked, setAsked] = useState(false);
+  const more = useInfiniteQuery({
+    queryKey: [...userQueryKey(userId), 'bookings', detail.bookingsNextCursor],
+    queryFn: ({ pageParam }) => adminApi.userBookings(userId, pageParam),
+    initialPageParam: detail.bookingsNextCursor ?? '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: asked && detail.bookingsNextCursor !== null,
+    retry: retryUnlessRefused,
+  });
+  useErrorToast(more.isError, (error) => adminLoadFailure(error, MORE_BOOKINGS_FAILED), {
+    error: more.error,
+    logAs: 'Failed to load more bookings',
+  });
+  const pages = more.data?.pages ?? [];
+  const last = pages.at(-1);
+  return {
+    bookings: [...detail.bookings, ...pages.flatMap((page) => page.items)],
+    hasMore: last ? last.nextCursor !== null : detail.bookingsNextCursor !== null,
+    loading: (more.isPending && more.isFetching) || more.isFetchingNextPage,
+    loadMore: () => (asked ? void more.fetchNextPage() : setAsked(true)),
   };
 }
 
