@@ -72,6 +72,8 @@ export async function adminTargets(
 export async function measureAdminTargets(targets: readonly Target[]): Promise<AdminFigures[]> {
   const figures: AdminFigures[] = [];
   for (const target of targets) {
+    // Progress, so a run that dies (out of memory) says where.
+    console.log(`  ${target.name}: measuring`);
     // Warm-up: JIT, pool connections, content cache.
     await (await fetch(target.url, { headers: target.headers ?? {} })).arrayBuffer();
     const memory = sampleMemory();
@@ -87,7 +89,7 @@ export function printAdminFigures(figures: readonly AdminFigures[]): void {
     figures.map(({ single, load, peak }) => ({
       target: load.name,
       'alone median ms': Number(single.medianMs.toFixed(1)),
-      'req/s': Math.round(load.requestsPerSecond),
+      'req/s': Number(load.requestsPerSecond.toFixed(load.requestsPerSecond < 10 ? 1 : 0)),
       'p99 ms': load.p99,
       'largest bytes': single.largestBytes,
       'gzip bytes': single.largestGzipBytes,
