@@ -6,7 +6,15 @@ import {
   insertCustomer,
   insertSession,
 } from '../testing/admin-fixtures.ts';
-import { bookings, checkouts, enquiries, mailMessages, rateLimit, user } from '../db/schema.ts';
+import {
+  bookings,
+  checkouts,
+  enquiries,
+  mailMessages,
+  mailRecipients,
+  rateLimit,
+  user,
+} from '../db/schema.ts';
 import { MAIL_PER_ADDRESS_LIMIT, MAIL_SENDING_RATE_LIMIT } from '../auth/auth.ts';
 import { ACCOUNT_SIGN_IN_THROTTLE } from '../auth/sign-in-throttle.ts';
 import { CONTACT_RATE_LIMIT } from '../contact/contact-rate-limit.ts';
@@ -175,6 +183,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (dbKind) => {
       unverifiedAccounts: 0,
       mailBodies: 0,
       outboxBodies: 0,
+      mailRecords: 0,
       bookingRecords: 0,
       paymentRecords: 0,
       deletedAccounts: 0,
@@ -218,9 +227,15 @@ describe.each(TEST_DB_KINDS)('retention of mail about someone on %s', (dbKind) =
     await db.execute(
       sql`update pgboss.job set created_on = ${ago(91)} where data->>'subject' = 'Job about Old Sam'`,
     );
+    await db
+      .update(mailRecipients)
+      .set({ queuedAt: ago(91) })
+      .where(eq(mailRecipients.subject, 'Job about Old Sam'));
 
     const counts = await runRetention(t.deps, { dryRun: false });
-    expect(counts).toMatchObject({ mailBodies: 1, outboxBodies: 1 });
+    expect(counts).toMatchObject({ mailBodies: 1, outboxBodies: 1, mailRecords: 1 });
+    const records = await db.select({ subject: mailRecipients.subject }).from(mailRecipients);
+    expect(records.map((r) => r.subject)).toEqual(['Job about New Sam']);
     const subjects = (await db.select({ subject: mailMessages.subject }).from(mailMessages)).map(
       (m) => m.subject,
     );

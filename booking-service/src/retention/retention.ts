@@ -81,7 +81,10 @@ export async function runRetention(
     await deps.db.transaction(async (tx) => {
       await takeRetentionLock(tx);
       const records = await removeExpiredRecords(tx, cutoffs);
-      counts = withMail(records, await eraseExpiredMailBodies(tx, cutoffs.mailBodies, { batchSize }));
+      counts = withMail(
+        records,
+        await eraseExpiredMailBodies(tx, cutoffs.mailBodies, { batchSize }),
+      );
       throw new DryRunRollback();
     });
   } catch (error) {
@@ -100,7 +103,10 @@ const withMail = (records: RecordCounts, mail: MailRetentionCounts): RetentionCo
   mailRecords: mail.records,
 });
 
-async function removeExpiredRecords(tx: Transaction, cutoffs: RetentionCutoffs): Promise<RecordCounts> {
+async function removeExpiredRecords(
+  tx: Transaction,
+  cutoffs: RetentionCutoffs,
+): Promise<RecordCounts> {
   const oldEnquiries = await tx
     .delete(enquiries)
     .where(lt(enquiries.createdAt, cutoffs.enquiries))

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages } from '../db/schema.ts';
+import { mailMessages, mailRecipients } from '../db/schema.ts';
 import { deliverPendingMail } from '../mail/mail-setup.ts';
 import { MAIL_QUEUE } from '../mail/outbox.ts';
 import { api, freshIp, mailTo, signedInUser, tokenFromLink } from '../testing/auth-helpers.ts';
@@ -28,6 +28,12 @@ async function mailboxRows(t: TestApp, except?: RegExp): Promise<string> {
   return JSON.stringify(rows.filter((row) => !except?.test(row.subject)));
 }
 
+/** The recipient records (docs/decisions/076), without those whose subject matches `except`. */
+async function recipientRows(t: TestApp, except?: RegExp): Promise<string> {
+  const rows = await t.deps.db.select().from(mailRecipients);
+  return JSON.stringify(rows.filter((row) => !except?.test(row.subject)));
+}
+
 async function enquire(t: TestApp, parentName: string, email: string, message: string) {
   const res = await api(t, '/api/contact', {
     body: { parentName, email, message, preference: 'online' },
@@ -52,7 +58,8 @@ describe.each(TEST_DB_KINDS)('mail about a deleted customer on %s', (dbKind) => 
     // A second enquiry still waiting in the outbox when the account goes.
     await enquire(t, 'Zelda Quixote', zelda.email.toUpperCase(), 'Zelda again, about surds');
     const named = ['Zelda Quixote', zelda.email, 'quadratic surds', 'about surds'];
-    const before = (await mailboxRows(t)) + (await mailJobRows(t));
+    const before = (await mailboxRows(t)) + (await mailJobRows(t)) + (await recipientRows(t));
+    expect((await recipientRows(t)).toLowerCase()).toContain(zelda.email.toLowerCase());
     for (const text of named.slice(0, 3))
       expect(before.toLowerCase()).toContain(text.toLowerCase());
 
@@ -66,9 +73,12 @@ describe.each(TEST_DB_KINDS)('mail about a deleted customer on %s', (dbKind) => 
     // What stays is the deletion's own confirmation to her address (docs/decisions/074), which
     // names none of it; nothing else reaches or names her.
     const confirmation = /account has been deleted/;
-    const after = (await mailboxRows(t, confirmation)) + (await mailJobRows(t, confirmation));
+    const after =
+      (await mailboxRows(t, confirmation)) +
+      (await mailJobRows(t, confirmation)) +
+      (await recipientRows(t, confirmation));
     for (const text of named) expect(after.toLowerCase()).not.toContain(text.toLowerCase());
-    const kept = (await mailboxRows(t)) + (await mailJobRows(t));
+    const kept = (await mailboxRows(t)) + (await mailJobRows(t)) + (await recipientRows(t));
     expect(kept).toMatch(confirmation);
     for (const text of named.filter((n) => n !== zelda.email)) {
       expect(kept.toLowerCase()).not.toContain(text.toLowerCase());

@@ -26,7 +26,10 @@ export interface SentMail {
  * writes with every job (docs/decisions/076): one index read in either mail mode, never a scan
  * of the mailbox or of pg-boss's job table.
  */
-export async function mailSentTo(db: DbExecutor, addresses: readonly string[]): Promise<SentMail[]> {
+export async function mailSentTo(
+  db: DbExecutor,
+  addresses: readonly string[],
+): Promise<SentMail[]> {
   const wanted = addresses.map((a) => a.trim().toLowerCase());
   if (wanted.length === 0) return [];
   return db
@@ -132,9 +135,7 @@ export async function eraseExpiredMailBodies(
   const mailbox =
     (await untilShort((batchDb, limit) => deleteMailboxAbout(batchDb, cutoff, limit))) +
     (await untilShort((batchDb, limit) => emptyMailboxBodies(batchDb, cutoff, limit)));
-  const records = await untilShort((batchDb, limit) =>
-    deleteRecordsAbout(batchDb, cutoff, limit),
-  );
+  const records = await untilShort((batchDb, limit) => deleteRecordsAbout(batchDb, cutoff, limit));
   if (!(await runBatch(outboxExists))) return { mailbox, outbox: 0, records };
   const outbox =
     (await untilShort((batchDb, limit) => deleteOutboxAbout(batchDb, cutoff, limit))) +
@@ -183,9 +184,7 @@ async function deleteRecordsAbout(db: DbExecutor, cutoff: Date, limit: number): 
   const batch = db
     .select({ id: mailRecipients.id })
     .from(mailRecipients)
-    .where(
-      and(lt(mailRecipients.queuedAt, cutoff), sql`${mailRecipients.about} <> '{}'::text[]`),
-    )
+    .where(and(lt(mailRecipients.queuedAt, cutoff), sql`${mailRecipients.about} <> '{}'::text[]`))
     .limit(limit);
   const rows = await db
     .delete(mailRecipients)
