@@ -41,30 +41,32 @@ import {
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').default(false).notNull(),
-  image: text('image'),
-  phone: text('phone'),
-  role: text('role').$type<UserRole>().default('user').notNull(),
-  /** parent (the default) or student; set at sign-up (docs/decisions/048). */
-  accountType: text('account_type').$type<AccountType>().default('parent').notNull(),
-  banned: boolean('banned').default(false),
-  banReason: text('ban_reason'),
-  banExpires: instant('ban_expires'),
-  /**
-   * Set when the account was deleted (docs/decisions/058): the row stays, anonymised as
-   * "Deleted customer", so its bookings and payments keep their owner until retention purges them.
-   */
-  deletedAt: instant('deleted_at'),
-  createdAt: instant('created_at').defaultNow().notNull(),
-  updatedAt: instant('updated_at')
-    .defaultNow()
-    .$onUpdate(() => new Date())
-    .notNull(),
-},
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').default(false).notNull(),
+    image: text('image'),
+    phone: text('phone'),
+    role: text('role').$type<UserRole>().default('user').notNull(),
+    /** parent (the default) or student; set at sign-up (docs/decisions/048). */
+    accountType: text('account_type').$type<AccountType>().default('parent').notNull(),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: instant('ban_expires'),
+    /**
+     * Set when the account was deleted (docs/decisions/058): the row stays, anonymised as
+     * "Deleted customer", so its bookings and payments keep their owner until retention purges them.
+     */
+    deletedAt: instant('deleted_at'),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
   (t) => [
     // The admin user list's keyset pages, newest first (docs/decisions/075).
     index('user_created_at_id_idx').on(t.createdAt, t.id),
@@ -260,9 +262,7 @@ export const checkouts = pgTable(
       .on(sql`coalesce(${t.paidAt}, ${t.updatedAt})`)
       .where(sql`${t.status} = 'paid' and ${t.refundedAt} is null`),
     // The lapsed-checkout sweep reads only pending holds (docs/decisions/075).
-    index('checkouts_pending_expires_at_idx')
-      .on(t.expiresAt)
-      .where(sql`${t.status} = 'pending'`),
+    index('checkouts_pending_expires_at_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
