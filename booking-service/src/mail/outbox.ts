@@ -118,7 +118,8 @@ export class MailOutbox {
   /**
    * Queues a message. Pass `tx` (a drizzle transaction) to make the message part of that
    * transaction: it is sent only if the change that caused it commits. `priority` defaults to
-   * `immediate`; mail sent to many people at once by a timer passes `bulk`.
+   * `immediate`; mail sent to many people at once by a timer passes `bulk`. The job's recipient
+   * record is written with it, in the same transaction (docs/decisions/076).
    */
   async enqueue(
     mail: OutgoingMail,
