@@ -1,4 +1,16 @@
-import { and, asc, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../db/client.ts';
 import { mailMessages, mailRecipients } from '../db/schema.ts';
 import { MAIL_DEAD_LETTER_QUEUE, MAIL_QUEUE } from '../mail/outbox.ts';
@@ -143,6 +155,12 @@ export async function eraseExpiredMailBodies(
   return { mailbox, outbox, records };
 }
 
+/**
+ * The rows of one batch, by primary key: `= any(array(…))` is looked up row by row in the key's
+ * index, where `in (select …)` can be planned as a scan of the whole table joined to the batch.
+ */
+const inBatch = (id: AnyPgColumn, batch: SQLWrapper): SQL => sql`${id} = any(array(${batch}))`;
+
 async function deleteMailboxAbout(db: DbExecutor, cutoff: Date, limit: number): Promise<number> {
   const batch = db
     .select({ id: mailMessages.id })
@@ -151,7 +169,7 @@ async function deleteMailboxAbout(db: DbExecutor, cutoff: Date, limit: number): 
     .limit(limit);
   const rows = await db
     .delete(mailMessages)
-    .where(inArray(mailMessages.id, batch))
+    .where(inBatch(mailMessages.id, batch))
     .returning({ id: mailMessages.id });
   return rows.length;
 }
@@ -174,7 +192,7 @@ async function emptyMailboxBodies(db: DbExecutor, cutoff: Date, limit: number): 
   const rows = await db
     .update(mailMessages)
     .set({ text: '', html: null, attachments: [] })
-    .where(inArray(mailMessages.id, batch))
+    .where(inBatch(mailMessages.id, batch))
     .returning({ id: mailMessages.id });
   return rows.length;
 }
@@ -188,7 +206,7 @@ async function deleteRecordsAbout(db: DbExecutor, cutoff: Date, limit: number): 
     .limit(limit);
   const rows = await db
     .delete(mailRecipients)
-    .where(inArray(mailRecipients.id, batch))
+    .where(inBatch(mailRecipients.id, batch))
     .returning({ id: mailRecipients.id });
   return rows.length;
 }
@@ -196,11 +214,11 @@ async function deleteRecordsAbout(db: DbExecutor, cutoff: Date, limit: number): 
 async function deleteOutboxAbout(db: DbExecutor, cutoff: Date, limit: number): Promise<number> {
   return rowsOf<{ id: string }>(
     await db.execute(sql`delete from pgboss.job
-      where (name, id) in (
-        select name, id from pgboss.job
+      where ${outboxQueues} and id = any(array(
+        select id from pgboss.job
         where ${outboxFinishedBefore(cutoff)}
           and (jsonb_array_length(coalesce(data->'about', '[]'::jsonb)) > 0 or data ? 'replyTo')
-        limit ${limit})
+        limit ${limit}))
       returning id`),
   ).length;
 }
@@ -209,17 +227,19 @@ async function emptyOutboxBodies(db: DbExecutor, cutoff: Date, limit: number): P
   return rowsOf<{ id: string }>(
     await db.execute(sql`update pgboss.job
       set data = jsonb_build_object('to', data->'to', 'subject', data->'subject')
-      where (name, id) in (
-        select name, id from pgboss.job where ${outboxExpired(cutoff)} limit ${limit})
+      where ${outboxQueues} and id = any(array(
+        select id from pgboss.job where ${outboxExpired(cutoff)} limit ${limit}))
       returning id`),
   ).length;
 }
 
-/** Finished (not waiting) outbox jobs older than the cutoff. */
-const outboxFinishedBefore = (cutoff: Date) => sql`name in (${sql.join(
+const outboxQueues = sql`name in (${sql.join(
   MAIL_QUEUES.map((q) => sql`${q}`),
   sql`, `,
-)})
+)})`;
+
+/** Finished (not waiting) outbox jobs older than the cutoff. */
+const outboxFinishedBefore = (cutoff: Date) => sql`${outboxQueues}
   and created_on < ${cutoff}
   and state in ('completed', 'failed', 'cancelled')`;
 
