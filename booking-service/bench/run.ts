@@ -151,7 +151,7 @@ async function seed(deps: AppDeps, scale: Scale) {
     ),
   );
   console.log(`\nScale ${scale.name}: history seeded in ${seconds.toFixed(1)} s`);
-  for (const step of steps) console.log(`  ${step.step.padEnd(9)} ${step.seconds.toFixed(1)} s`);
+  for (const step of steps) console.log(`  ${step.step.padEnd(24)} ${step.seconds.toFixed(1)} s`);
   console.log('Rows (scale history plus the small seed):', rows);
 }
 
