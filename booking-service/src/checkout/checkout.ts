@@ -15,7 +15,7 @@ import type {
   SeatSummary,
   StartedCheckout,
 } from '@tuition/api-contract';
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
@@ -236,19 +236,6 @@ export function effectiveStatus(
   return checkout.status === 'pending' && checkout.expiresAt.getTime() <= now.getTime()
     ? 'expired'
     : checkout.status;
-}
-
-/**
- * Marks lapsed holds expired (seat counts already ignore them; this keeps the stored status
- * honest for lists and reports). Safe to run from a timer on every instance.
- */
-export async function expireLapsedCheckouts(db: Database, now: Date): Promise<number> {
-  const expired = await db
-    .update(checkouts)
-    .set({ status: 'expired' })
-    .where(and(eq(checkouts.status, 'pending'), lte(checkouts.expiresAt, now)))
-    .returning({ id: checkouts.id });
-  return expired.length;
 }
 
 /** A customer's checkout, or 404 when it is missing or someone else's. */
