@@ -104,4 +104,7 @@ export async function seedLongHistory(
       'Your class starts tomorrow. ' || repeat('How to join is below. ', 8),
       ${at} - m * interval '3 days'
     from generate_series(1, ${mails}::int) m`);
+  // As the outbox records every mail it queues (decision 076); the export reads these.
+  await run(sql`insert into mail_recipients (recipient, subject, queued_at)
+    select lower("to"), subject, created_at from mail_messages where "to" = ${account.email}`);
 }

@@ -134,6 +134,14 @@ export async function seedScale(db: Database, scale: Scale, anchor: Date): Promi
     ...(scale.payments > 0 ? [timed('payments', paymentsSql(scale, at, span))] : []),
     ...(scale.mailsPerAccount > 0 ? [timed('mailbox', mailboxSql(scale, at, span))] : []),
   ]);
+  // The outbox writes a recipient record beside every mail it queues (decision 076).
+  if (scale.mailsPerAccount > 0) {
+    await timed(
+      'mail recipients',
+      sql`insert into mail_recipients (recipient, subject, queued_at)
+        select lower("to"), subject, created_at from mail_messages where "to" like 'seed-%'`,
+    );
+  }
   // Settled as autovacuum would leave it (visibility map set), so reads do not depend on timing.
   await timed('vacuum analyze', sql`vacuum analyze`);
   return times;

@@ -444,7 +444,6 @@ export const mailRecipients = pgTable(
   ],
 );
 
-/** Payment-provider webhook events already handled (idempotency). */
 /**
  * Revenue per London calendar month (YYYY-MM, by when it was paid), kept by a deferred trigger
  * on checkouts so it always equals a recount of paid, unrefunded checkouts; the dashboard's
@@ -455,6 +454,7 @@ export const revenueMonths = pgTable('revenue_months', {
   pence: bigint('pence', { mode: 'number' }).default(0).notNull(),
 });
 
+/** Payment-provider webhook events already handled (idempotency). */
 export const processedEvents = pgTable('processed_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
