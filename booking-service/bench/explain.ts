@@ -1,0 +1,87 @@
+/*
+ * The plans of the admin reads at a seeded size, for decision 075's record of why each index
+ * exists. Seeds like the bench (BENCH_SCALE=S|M|L, default L), then prints EXPLAIN (ANALYZE,
+ * BUFFERS) of each read's statement, written as the service's code sends it.
+ *
+ *   BENCH_SCALE=L npx -y pnpm@10 --filter booking-service exec tsx bench/explain.ts
+ */
+import { sql } from 'drizzle-orm';
+import { openBenchDeps } from './bench-setup.ts';
+import { scaleFromEnv } from './scales.ts';
+import { seedScale } from './seed-scale.ts';
+
+const READS: Array<[string, string]> = [
+  [
+    'sessions, previous, by date, first page',
+    `select id, starts_at, confirmed_count from sessions
+     where confirmed_count > 0 and starts_at <= now()
+     order by starts_at desc, id desc limit 51`,
+  ],
+  [
+    'sessions, previous, by bookings, first page',
+    `select id, starts_at, confirmed_count from sessions
+     where confirmed_count > 0 and starts_at <= now()
+     order by confirmed_count desc, starts_at desc, id desc limit 51`,
+  ],
+  [
+    'summary: seats and upcoming sessions',
+    `select coalesce(sum(confirmed_count), 0), count(*) filter (where starts_at > now())
+     from sessions where confirmed_count > 0`,
+  ],
+  ['summary: revenue', 'select coalesce(sum(pence), 0) from revenue_months'],
+  ['summary: accounts', 'select count(*) from "user"'],
+  [
+    'users, second page (keyset)',
+    `select id, name, created_at from "user"
+     where (created_at, id) < (select created_at, id from "user" order by created_at desc, id desc
+                               offset 24 limit 1)
+     order by created_at desc, id desc limit 26`,
+  ],
+  [
+    'users, search "smith", page',
+    `select id, name, created_at from "user"
+     where id in (select id from "user" where name ilike '%smith%'
+                  union select id from "user" where email ilike '%smith%'
+                  union select user_id from pupils where name ilike '%smith%')
+     order by created_at desc, id desc limit 26`,
+  ],
+  [
+    'users, search "smith", capped count',
+    `select count(*) from (select id from "user"
+       where id in (select id from "user" where name ilike '%smith%'
+                    union select id from "user" where email ilike '%smith%'
+                    union select user_id from pupils where name ilike '%smith%')
+       limit 1001) matches`,
+  ],
+  [
+    "export: one person's mail",
+    `select subject, queued_at from mail_recipients
+     where recipient = 'seed-77@example.com' order by queued_at`,
+  ],
+  [
+    'lapsed-checkout sweep',
+    `select id from checkouts where status = 'pending' and expires_at <= now()`,
+  ],
+];
+
+async function main() {
+  const bench = await openBenchDeps();
+  const scale = scaleFromEnv({ ...process.env, BENCH_SCALE: process.env.BENCH_SCALE ?? 'L' });
+  await seedScale(bench.deps.db, scale, bench.deps.clock.now());
+  for (const [name, statement] of READS) {
+    const result = await bench.deps.db.execute(
+      sql.raw(`explain (analyze, buffers, costs off, timing off) ${statement}`),
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+      Record<string, string>
+    >;
+    console.log(`\n## ${name} (${scale.name})\n`);
+    for (const row of rows) console.log(Object.values(row)[0]);
+  }
+  await bench.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
