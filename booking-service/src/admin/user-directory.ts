@@ -30,20 +30,17 @@ interface DirectoryDeps {
 }
 
 /**
- * A name or e-mail of the account, or the name of one of its pupils (archived ones too): a
- * semi-join on the union of three trigram-indexed matches, so each part reads its own index
- * (docs/decisions/075).
+ * The ids of the accounts a search names: a name or e-mail of the account, or the name of one
+ * of its pupils (archived ones too). A union of three matches, each read from its own trigram
+ * index (docs/decisions/075).
  */
-function searchCondition(db: Database, search: string | undefined): SQL | undefined {
-  const term = search?.trim();
-  if (!term) return undefined;
+function accountsNamed(db: Database, term: string) {
   const pattern = likeContaining(term);
-  const named = union(
+  return union(
     db.select({ id: user.id }).from(user).where(ilike(user.name, pattern)),
     db.select({ id: user.id }).from(user).where(ilike(user.email, pattern)),
     db.select({ id: pupils.userId }).from(pupils).where(ilike(pupils.name, pattern)),
   );
-  return inArray(user.id, named);
 }
 
 /** Each account's pupil names, archived ones too, in the order they were added. */
@@ -84,36 +81,41 @@ export async function listUsers(
   deps: DirectoryDeps,
   query: { search?: string | undefined; cursor?: string | undefined },
 ): Promise<AdminUserPage> {
-  const where = searchCondition(deps.db, query.search);
+  const term = query.search?.trim();
   const after = query.cursor === undefined ? undefined : parseUserCursor(query.cursor);
   const afterCursor =
     after && sql`(${user.createdAt}, ${user.id}) < (${after.createdAt}::timestamptz, ${after.id})`;
-  const [found, [totalRow]] = await Promise.all([
-    deps.db
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        phone: user.phone,
-        createdAt: user.createdAt,
-        cursorAt: sql<string>`to_char(${user.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      })
-      .from(user)
-      .where(and(where, afterCursor))
-      .orderBy(desc(user.createdAt), desc(user.id))
-      .limit(ADMIN_USERS_PAGE_SIZE + 1),
-    deps.db.select({ n: count() }).from(
-      deps.db
-        .select({ id: user.id })
-        .from(user)
-        .where(where)
-        .limit(USERS_TOTAL_CAP + 1)
-        .as('matches'),
-    ),
-  ]);
+  // One statement: the matches once, then the page and their capped count from them.
+  const matches = deps.db
+    .$with('matches')
+    .as(term ? accountsNamed(deps.db, term) : deps.db.select({ id: user.id }).from(user));
+  const found = await deps.db
+    .with(matches)
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      createdAt: user.createdAt,
+      cursorAt: sql<string>`to_char(${user.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      total:
+        sql<number>`(select count(*) from (select 1 from ${matches} limit ${USERS_TOTAL_CAP + 1}) capped)`.mapWith(
+          Number,
+        ),
+    })
+    .from(user)
+    .where(
+      and(
+        term ? inArray(user.id, deps.db.select({ id: matches.id }).from(matches)) : undefined,
+        afterCursor,
+      ),
+    )
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(ADMIN_USERS_PAGE_SIZE + 1);
+  // A page after the last match (its rows deleted since) still says how many match.
+  const total = found[0]?.total ?? (await countUsers(deps.db, term));
   const rows = found.slice(0, ADMIN_USERS_PAGE_SIZE);
   const last = rows.at(-1);
-  const total = Number(totalRow?.n ?? 0);
   const [figures, pupilNames] = await Promise.all([
     customerFigures(
       deps.db,
@@ -153,6 +155,21 @@ export async function listUsers(
     total: Math.min(total, USERS_TOTAL_CAP),
     totalIsCapped: total > USERS_TOTAL_CAP,
   };
+}
+
+/** How many accounts a search names (all accounts without one), counted up to the cap + 1. */
+async function countUsers(db: Database, term: string | undefined): Promise<number> {
+  const named = term
+    ? accountsNamed(db, term).as('named')
+    : db.select({ id: user.id }).from(user).as('named');
+  const [row] = await db.select({ n: count() }).from(
+    db
+      .select({ id: named.id })
+      .from(named)
+      .limit(USERS_TOTAL_CAP + 1)
+      .as('capped'),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Everything the admin user page shows; NotFoundError for an unknown id. */
