@@ -31,7 +31,8 @@ export async function seedUpcoming(
   const rows = await ensureSessionRows(deps.db, sessions, 1500);
   const customers = Array.from({ length: 40 }, (_, i) => ({
     id: `bench-user-${i}`,
-    name: `Bench ${i}`,
+    // Every tenth a Smith, so the user-search target finds a page at every scale.
+    name: i % 10 === 0 ? `Bench Smith ${i}` : `Bench ${i}`,
     email: `bench-${i}@example.com`,
     emailVerified: true,
   }));
