@@ -9,7 +9,7 @@ import {
   userCursor,
 } from '@tuition/api-contract';
 import { bookingBadge, canCancel, canReschedule } from '@tuition/domain';
-import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
