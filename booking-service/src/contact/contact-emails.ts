@@ -1,4 +1,5 @@
 import { html } from 'hono/html';
+import { formatPhone } from '@tuition/domain';
 import {
   greeting,
   layout,
@@ -38,7 +39,7 @@ function enquiryRows(enquiry: EnquiryDetails): Array<[string, string]> {
   return [
     ['Name', enquiry.parentName],
     ['E-mail', enquiry.email],
-    ['Phone', enquiry.phone ?? 'Not given'],
+    ['Phone', enquiry.phone ? formatPhone(enquiry.phone) : 'Not given'],
     ['Year group', label(YEAR_GROUP_LABELS, enquiry.yearGroup)],
     ['Subject', label(SUBJECT_LABELS, enquiry.subject)],
     ['Preference', label(PREFERENCE_LABELS, enquiry.preference)],

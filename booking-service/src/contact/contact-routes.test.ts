@@ -38,7 +38,8 @@ describe.each(TEST_DB_KINDS)('contact form on %s', (dbKind) => {
     expect(row).toMatchObject({
       parentName: 'Sam Parent',
       email: 'sam@example.com',
-      phone: '07700 900123',
+      // Kept in E.164 like an account's number (decision 069), shown the UK way in the mail.
+      phone: '+447700900123',
       yearGroup: 'y10',
       subject: 'maths',
       preference: 'online',
@@ -48,6 +49,7 @@ describe.each(TEST_DB_KINDS)('contact form on %s', (dbKind) => {
     expect(toBusiness[0]?.subject).toBe('New enquiry from Sam Parent');
     expect(toBusiness[0]?.text).toContain('My daughter would like help with GCSE algebra.');
     expect(toBusiness[0]?.text).toContain('Year group: Year 10');
+    expect(toBusiness[0]?.text).toContain('Phone: 07700 900123');
     const toSender = await mailTo(t, 'sam@example.com');
     expect(toSender[0]?.subject).toMatch(/We have received your enquiry/);
     expect(toSender[0]?.text).toContain('within 24 hours');

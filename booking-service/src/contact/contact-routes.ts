@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ContactEnquirySchema, EnquiryReceivedSchema } from '@tuition/api-contract';
-import type { ContactEnquiry } from '@tuition/domain';
+import { type ContactEnquiry, toE164 } from '@tuition/domain';
 import type { ContentLoader } from '@tuition/content';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
@@ -87,7 +87,9 @@ export function createContactRoutes(deps: {
     const details: EnquiryDetails = {
       parentName: enquiry.parentName,
       email: enquiry.email,
-      phone: enquiry.phone ?? null,
+      // A real number is kept in E.164, as an account's is (decision 069), so the business
+      // reads and dials it the same way; anything else stays as the sender typed it.
+      phone: enquiry.phone ? (toE164(enquiry.phone) ?? enquiry.phone) : null,
       yearGroup: enquiry.yearGroup ?? null,
       subject: enquiry.subject ?? null,
       preference: enquiry.preference ?? null,
