@@ -209,6 +209,20 @@ const rescheduleRoute = createRoute({
   },
 });
 
+/** The account an admin route names by id; NotFoundError for an unknown id. */
+async function knownUser(
+  db: AdminRouteDeps['db'],
+  id: string,
+): Promise<{ id: string; email: string }> {
+  const [found] = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(user.id, id))
+    .limit(1);
+  if (!found) throw new NotFoundError('User profile not found.');
+  return found;
+}
+
 /** What the admin API needs: the booking actions act for the admin, the figures read the rest. */
 export type AdminRouteDeps = BookingDeps & { auth: Auth };
 
@@ -244,22 +258,11 @@ export function createAdminRoutes(deps: AdminRouteDeps) {
       c.json(await loadUserDetail(deps, c.req.valid('param').id), 200),
     )
     .openapi(userBookingsRoute, async (c) => {
-      const userId = c.req.valid('param').id;
-      const [known] = await deps.db
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(user.id, userId))
-        .limit(1);
-      if (!known) throw new NotFoundError('User profile not found.');
-      return c.json(await userBookingPage(deps, userId, c.req.valid('query').cursor), 200);
+      const { id } = await knownUser(deps.db, c.req.valid('param').id);
+      return c.json(await userBookingPage(deps, id, c.req.valid('query').cursor), 200);
     })
     .openapi(passwordResetRoute, async (c) => {
-      const [target] = await deps.db
-        .select({ email: user.email })
-        .from(user)
-        .where(eq(user.id, c.req.valid('param').id))
-        .limit(1);
-      if (!target) throw new NotFoundError('User profile not found.');
+      const target = await knownUser(deps.db, c.req.valid('param').id);
       const admin = currentUser(c);
       await sendAdminPasswordReset(deps, { email: target.email, adminName: admin.name });
       await recordAudit(deps.db, {

@@ -25,6 +25,7 @@ import { describeSession } from '../sessions/session-description.ts';
 import { bookings, classSessions, pupils, user } from '../db/schema.ts';
 import { pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { NotFoundError, ValidationError } from '../http/problem.ts';
+import { cursorInstant } from '../db/cursor-instant.ts';
 import { waitingCounts } from '../sessions/waitlist-seats.ts';
 import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
 import { meetingUrlsOf } from '../lessons/weekly-classes.ts';
@@ -34,10 +35,6 @@ interface OverviewDeps {
   clock: Clock;
   content: ContentLoader;
 }
-
-/** The microsecond instant of a cursor, as the database prints it (docs/decisions/075). */
-const cursorInstant = (column: typeof classSessions.startsAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * One page of the sessions somebody is booked on (confirmed seats, kept in

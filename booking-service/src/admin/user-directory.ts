@@ -22,6 +22,7 @@ import { pupilRef, pupilView } from '../sessions/seat-pupils.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { customerFigures, NO_BOOKINGS, NO_SPENDING } from './customer-figures.ts';
 import { likeContaining } from '../db/like-pattern.ts';
+import { cursorInstant } from '../db/cursor-instant.ts';
 
 interface DirectoryDeps {
   db: Database;
@@ -97,7 +98,7 @@ export async function listUsers(
       email: user.email,
       phone: user.phone,
       createdAt: user.createdAt,
-      cursorAt: sql<string>`to_char(${user.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      cursorAt: cursorInstant(user.createdAt),
       total:
         sql<number>`(select count(*) from (select 1 from ${matches} limit ${USERS_TOTAL_CAP + 1}) capped)`.mapWith(
           Number,

@@ -12,6 +12,7 @@ import { auditEntries, user } from '../db/schema.ts';
 import { loadAuditFacts } from './audit-facts.ts';
 import { summariseAuditEntry } from './audit-summary.ts';
 import { likeContaining } from '../db/like-pattern.ts';
+import { cursorInstant } from '../db/cursor-instant.ts';
 
 /*
  * The audit trail (docs/decisions/058): who did what to whose data, when, with
@@ -96,7 +97,7 @@ export async function listAuditEntries(
       id: auditEntries.id,
       at: auditEntries.at,
       // The instant to the microsecond, so the cursor falls exactly between two entries.
-      cursorAt: sql<string>`to_char(${auditEntries.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      cursorAt: cursorInstant(auditEntries.at),
       actorId: auditEntries.actorId,
       actorName: user.name,
       actorRole: auditEntries.actorRole,
