@@ -22,6 +22,7 @@ export const structure: StructureResolver = (S) =>
     .items([
       singleton(S, 'siteSettings', 'Site settings'),
       singleton(S, 'pricing', 'Pricing'),
+      S.documentTypeListItem('pack').title('Session packs'),
       S.listItem()
         .title('Pages')
         .id('pages')

@@ -14,3 +14,6 @@ export const HEX_COLOUR_PATTERN = /^#[0-9a-f]{6}$/;
 
 /** UK VAT registration number: GB and 9 digits (or 12 for a branch), e.g. "GB123456789". */
 export const VAT_NUMBER_PATTERN = /^GB(?:\d{9}|\d{12})$/;
+
+/** An id that other systems keep, e.g. "ten-session-pack": lower-case letters, digits, hyphens. */
+export const SLUG_ID_PATTERN = /^[a-z0-9-]+$/;

@@ -9,6 +9,7 @@ import { faqPage } from './faq-page.ts';
 import { homePage } from './home-page.ts';
 import { legalPage } from './legal-page.ts';
 import { mathematicsPage } from './mathematics-page.ts';
+import { pack } from './pack.ts';
 import { pricing } from './pricing.ts';
 import { review } from './review.ts';
 import { reviewsPage } from './reviews-page.ts';
@@ -21,6 +22,7 @@ import { timetableSlot } from './timetable-slot.ts';
 export const schemaTypes = [
   siteSettings,
   pricing,
+  pack,
   homePage,
   aboutPage,
   servicesPage,

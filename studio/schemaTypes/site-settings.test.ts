@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
@@ -21,6 +22,13 @@ describe('site settings', () => {
     expect(field('offerHours').initialValue).toBe(DEFAULT_OFFER_HOURS);
     expect(field('firstReminderHours').initialValue).toBe(DEFAULT_FIRST_REMINDER_HOURS);
     expect(field('secondReminderHours').initialValue).toBe(DEFAULT_SECOND_REMINDER_HOURS);
+  });
+
+  it('starts "cancelling returns credit" at the domain default, off (decision 077)', () => {
+    expect(field('customerCancelReturnsCredit').initialValue).toBe(
+      DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+    );
+    expect(DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT).toBe(false);
   });
 
   it('tells editors when offers end, from the domain rule', () => {

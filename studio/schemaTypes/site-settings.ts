@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
@@ -305,6 +306,17 @@ export const siteSettings = defineType({
               ? 'Must be less than the first reminder'
               : true;
           }),
+    }),
+    // The family wallet (docs/decisions/077); off by default, from the domain.
+    defineField({
+      name: 'customerCancelReturnsCredit',
+      title: 'Cancelling returns credit',
+      type: 'boolean',
+      group: 'bookings',
+      description:
+        'A customer who cancels at least 24 hours before the session gets the seat back as a ' +
+        'session of credit.',
+      initialValue: DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
     }),
     defineField({
       name: 'pupilConsentStatement',

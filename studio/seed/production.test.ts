@@ -2,6 +2,7 @@ import { type ValidationClient, validateDocument } from '@sanity/validation';
 import { createSchema, type SanityDocument } from 'sanity';
 import { describe, expect, it } from 'vitest';
 import { SINGLETON_TYPES, schemaTypes } from '../schemaTypes/index.ts';
+import { PACK_ID_TAKEN_QUERY } from '../schemaTypes/pack.ts';
 import { readSeedDocuments, type SeedDocument } from './seed-documents.ts';
 
 const schema = createSchema({ name: 'seed-test', types: schemaTypes });
@@ -10,28 +11,49 @@ const seedIds = new Set(seed.map((doc) => doc._id));
 const ofType = (type: string) => seed.filter((doc) => doc._type === type);
 
 /**
- * Custom validators only run when a client is given. None of ours queries the Content Lake,
- * so the stub only has to exist; reference existence is answered from the seed itself.
+ * Custom validators only run when a client is given. The one that queries the Content Lake (is
+ * a pack id taken?) is answered from the documents given, as is reference existence.
  */
-const offlineClient: ValidationClient = {
-  fetch: () => Promise.reject(new Error('The seed test has no Content Lake')),
-  getDataUrl: (operation, path) => `http://seed.invalid/${operation}/${path ?? ''}`,
-  observable: {
-    fetch: () => {
-      throw new Error('The seed test has no Content Lake');
-    },
-    request: () => {
-      throw new Error('The seed test has no Content Lake');
-    },
-  } as unknown as ValidationClient['observable'],
-  withConfig: () => offlineClient,
+function packIdsTaken(documents: readonly SeedDocument[], query: string, params: unknown) {
+  if (query !== PACK_ID_TAKEN_QUERY) {
+    return Promise.reject(new Error(`The seed test has no Content Lake to run ${query}`));
+  }
+  const { id, draftId, publishedId } = params as Record<string, string>;
+  return Promise.resolve(
+    documents.filter(
+      (doc) =>
+        doc._type === 'pack' && doc.id === id && doc._id !== draftId && doc._id !== publishedId,
+    ).length,
+  );
+}
+
+const offlineClientOver = (documents: readonly SeedDocument[]): ValidationClient => {
+  const client: ValidationClient = {
+    fetch: ((query: string, params: unknown) =>
+      packIdsTaken(documents, query, params)) as ValidationClient['fetch'],
+    getDataUrl: (operation, path) => `http://seed.invalid/${operation}/${path ?? ''}`,
+    observable: {
+      fetch: () => {
+        throw new Error('The seed test has no Content Lake');
+      },
+      request: () => {
+        throw new Error('The seed test has no Content Lake');
+      },
+    } as unknown as ValidationClient['observable'],
+    withConfig: () => client,
+  };
+  return client;
 };
 
-async function problemsOf(doc: SeedDocument, knownIds: Set<string> = seedIds) {
+async function problemsOf(
+  doc: SeedDocument,
+  knownIds: Set<string> = seedIds,
+  documents: readonly SeedDocument[] = seed,
+) {
   const result = await validateDocument({
     document: { _createdAt: '', _updatedAt: '', _rev: '', ...doc } as SanityDocument,
     schema,
-    client: offlineClient,
+    client: offlineClientOver(documents),
     getDocumentExists: async ({ id }) => knownIds.has(id),
   });
   return result.markers.map((marker) => ({
@@ -78,6 +100,34 @@ describe('seed dataset', () => {
     expect(await problemsOf({ ...settings, business })).toEqual([
       expect.objectContaining({ path: 'business.vatNumber', level: 'error' }),
     ]);
+  });
+
+  it('reports a pack with an id that is not slug-like, no price or too long a validity', async () => {
+    const pack = ofType('pack')[0]!;
+    const problems = await problemsOf({
+      ...pack,
+      id: 'Ten Sessions',
+      pricePence: 0,
+      validityMonths: 37,
+      sessions: 1.5,
+    });
+    expect(problems.map((problem) => problem.path).sort()).toEqual([
+      'id',
+      'pricePence',
+      'sessions',
+      'validityMonths',
+    ]);
+  });
+
+  it('reports a second pack with an id another pack has, but not the pack itself', async () => {
+    const pack = ofType('pack')[0]!;
+    const twin = { ...pack, _id: 'pack-twin', name: 'Another 10-session pack' };
+    const withTwin = [...seed, twin];
+    expect(await problemsOf(twin, seedIds, withTwin)).toEqual([
+      { path: 'id', level: 'error', message: 'Another pack already has this id' },
+    ]);
+    // Editing the pack's own draft does not count the published pack as another.
+    expect(await problemsOf({ ...pack, _id: `drafts.${pack._id}` })).toEqual([]);
   });
 
   it('reports a reference to a document that does not exist', async () => {

@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
@@ -59,6 +60,23 @@ describe('content loader over the seed dataset', () => {
       groupSizeMin: 1,
       groupSizeMax: 10,
     });
+  });
+
+  it('reads the session packs, the 10-session pack on sale', async () => {
+    expect(await content.packs()).toEqual([
+      {
+        id: 'ten-session-pack',
+        name: '10-session pack',
+        sessions: 10,
+        pricePence: 10000,
+        validityMonths: 6,
+        onSale: true,
+      },
+    ]);
+  });
+
+  it('reads that a customer cancelling does not return credit in the seed', async () => {
+    expect((await content.siteSettings()).customerCancelReturnsCredit).toBe(false);
   });
 
   it('lists the three subjects with only Mathematics available', async () => {
@@ -314,6 +332,16 @@ describe('site settings an editor left unset', () => {
     expect(settings.enquiryRetentionMonths).toBe(DEFAULT_ENQUIRY_RETENTION_MONTHS);
   });
 
+  it('does not return credit for a cancellation unless an editor says so (decision 077)', async () => {
+    const missing = await settingsWith(({ customerCancelReturnsCredit: _unset, ...doc }) => doc);
+    expect(missing.customerCancelReturnsCredit).toBe(DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT);
+    expect(missing.customerCancelReturnsCredit).toBe(false);
+    const unset = await settingsWith((doc) => ({ ...doc, customerCancelReturnsCredit: null }));
+    expect(unset.customerCancelReturnsCredit).toBe(false);
+    const on = await settingsWith((doc) => ({ ...doc, customerCancelReturnsCredit: true }));
+    expect(on.customerCancelReturnsCredit).toBe(true);
+  });
+
   it('keeps what an editor set', async () => {
     const settings = await settingsWith((doc) => ({
       ...doc,
@@ -385,6 +413,82 @@ describe('content loader with broken content', () => {
       /document "timeline-ks3" \(courseTimeline\), field terms\[1\]\.units\[2\]\.date/,
     );
     await expect(broken.courseTimeline('ks3')).rejects.toThrow(/terms\[1\]\.units\[2\]\.date/);
+  });
+
+  describe('session packs', () => {
+    const PACK_ID = 'pack-ten-session-pack';
+    const packWith = (change: Record<string, unknown>) =>
+      createContentLoader({
+        source: 'seed',
+        seedPath: seedWith((doc) => (doc._id === PACK_ID ? { ...doc, ...change } : doc)),
+      }).packs();
+
+    it.each([
+      ['a price of nothing', { pricePence: 0 }, 'pricePence'],
+      ['no sessions', { sessions: 0 }, 'sessions'],
+      ['a validity over 36 months', { validityMonths: 37 }, 'validityMonths'],
+      ['an id with capitals and spaces', { id: 'Ten sessions' }, 'id'],
+      ['no "on sale" switch', { onSale: null }, 'onSale'],
+    ])('names the pack and field of %s', async (_what, change, field) => {
+      const error = await packWith(change).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ContentValidationError);
+      expect((error as ContentValidationError).problems).toEqual([
+        expect.objectContaining({ documentId: PACK_ID, documentType: 'pack', fieldPath: field }),
+      ]);
+      expect((error as Error).message).toMatch(
+        new RegExp(`document "${PACK_ID}" \\(pack\\), field ${field}:`),
+      );
+    });
+
+    it('lists a pack no longer on sale, and orders packs by sort order', async () => {
+      const seedPath = seedWith((doc) => doc);
+      const file = join(seedPath, 'production.ndjson');
+      const oldPack = {
+        _id: 'pack-five',
+        _type: 'pack',
+        id: 'five-session-pack',
+        name: '5-session pack',
+        sessions: 5,
+        pricePence: 5500,
+        validityMonths: 3,
+        onSale: false,
+        sortOrder: 5,
+      };
+      writeFileSync(file, `${readFileSync(file, 'utf8')}${JSON.stringify(oldPack)}\n`);
+      const packs = await createContentLoader({ source: 'seed', seedPath }).packs();
+      expect(packs.map((pack) => [pack.id, pack.onSale])).toEqual([
+        ['five-session-pack', false],
+        ['ten-session-pack', true],
+      ]);
+    });
+
+    it('names the second pack that takes an id already used', async () => {
+      const seedPath = seedWith((doc) => doc);
+      const file = join(seedPath, 'production.ndjson');
+      const twin = {
+        _id: 'pack-twin',
+        _type: 'pack',
+        id: 'ten-session-pack',
+        name: 'Another 10-session pack',
+        sessions: 10,
+        pricePence: 9000,
+        validityMonths: 6,
+        onSale: true,
+        sortOrder: 20,
+      };
+      writeFileSync(file, `${readFileSync(file, 'utf8')}${JSON.stringify(twin)}\n`);
+      await expect(createContentLoader({ source: 'seed', seedPath }).packs()).rejects.toThrow(
+        /document "pack-twin" \(pack\), field id: Another pack already has the id "ten-session-pack"/,
+      );
+    });
+
+    it('answers an empty list when there are no packs', async () => {
+      const none = createContentLoader({
+        source: 'seed',
+        seedPath: seedWith((doc) => (doc._type === 'pack' ? null : doc)),
+      });
+      expect(await none.packs()).toEqual([]);
+    });
   });
 
   it('names the FAQ item whose answer was emptied', async () => {

@@ -15,6 +15,7 @@ import {
   HOME_PAGE_QUERY,
   LEGAL_PAGE_QUERY,
   MATHEMATICS_PAGE_QUERY,
+  PACKS_QUERY,
   PRICING_QUERY,
   REVIEWS_PAGE_QUERY,
   REVIEWS_QUERY,
@@ -50,6 +51,8 @@ import {
   type LegalSlug,
   type MathematicsPage,
   MathematicsPageSchema,
+  type Pack,
+  PacksSchema,
   type Pricing,
   PricingSchema,
   type Review,
@@ -72,6 +75,11 @@ import {
 export interface ContentLoader {
   siteSettings(): Promise<SiteSettings>;
   pricing(): Promise<Pricing>;
+  /**
+   * Every session pack by editors' sort order, on sale or not (`onSale`): the booking service
+   * sells only those on sale.
+   */
+  packs(): Promise<Pack[]>;
   subjects(): Promise<Subject[]>;
   courses(): Promise<Course[]>;
   /** Ordered Monday to Sunday, then by start time. */
@@ -156,6 +164,10 @@ export function createContentLoader(
   return {
     siteSettings: () => one('site settings', SITE_SETTINGS_QUERY, SiteSettingsSchema),
     pricing: () => one('pricing', PRICING_QUERY, PricingSchema),
+    packs: async () => {
+      const raw = await fetchCached(PACKS_QUERY, {});
+      return parseContent(PacksSchema, raw ?? [], 'packs', source.description);
+    },
     subjects: () => list('subjects', SUBJECTS_QUERY, SubjectSchema),
     courses: () => list('courses', COURSES_QUERY, CourseSchema),
     timetable: async () =>

@@ -17,8 +17,9 @@ const SETTINGS_ID = 'siteSettings';
 
 /**
  * The site settings. Fields with a default in `@tuition/domain` (the enquiry retention, the
- * offer time, the reminder times) are projected as they are, null when unset: SiteSettingsSchema
- * applies the domain default, so no default is written in GROQ (decision 062).
+ * offer time, the reminder times, whether cancelling returns credit) are projected as they are,
+ * null when unset: SiteSettingsSchema applies the domain default, so no default is written in
+ * GROQ (decision 062).
  */
 export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${SETTINGS_ID}"][0]{
   _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,
@@ -33,6 +34,7 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   offerHours,
   firstReminderHours,
   secondReminderHours,
+  customerCancelReturnsCredit,
   pupilConsentStatement,
   seo{titleSuffix, homeTitlePhrase, defaultDescription},
   footer{quickLinksHeading, contactHeading}
@@ -41,6 +43,11 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
 export const PRICING_QUERY = groq`*[_type == "pricing" && _id == "pricing"][0]{
   _id, _type, sessionPricePence, bundleSize, bundlePricePence, oneToOneHourlyPence,
   groupSizeMin, groupSizeMax
+}`;
+
+/** Every session pack, on sale or not (the booking service sells those on sale). */
+export const PACKS_QUERY = groq`*[_type == "pack"] | order(sortOrder asc, _id asc){
+  _id, _type, id, name, sessions, pricePence, validityMonths, onSale
 }`;
 
 export const SUBJECTS_QUERY = groq`*[_type == "subject"] | order(sortOrder asc, _id asc){

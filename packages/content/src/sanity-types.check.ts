@@ -29,6 +29,10 @@ agree<
   Accepts<typeof Content.PricingSchema, Published<Generated.PRICING_QUERY_RESULT>>
 >();
 agree<
+  'PACKS_QUERY',
+  Accepts<typeof Content.PackSchema, Published<Item<Generated.PACKS_QUERY_RESULT>>>
+>();
+agree<
   'SUBJECTS_QUERY',
   Accepts<typeof Content.SubjectSchema, Published<Item<Generated.SUBJECTS_QUERY_RESULT>>>
 >();

@@ -361,6 +361,21 @@ export type HomePage = {
   };
 };
 
+export type Pack = {
+  _id: string;
+  _type: "pack";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  id: string;
+  name: string;
+  sessions: number;
+  pricePence: number;
+  validityMonths: number;
+  onSale: boolean;
+  sortOrder: number;
+};
+
 export type Pricing = {
   _id: string;
   _type: "pricing";
@@ -423,6 +438,7 @@ export type SiteSettings = {
   offerHours: number;
   firstReminderHours: number;
   secondReminderHours: number;
+  customerCancelReturnsCredit?: boolean;
   pupilConsentStatement: string;
   seo: {
     titleSuffix: string;
@@ -557,6 +573,7 @@ export type AllSanitySchemaTypes =
   | ServicesPage
   | AboutPage
   | HomePage
+  | Pack
   | Pricing
   | SiteSettings
   | SanityImagePaletteSwatch
@@ -571,7 +588,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  enquiryRetentionMonths,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  offerHours,  firstReminderHours,  secondReminderHours,  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  enquiryRetentionMonths,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  offerHours,  firstReminderHours,  secondReminderHours,  customerCancelReturnsCredit,  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: "siteSettings";
   _type: "siteSettings";
@@ -611,6 +628,7 @@ export type SITE_SETTINGS_QUERY_RESULT = {
   offerHours: number;
   firstReminderHours: number;
   secondReminderHours: number;
+  customerCancelReturnsCredit: boolean | null;
   pupilConsentStatement: string;
   seo: {
     titleSuffix: string;
@@ -636,6 +654,20 @@ export type PRICING_QUERY_RESULT = {
   groupSizeMin: number;
   groupSizeMax: number;
 } | null;
+
+// Source: ../packages/content/src/queries.ts
+// Variable: PACKS_QUERY
+// Query: *[_type == "pack"] | order(sortOrder asc, _id asc){  _id, _type, id, name, sessions, pricePence, validityMonths, onSale}
+export type PACKS_QUERY_RESULT = Array<{
+  _id: string;
+  _type: "pack";
+  id: string;
+  name: string;
+  sessions: number;
+  pricePence: number;
+  validityMonths: number;
+  onSale: boolean;
+}>;
 
 // Source: ../packages/content/src/queries.ts
 // Variable: SUBJECTS_QUERY

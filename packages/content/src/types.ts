@@ -5,6 +5,7 @@
  */
 import {
   closureSchema,
+  DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
@@ -33,12 +34,13 @@ const pence = z.number().int().nonnegative();
 const calendarDate = z.string().refine(isCalendarDate, { error: 'Must be a date YYYY-MM-DD' });
 
 /**
- * A number setting editors may leave unset (a projection gives null, an older document lacks
- * it): the default written once in `@tuition/domain` applies, never one written in GROQ
- * (decision 062).
+ * A setting editors may leave unset (a projection gives null, an older document lacks it): the
+ * default written once in `@tuition/domain` applies, never one written in GROQ (decision 062).
  */
-const settingOrDefault = (schema: z.ZodNumber, fallback: number) =>
-  schema.nullish().transform((value) => value ?? fallback);
+const settingOrDefault = <Value extends number | boolean>(
+  schema: z.ZodType<Value>,
+  fallback: Value,
+) => schema.nullish().transform((value) => value ?? fallback);
 
 export const SeoDefaultsSchema = z.object({
   titleSuffix: text,
@@ -115,6 +117,14 @@ export const SiteSettingsSchema = z.object({
     DEFAULT_SECOND_REMINDER_HOURS,
   ),
   /**
+   * Whether a customer's own cancellation at least 24 hours before the start returns the seat as
+   * a session of credit (docs/decisions/077); DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT when unset.
+   */
+  customerCancelReturnsCredit: settingOrDefault(
+    z.boolean(),
+    DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+  ),
+  /**
    * What a parent ticks to add a child under 16 (docs/decisions/048), on /my-account and the booking
    * page; the service records the privacy policy version shown with it (docs/decisions/048).
    */
@@ -143,6 +153,41 @@ export const PricingSchema = z
     path: ['groupSizeMax'],
   });
 export type Pricing = z.infer<typeof PricingSchema>;
+
+/** Lower-case letters, digits and hyphens, as the Studio's pack id field allows. */
+const slugId = z
+  .string()
+  .regex(/^[a-z0-9-]+$/, { error: 'Must be lower-case letters, digits and hyphens' });
+
+/**
+ * A session pack (docs/decisions/077): `sessions` sessions of credit for `pricePence`, lapsing
+ * `validityMonths` after the purchase. Packs no longer on sale are still content: the booking
+ * service sells only those on sale.
+ */
+export const PackSchema = z.object({
+  id: slugId.max(100),
+  name: text,
+  sessions: z.number().int().min(1),
+  pricePence: pence.positive(),
+  validityMonths: z.number().int().min(1).max(36),
+  onSale: z.boolean(),
+});
+export type Pack = z.infer<typeof PackSchema>;
+
+/** Every pack, each id once: purchases are recorded under the id. */
+export const PacksSchema = z.array(PackSchema).superRefine((packs, context) => {
+  const seen = new Set<string>();
+  for (const [index, pack] of packs.entries()) {
+    if (seen.has(pack.id)) {
+      context.addIssue({
+        code: 'custom',
+        message: `Another pack already has the id "${pack.id}"`,
+        path: [index, 'id'],
+      });
+    }
+    seen.add(pack.id);
+  }
+});
 
 export const SubjectSchema = z.object({
   id: z.enum(SUBJECT_CODES),

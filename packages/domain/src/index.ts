@@ -56,6 +56,7 @@ export {
   bookingBadge,
   canCancel,
   canReschedule,
+  DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   isPrevious,
   isUpcoming,
   RESCHEDULE_CUTOFF_HOURS,

@@ -41,6 +41,13 @@ export function canCancel(b: BookingFacts, now: Date): boolean {
   return isUpcoming(b, now);
 }
 
+/**
+ * Whether a customer who cancels at least 24 hours before the start gets the seat back as a
+ * session of credit (docs/decisions/077). Off, as before the wallet, unless the CMS site
+ * settings switch it on; the content package applies this when the setting is unset.
+ */
+export const DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT = false;
+
 /** From this instant on (24 hours before the start) a customer can no longer reschedule. */
 export function rescheduleDeadline(startsAt: Date): Date {
   return new Date(startsAt.getTime() - RESCHEDULE_CUTOFF_HOURS * 3_600_000);
