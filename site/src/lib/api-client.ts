@@ -14,6 +14,7 @@ import type {
   CheckoutRequest,
   ContactEnquiryRequest,
   FieldError,
+  PackCheckoutRequest,
   ProfileUpdateRequest,
 } from '@tuition/api-contract';
 import type { z } from 'zod';
@@ -228,6 +229,15 @@ export const api = {
       repeatable: true,
     }),
   openCheckouts: () => apiFetch('/api/checkout/pending', 'OpenCheckoutListSchema'),
+  /**
+   * Starts buying a session pack (docs/decisions/077); send the browser to the answer's `url`.
+   * 401 signed out, 403 e-mail not verified, 404 a pack not on sale. Never retried: a payment.
+   */
+  checkoutPack: (packId: PackCheckoutRequest['packId']) =>
+    apiFetch('/api/checkout/pack', 'StartedPackCheckoutSchema', {
+      method: 'POST',
+      json: { packId } satisfies PackCheckoutRequest,
+    }),
 
   /** What deleting the account would cancel, each seat at the price charged (decision 074). */
   deletionPreview: () => apiFetch('/api/me/deletion-preview', 'AccountDeletionPreviewSchema'),
