@@ -24,6 +24,8 @@ import { createPupilRoutes } from './pupils/pupils-routes.ts';
 import { createDataRoutes } from './your-data/data-routes.ts';
 import { moveDueListsOn } from './sessions/seat-ledger/seat-ledger.ts';
 import { createWaitlistRoutes } from './waitlist/waitlist-routes.ts';
+import { createWalletRoutes } from './wallet/wallet-routes.ts';
+import { expireDueCredit, warnOfLapsingCredit } from './wallet/credit-expiry.ts';
 import { databaseUnreachableCause, transientConflictCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
 import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
@@ -129,6 +131,7 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createProviderRoutes(deps));
   // The customer's receipts of what was paid (GET /api/me/receipts…, decision 053).
   app.route('/', createReceiptRoutes(deps));
+  app.route('/', createWalletRoutes(deps));
   app.route('/', createCheckoutRoutes(deps));
   app.route('/', createBookingRoutes(deps));
   app.route('/', createWaitlistRoutes(deps));
@@ -142,6 +145,9 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
       await sendDueReminders(deps);
       // Offers that ran out at the new time pass to the next family (decision 060).
       await moveDueListsOn(deps);
+      // Credit that lapsed at the new time expires, with its warnings (decision 077).
+      await warnOfLapsingCredit(deps);
+      await expireDueCredit(deps);
     };
     app.route('/', createDevClockRoutes({ clock: deps.clock, config: deps.config, afterMove }));
   }

@@ -18,11 +18,14 @@ const COMPOSITION_ROOT = new Set(['app.ts', 'app-deps.ts', 'server.ts', 'testing
  * Shared modules below the features: they may import no feature at all, though their tests may
  * drive features (a seat-ledger race test books and checks out through them). The audit trail
  * is one: every staff action, in admin/, bookings/, lessons/, your-data/ and auth's admin hooks,
- * writes to it, and it needs nothing but the database.
+ * writes to it, and it needs nothing but the database. The credit ledger (credit/) is another:
+ * the seat ledger, checkout and the wallet all change a family's credit through it (decision
+ * 077).
  */
 const BELOW_FEATURES: readonly string[] = [
   'audit',
   'config',
+  'credit',
   'db',
   'http',
   'logging',
@@ -79,6 +82,16 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     'your-data',
     'checkout/checkout.ts',
     "deleting an account closes the provider's pages of the checkouts it releases",
+  ],
+  [
+    'checkout',
+    'wallet/pack-checkout.ts',
+    "a paid pack adds its credit in the payment's transaction (decision 077)",
+  ],
+  [
+    'wallet',
+    'checkout/checkout.ts',
+    'a pack is paid through the same checkout row, payment page and provider as seats',
   ],
   [
     'retention',

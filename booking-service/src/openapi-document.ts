@@ -62,6 +62,7 @@ export function openApiDocument(config: Pick<Config, 'publicUrl'>) {
       { name: 'account', description: "The signed-in user's details" },
       { name: 'booking', description: 'Sessions with seats left, and the pre-flight check' },
       { name: 'checkout', description: 'Seat holds, the payment page, and payments made' },
+      { name: 'wallet', description: 'Session packs and the credit they give a family' },
       { name: 'bookings', description: "The signed-in customer's bookings" },
       { name: 'contact', description: 'The contact form' },
       { name: 'admin', description: 'The admin dashboard (admin role only)' },

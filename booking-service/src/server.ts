@@ -10,6 +10,7 @@ import { scheduleLapsedCheckoutSweep } from './checkout/lapsed-checkout-sweep.ts
 import { scheduleRetention } from './retention/retention-job.ts';
 import { scheduleWaitlistSweep } from './waitlist/waitlist-sweep.ts';
 import { scheduleReminderSweep } from './reminders/reminder-sweep.ts';
+import { scheduleCreditExpiry } from './wallet/credit-expiry.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -71,6 +72,7 @@ async function main() {
   const retention = await scheduleRetention(deps);
   const waitlistSweep = scheduleWaitlistSweep(deps);
   const reminderSweep = scheduleReminderSweep(deps);
+  const creditExpiry = scheduleCreditExpiry(deps);
   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
@@ -101,6 +103,7 @@ async function main() {
     await retention.stop();
     await waitlistSweep.stop();
     await reminderSweep.stop();
+    await creditExpiry.stop();
     await stopMailWorker(deps);
     await dbHandle.close();
     process.exit(0);

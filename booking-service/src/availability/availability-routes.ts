@@ -1,3 +1,4 @@
+import { availableCredit } from '../credit/credit-ledger.ts';
 import { createRoute } from '@hono/zod-openapi';
 import {
   AvailabilityQuerySchema,
@@ -129,6 +130,9 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
         ...(viewer ? { viewer } : {}),
         pupilIds,
       });
-      return c.json({ results }, 200);
+      const creditAvailable = viewer
+        ? await availableCredit(deps.db, viewer.id, deps.clock.now())
+        : 0;
+      return c.json({ results, creditAvailable }, 200);
     });
 }

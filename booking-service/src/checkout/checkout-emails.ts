@@ -11,6 +11,8 @@ import type { OutgoingMail } from '../mail/mailer.ts';
 export interface BookedSession extends SessionSummary {
   bookingId: string;
   pupilName: string;
+  /** A session of credit paid for this seat (docs/decisions/077). */
+  paidWithCredit?: boolean;
 }
 
 /** A seat named in a mail that is not (or no longer) a booking. */
@@ -35,14 +37,18 @@ export function bookingConfirmationEmail(
     sessions: BookedSession[];
     amountPence: number;
     isSpecialOffer: boolean;
+    /** Seats paid with sessions of credit rather than by card. */
+    creditUsed?: number;
   },
 ): OutgoingMail {
   const count = input.sessions.length;
   const sessionsWord = count === 1 ? 'session' : 'sessions';
   const subject = `Booking confirmed: ${count} maths ${sessionsWord} with ${brand.name}`;
   const intro = `Thank you for your payment. Your place is booked in the following ${sessionsWord}:`;
-  const lines = input.sessions.map((s) => seatLine(s, s.pupilName));
-  const total = `Total paid: ${formatPounds(input.amountPence)} for ${count} ${sessionsWord}${input.isSpecialOffer ? ' (10-session offer applied)' : ''}.`;
+  const lines = input.sessions.map(
+    (s) => `${seatLine(s, s.pupilName)}${s.paidWithCredit ? ' (paid with credit)' : ''}`,
+  );
+  const total = totalLine({ ...input, count });
   const calendarNote = 'The attached calendar file adds every session to your calendar.';
   const joinNote = `How to join: every session is online. The Join button on your upcoming bookings opens ${JOIN_OPENS_MINUTES_BEFORE} minutes before the start, and the reminder we send before each session has the link too.`;
   const manageUrl = `${brand.siteUrl}/upcoming-bookings`;
@@ -86,6 +92,22 @@ export function bookingConfirmationEmail(
       ),
     ],
   };
+}
+
+/** What was paid: by card, with credit, or both (docs/decisions/077). */
+function totalLine(input: {
+  count: number;
+  amountPence: number;
+  isSpecialOffer: boolean;
+  creditUsed?: number;
+}): string {
+  const seats = `${input.count} ${input.count === 1 ? 'session' : 'sessions'}`;
+  const credit = input.creditUsed ?? 0;
+  const creditText = `${credit} ${credit === 1 ? 'session' : 'sessions'} of credit`;
+  const offer = input.isSpecialOffer ? ' (10-session offer applied)' : '';
+  if (credit === 0) return `Total paid: ${formatPounds(input.amountPence)} for ${seats}${offer}.`;
+  if (input.amountPence === 0) return `Paid with ${creditText} for ${seats}.`;
+  return `Total paid: ${formatPounds(input.amountPence)} by card${offer} and ${creditText}, for ${seats}.`;
 }
 
 /**

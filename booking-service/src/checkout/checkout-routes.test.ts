@@ -221,6 +221,8 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     expect(await summary.json()).toEqual({
       status: 'paid',
       amountPence: 3000,
+      creditUsed: 0,
+      pack: null,
       sessionCount: 2,
       isSpecialOffer: false,
       sessions: [

@@ -52,7 +52,11 @@ const startCheckoutRoute = createRoute({
   security: signedIn,
   request: { body: jsonBody(CheckoutRequestSchema) },
   responses: {
-    201: jsonResponse(StartedCheckoutSchema, 'Seats held; send the customer to `url`'),
+    201: jsonResponse(
+      StartedCheckoutSchema,
+      'Seats held (`pending`: send the customer to the payment page at `url`), or booked ' +
+        'already when credit paid for every seat (`paid`: `url` is the success page)',
+    ),
     400: invalidInput(
       'Invalid basket; `errors` names the bad start (startsAt.N), an archived pupil ' +
         '(pupilIds.N), or pupilIds when the account has several pupils and named none',
@@ -147,7 +151,7 @@ export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth; mail: Ma
   return (
     router
       .openapi(startCheckoutRoute, async (c) => {
-        const { service, startsAt, pupilIds, offerId } = c.req.valid('json');
+        const { service, startsAt, pupilIds, offerId, useCredit } = c.req.valid('json');
         const me = currentUser(c);
         const started = await startCheckout(deps, {
           user: { id: me.id, email: me.email, name: me.name },
@@ -155,6 +159,7 @@ export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth; mail: Ma
           startsAt,
           pupilIds,
           offerId,
+          useCredit,
         });
         return c.json(started, 201);
       })

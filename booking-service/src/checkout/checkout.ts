@@ -1,8 +1,10 @@
 import {
+  type BasketPrice,
   type CheckoutStatus,
   findSession,
   isBookable,
   MESSAGES,
+  type PricingRules,
   priceBasket,
   SERVICES,
   type ServiceCode,
@@ -19,9 +21,11 @@ import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
+import { expireLapsedCheckouts } from './lapsed-checkout-sweep.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
 import {
   checkOfferForBasket,
+  confirmSeats,
   dropUnopenedHold,
   holdSeats,
   precheckHold,
@@ -31,7 +35,11 @@ import {
 } from '../sessions/seat-ledger/seat-ledger.ts';
 import { pupilRef, pupilRefColumns, seatPupils } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
+import { mailBrand } from '../mail/mail-setup.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import { debitSeats, markCreditSeats } from '../credit/credit-ledger.ts';
+import { mailConfirmation } from './confirmation-mail.ts';
 import type { Logger } from '../logging/logger.ts';
 import { checkoutItems, checkouts, classSessions, pupils } from '../db/schema.ts';
 import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
@@ -51,6 +59,8 @@ export interface CheckoutDeps {
   config: Config;
   logger: Logger;
   payments: PaymentProvider;
+  /** A checkout paid wholly with credit is booked and confirmed at once (decision 077). */
+  mail: MailOutbox;
 }
 
 /**
@@ -76,6 +86,8 @@ export async function startCheckout(
     pupilIds?: readonly string[] | undefined;
     /** A live waiting-list offer of this account for one of these sessions (decision 060). */
     offerId?: string | undefined;
+    /** Pay with the account's credit first (default true; docs/decisions/077). */
+    useCredit?: boolean | undefined;
   },
 ): Promise<StartedCheckout> {
   const now = deps.clock.now();
@@ -84,7 +96,7 @@ export async function startCheckout(
   // After the starts are known good, so a bad basket creates no holder pupil.
   const seatFor = await seatPupils(deps.db, request.user, request.pupilIds);
   const pupilIds = seatFor.map((p) => p.id);
-  const price = priceBasket(wanted.length * pupilIds.length, pricing);
+  const seatCount = wanted.length * pupilIds.length;
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   if (request.offerId) {
     await checkOfferForBasket(deps.db, {
@@ -106,37 +118,105 @@ export async function startCheckout(
         : new ConflictError('full', slotsOf(sessionIds), MESSAGES.sessionsNowFull.description),
   };
   await precheckHold(deps.db, [...rows.values()], hold);
-  const { checkoutId, replaced } = await deps.db.transaction((tx) =>
-    holdSeats(tx, {
+  // In start order, then pupil order: credit pays for the earliest seats first.
+  const seatsInOrder = wanted.flatMap((w) => pupilIds.map((pupilId) => ({ ...w, pupilId })));
+  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
+  const held = await deps.db.transaction(async (tx) => {
+    const card = priceBasket(seatCount, pricing);
+    const { checkoutId, replaced } = await holdSeats(tx, {
       ...hold,
       checkout: {
         provider: deps.payments.kind,
-        amountPence: price.amountPence,
-        sessionCount: price.sessionCount,
-        isSpecialOffer: price.isSpecialOffer,
+        amountPence: card.amountPence,
+        sessionCount: card.sessionCount,
+        isSpecialOffer: card.isSpecialOffer,
         expiresAt,
       },
-    }),
-  );
+    });
+    const paid = await payWithCredit(deps, tx, {
+      checkoutId,
+      userId: request.user.id,
+      seats: seatsInOrder,
+      useCredit: request.useCredit !== false,
+      pricing,
+      now,
+      mail: { brand, timetable },
+    });
+    return { checkoutId, replaced, ...paid };
+  });
   // After commit, as a Release does: their pages stop taking money (a payment that still
   // lands on one is a late payment, refunded because this checkout holds the seats).
-  await Promise.all(replaced.map((old) => closeHostedPage(deps, old)));
+  await Promise.all(held.replaced.map((old) => closeHostedPage(deps, old)));
+  const started = {
+    checkoutId: held.checkoutId,
+    amountPence: held.price?.amountPence ?? 0,
+    creditUsed: held.creditUsed,
+    sessionCount: seatCount,
+    isSpecialOffer: held.price?.isSpecialOffer ?? false,
+    expiresAt: expiresAt.toISOString(),
+    replacedCheckoutIds: held.replaced.map((old) => old.id),
+  };
+  if (!held.price) {
+    // Credit paid for every seat: booked already, nothing to pay (docs/decisions/077).
+    return {
+      ...started,
+      status: 'paid',
+      url: `${deps.config.publicUrl}/payment-success?checkout=${held.checkoutId}`,
+    };
+  }
   const page = await openPaymentPage(deps, {
-    checkoutId,
+    checkoutId: held.checkoutId,
     customerEmail: request.user.email,
-    lines: paymentLines({ ...price, ...pricing }),
-    amountPence: price.amountPence,
+    lines: paymentLines({ ...held.price, ...pricing }),
+    amountPence: held.price.amountPence,
     holdExpiresAt: expiresAt,
   });
-  return {
-    checkoutId,
-    url: page.url,
-    amountPence: price.amountPence,
-    sessionCount: price.sessionCount,
-    isSpecialOffer: price.isSpecialOffer,
-    expiresAt: expiresAt.toISOString(),
-    replacedCheckoutIds: replaced.map((old) => old.id),
-  };
+  return { ...started, status: 'pending', url: page.url };
+}
+
+/**
+ * Inside the hold's transaction: pays for as many seats as the account's credit covers (under
+ * its wallet lock, after the session locks) and prices the rest for the card. When credit
+ * covers every seat the checkout is paid and booked here and now, with its confirmation
+ * e-mail, as a card payment would be. Answers the card's price (none when nothing is left to
+ * pay) and the sessions of credit used.
+ */
+async function payWithCredit(
+  deps: CheckoutDeps,
+  tx: Transaction,
+  input: {
+    checkoutId: string;
+    userId: string;
+    seats: readonly { sessionId: string; pupilId: string }[];
+    useCredit: boolean;
+    pricing: PricingRules;
+    now: Date;
+    mail: Omit<Parameters<typeof mailConfirmation>[2], 'checkout' | 'confirmed'>;
+  },
+): Promise<{ price: BasketPrice | null; creditUsed: number }> {
+  const total = input.seats.length;
+  const debited = input.useCredit ? await debitSeats(tx, input) : [];
+  if (debited.length === 0) return { price: priceBasket(total, input.pricing), creditUsed: 0 };
+  await markCreditSeats(tx, input.checkoutId, debited);
+  const cardSeats = total - debited.length;
+  const price = cardSeats > 0 ? priceBasket(cardSeats, input.pricing) : null;
+  const [checkout] = await tx
+    .update(checkouts)
+    .set({
+      creditUsed: debited.length,
+      amountPence: price?.amountPence ?? 0,
+      isSpecialOffer: price?.isSpecialOffer ?? false,
+      ...(price ? {} : { provider: 'credit', status: 'paid' as const, paidAt: input.now }),
+    })
+    .where(eq(checkouts.id, input.checkoutId))
+    .returning();
+  if (!checkout) throw new Error('the checkout row vanished inside its own transaction');
+  if (!price) {
+    // Still pending to confirmSeats: the hold is live, so its seats are the customer's.
+    const confirmed = await confirmSeats(deps, tx, { ...checkout, status: 'pending' }, input.now);
+    await mailConfirmation(deps, tx, { ...input.mail, checkout, confirmed });
+  }
+  return { price, creditUsed: debited.length };
 }
 
 /**
@@ -184,7 +264,7 @@ async function basketSessions(
  * refuses, the seats are given back at once rather than after HOLD_MINUTES, and the customer
  * gets the spec's Payment Error (502).
  */
-async function openPaymentPage(
+export async function openPaymentPage(
   deps: CheckoutDeps,
   page: Omit<Parameters<PaymentProvider['createHostedPage']>[0], 'successUrl' | 'cancelUrl'>,
 ): Promise<{ providerSessionId: string; url: string }> {
@@ -228,6 +308,15 @@ export async function closeHostedPage(
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
+/** The pack a checkout buys, as payments and the success page name it. */
+export function packOf(
+  checkout: Pick<CheckoutRow, 'packId' | 'packName' | 'sessionCount'>,
+): { name: string; sessions: number } | null {
+  return checkout.packId
+    ? { name: checkout.packName ?? 'Session pack', sessions: checkout.sessionCount }
+    : null;
+}
+
 /** A pending checkout stops holding its seats at expires_at, with or without a webhook. */
 export function effectiveStatus(
   checkout: Pick<CheckoutRow, 'status' | 'expiresAt'>,
@@ -270,6 +359,7 @@ export async function sessionsOfCheckouts(
       service: classSessions.service,
       startsAt: classSessions.startsAt,
       endsAt: classSessions.endsAt,
+      paidWithCredit: checkoutItems.paidWithCredit,
       ...pupilRefColumns,
     })
     .from(checkoutItems)
@@ -278,9 +368,11 @@ export async function sessionsOfCheckouts(
     .where(inArray(checkoutItems.checkoutId, [...checkoutIds]))
     .orderBy(asc(classSessions.startsAt), asc(pupils.name), asc(pupils.id));
   for (const row of rows) {
-    byCheckout
-      .get(row.checkoutId)
-      ?.push({ ...describeSession(timetable, row), pupil: pupilRef(row) });
+    byCheckout.get(row.checkoutId)?.push({
+      ...describeSession(timetable, row),
+      pupil: pupilRef(row),
+      ...(row.paidWithCredit ? { paidWithCredit: true } : {}),
+    });
   }
   return byCheckout;
 }
@@ -332,18 +424,15 @@ export async function checkoutSummary(
   const now = deps.clock.now();
   const checkout = await findOwnCheckout(deps.db, checkoutId, userId);
   const status = effectiveStatus(checkout, now);
-  if (status !== checkout.status) {
-    // On-read expiry: the hold lapsed without a webhook.
-    await deps.db
-      .update(checkouts)
-      .set({ status })
-      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')));
-  }
+  // On-read expiry: the hold lapsed without a webhook (its credit goes back too).
+  if (status !== checkout.status) await expireLapsedCheckouts(deps.db, now, checkout.id);
   const timetable = await deps.content.timetable();
   const sessions = await sessionsOfCheckouts(deps.db, timetable, [checkout.id]);
   return {
     status,
     amountPence: checkout.amountPence,
+    creditUsed: checkout.creditUsed,
+    pack: packOf(checkout),
     sessionCount: checkout.sessionCount,
     isSpecialOffer: checkout.isSpecialOffer,
     sessions: sessions.get(checkout.id) ?? [],
@@ -394,6 +483,8 @@ export async function listPayments(
     id: c.id,
     paidAt: (c.paidAt ?? c.updatedAt).toISOString(),
     amountPence: c.amountPence,
+    creditUsed: c.creditUsed,
+    pack: packOf(c),
     sessionCount: c.sessionCount,
     isSpecialOffer: c.isSpecialOffer,
     sessions: sessions.get(c.id) ?? [],

@@ -110,10 +110,14 @@ describe('lapsed checkout sweep timer', () => {
     clock: fixedClock(NOW),
     logger,
   });
-  /** A database whose expiry UPDATE answers through `answer`. */
-  const dbAnswering = (answer: () => Promise<Array<{ id: string }>>) => ({
-    update: () => ({ set: () => ({ where: () => ({ returning: answer }) }) }),
-  });
+  /** A database whose expiry UPDATE answers through `answer` (inside its transaction). */
+  const dbAnswering = (answer: () => Promise<Array<{ id: string }>>) => {
+    const db = {
+      update: () => ({ set: () => ({ where: () => ({ returning: answer }) }) }),
+      transaction: (work: (tx: unknown) => Promise<unknown>) => work(db),
+    };
+    return db;
+  };
 
   it('runs every minute by default on a timer that does not keep the process alive', async () => {
     const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');

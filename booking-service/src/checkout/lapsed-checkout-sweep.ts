@@ -1,8 +1,9 @@
-import { and, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { checkouts } from '../db/schema.ts';
 import type { Logger } from '../logging/logger.ts';
+import { returnCheckoutCredit } from '../credit/credit-ledger.ts';
 import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
 
 /** How often a server marks lapsed holds expired. Seat counts never wait for it (decision 020). */
@@ -17,12 +18,33 @@ export type LapsedCheckoutSweep = PeriodicTask;
  * caches, and the sweep reads only the pending rows, never every checkout ever taken
  * (docs/decisions/076).
  */
-export function markLapsedCheckoutsExpired(db: DbExecutor, now: Date) {
+export function markLapsedCheckoutsExpired(db: DbExecutor, now: Date, checkoutId?: string) {
   return db
     .update(checkouts)
     .set({ status: 'expired' })
-    .where(and(sql`${checkouts.status} = 'pending'`, lte(checkouts.expiresAt, now)))
-    .returning({ id: checkouts.id });
+    .where(
+      and(
+        sql`${checkouts.status} = 'pending'`,
+        lte(checkouts.expiresAt, now),
+        ...(checkoutId ? [eq(checkouts.id, checkoutId)] : []),
+      ),
+    )
+    .returning({ id: checkouts.id, userId: checkouts.userId, creditUsed: checkouts.creditUsed });
+}
+
+/**
+ * Marks lapsed holds expired (all of them, or the one named) and gives back the credit they
+ * took, in one transaction: a lapse never keeps credit (docs/decisions/077). No seat changes:
+ * an expired hold already counts for nothing.
+ */
+export function expireLapsedCheckouts(db: Database, now: Date, checkoutId?: string) {
+  return db.transaction(async (tx) => {
+    const expired = await markLapsedCheckoutsExpired(tx, now, checkoutId);
+    for (const checkout of expired) {
+      if (checkout.creditUsed > 0) await returnCheckoutCredit(tx, checkout, now);
+    }
+    return expired;
+  });
 }
 
 /**
@@ -40,7 +62,7 @@ export function scheduleLapsedCheckoutSweep(
   const log = deps.logger.child({ component: 'checkout-sweep' });
   return runPeriodically(
     async () => {
-      const expired = (await markLapsedCheckoutsExpired(deps.db, deps.clock.now())).length;
+      const expired = (await expireLapsedCheckouts(deps.db, deps.clock.now())).length;
       if (expired > 0) log.info({ expired }, 'lapsed checkouts marked expired');
     },
     {

@@ -3,13 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { CheckoutDeps } from './checkout.ts';
-import {
-  type ConfirmedSeats,
-  confirmSeats,
-  releaseHold,
-  SeatsGoneError,
-} from '../sessions/seat-ledger/seat-ledger.ts';
-import { pupilCopyAddress } from '../sessions/seat-pupils.ts';
+import { confirmSeats, releaseHold, SeatsGoneError } from '../sessions/seat-ledger/seat-ledger.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import {
   checkoutItems,
@@ -21,14 +15,12 @@ import {
 } from '../db/schema.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { PaymentEvent } from '../payments/payment-provider.ts';
-import {
-  type BookedSession,
-  bookingConfirmationEmail,
-  latePaymentRefundEmail,
-} from './checkout-emails.ts';
+import { latePaymentRefundEmail } from './checkout-emails.ts';
+import { mailConfirmation } from './confirmation-mail.ts';
+import { creditPaidPack } from '../wallet/pack-checkout.ts';
 
 /** Booking a paid checkout also sends the confirmation: checkout's needs plus the outbox. */
-export type PaymentEventDeps = CheckoutDeps & { mail: MailOutbox };
+export type PaymentEventDeps = CheckoutDeps;
 
 export type PaymentEventOutcome =
   | 'booked'
@@ -162,74 +154,25 @@ async function bookPaidCheckout(
     if (checkout.status === 'cancelled' || (await ownerDeleted(tx, checkout.userId))) {
       throw new SeatsGoneError();
     }
+    const paid = {
+      status: 'paid' as const,
+      paidAt: now,
+      paymentIntentId: event.paymentIntentId,
+      providerSessionId: checkout.providerSessionId ?? event.providerSessionId,
+    };
+    if (checkout.packId) {
+      // A pack holds no seats: paid late or not, its credit is added (docs/decisions/077).
+      await tx.update(checkouts).set(paid).where(eq(checkouts.id, checkout.id));
+      await creditPaidPack(deps, tx, checkout, now);
+      return 'booked';
+    }
 
     const confirmed = await confirmSeats(deps, tx, checkout, now);
-    await tx
-      .update(checkouts)
-      .set({
-        status: 'paid',
-        paidAt: now,
-        paymentIntentId: event.paymentIntentId,
-        providerSessionId: checkout.providerSessionId ?? event.providerSessionId,
-      })
-      .where(eq(checkouts.id, checkout.id));
+    await tx.update(checkouts).set(paid).where(eq(checkouts.id, checkout.id));
     // Same transaction: the e-mail exists if and only if the bookings do.
     await mailConfirmation(deps, tx, { brand, timetable, checkout, confirmed });
     return 'booked';
   });
-}
-
-/**
- * The booking confirmation for a paid checkout, one per address: the account's, and that of
- * each pupil of 16 or over with their own address (a copy, as if copied in).
- */
-async function mailConfirmation(
-  deps: PaymentEventDeps,
-  tx: Transaction,
-  input: {
-    brand: Awaited<ReturnType<typeof mailBrand>>;
-    timetable: Parameters<typeof describeSession>[0];
-    checkout: Pick<typeof checkouts.$inferSelect, 'userId' | 'amountPence' | 'isSpecialOffer'>;
-    confirmed: ConfirmedSeats;
-  },
-): Promise<void> {
-  const { checkout, confirmed } = input;
-  const [customer] = await tx
-    .select({ email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, checkout.userId));
-  if (!customer) return;
-  const bookingIdOf = new Map(confirmed.created.map((b) => [`${b.sessionId} ${b.pupilId}`, b.id]));
-  // Seats are in pupil-name order; a stable sort by start keeps that within a session.
-  const sessions: BookedSession[] = confirmed.seats
-    .flatMap((seat) => {
-      const row = confirmed.sessions.get(seat.sessionId);
-      return row ? [{ seat, row }] : [];
-    })
-    .sort((a, b) => a.row.startsAt.getTime() - b.row.startsAt.getTime())
-    .map(({ seat, row }) => ({
-      ...describeSession(input.timetable, row),
-      bookingId: bookingIdOf.get(`${row.id} ${seat.pupilId}`) ?? row.id,
-      pupilName: seat.pupilName,
-    }));
-  const mail = {
-    name: customer.name,
-    sessions,
-    amountPence: checkout.amountPence,
-    isSpecialOffer: checkout.isSpecialOffer,
-  };
-  const copies = new Set(
-    confirmed.seats.flatMap((seat) => {
-      const to = pupilCopyAddress(
-        { email: seat.pupilEmail, yearGroup: seat.pupilYearGroup },
-        customer.email,
-      );
-      return to ? [to] : [];
-    }),
-  );
-  for (const to of [customer.email, ...copies]) {
-    await deps.mail.enqueue(bookingConfirmationEmail(input.brand, { to, ...mail }), { tx });
-  }
 }
 
 async function ownerDeleted(tx: Transaction, userId: string): Promise<boolean> {

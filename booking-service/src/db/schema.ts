@@ -11,6 +11,7 @@ import type {
   AttendanceStatus,
   AuditAction,
   AuditActorRole,
+  CreditReason,
   WaitlistStatus,
 } from '@tuition/api-contract';
 import { sql } from 'drizzle-orm';
@@ -242,6 +243,12 @@ export const checkouts = pgTable(
     amountPence: integer('amount_pence').notNull(),
     sessionCount: integer('session_count').notNull(),
     isSpecialOffer: boolean('is_special_offer').default(false).notNull(),
+    /** Seats paid with sessions of credit (docs/decisions/077); `amountPence` is the rest. */
+    creditUsed: integer('credit_used').default(0).notNull(),
+    /** Set when the checkout buys a session pack (the CMS pack id) rather than seats. */
+    packId: text('pack_id'),
+    /** The pack's name when it was bought, as receipts and payments show it. */
+    packName: text('pack_name'),
     expiresAt: instant('expires_at').notNull(),
     /** The provider's payment (Stripe payment intent), known once paid; refunds name it. */
     paymentIntentId: text('payment_intent_id'),
@@ -279,6 +286,8 @@ export const checkoutItems = pgTable(
     pupilId: uuid('pupil_id')
       .notNull()
       .references(() => pupils.id),
+    /** True when a session of credit pays for this seat (docs/decisions/077). */
+    paidWithCredit: boolean('paid_with_credit').default(false).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.checkoutId, t.sessionId, t.pupilId] }),
@@ -313,6 +322,8 @@ export const bookings = pgTable(
     /** The register's mark for this seat, null while unmarked. */
     attendance: text('attendance').$type<AttendanceStatus>(),
     attendanceMarkedAt: instant('attendance_marked_at'),
+    /** The credit lot that paid for this seat, when credit did (docs/decisions/077). */
+    creditLotId: uuid('credit_lot_id'),
     createdAt: instant('created_at').defaultNow().notNull(),
     updatedAt: instant('updated_at')
       .defaultNow()
@@ -551,4 +562,93 @@ export const waitlistEntries = pgTable(
     index('waitlist_entries_user_id_idx').on(t.userId),
     index('waitlist_entries_offer_id_idx').on(t.offerId),
   ],
+);
+
+/**
+ * One row per account that ever had credit: the fixed row every change of its credit locks
+ * first, so concurrent debits of one balance serialise (docs/decisions/077).
+ */
+export const creditWallets = pgTable('credit_wallets', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: instant('created_at').defaultNow().notNull(),
+});
+
+/**
+ * A lot of credit: a bought pack or a grant. `remaining` always equals the sum of the lot's
+ * ledger entries; it is kept on the lot so spending from the lot that expires first reads one
+ * row per lot (docs/decisions/077).
+ */
+export const creditLots = pgTable(
+  'credit_lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** What the family sees: the pack's name at purchase, or the grant's. */
+    name: text('name').notNull(),
+    /** The CMS pack bought; null for a grant. */
+    packId: text('pack_id'),
+    /** The checkout that paid for the pack. */
+    checkoutId: uuid('checkout_id').references(() => checkouts.id),
+    sessions: integer('sessions').notNull(),
+    remaining: integer('remaining').notNull(),
+    /** What was paid for the whole lot; 0 for a grant. */
+    pricePaidPence: integer('price_paid_pence').notNull(),
+    purchasedAt: instant('purchased_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [
+    index('credit_lots_user_expires_idx').on(t.userId, t.expiresAt),
+    // The expiry sweep reads lots with credit left, by when they lapse.
+    index('credit_lots_live_expires_idx').on(t.expiresAt).where(sql`${t.remaining} > 0`),
+  ],
+);
+
+/**
+ * The append-only credit ledger: each change of a lot, with why. A seat's `book` entry names
+ * the checkout, session and pupil; its `return` names the same, so the net of a seat's entries
+ * says whether credit pays for it now (docs/decisions/077).
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => creditLots.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    reason: text('reason').$type<CreditReason>().notNull(),
+    at: instant('at').notNull(),
+    checkoutId: uuid('checkout_id'),
+    sessionId: uuid('session_id'),
+    pupilId: uuid('pupil_id'),
+    /** Staff's reason for a grant or a return. */
+    note: text('note'),
+  },
+  (t) => [
+    index('credit_ledger_user_at_idx').on(t.userId, t.at),
+    index('credit_ledger_checkout_idx').on(t.checkoutId),
+  ],
+);
+
+/**
+ * One row per (lot, days before lapse) once that warning was queued: the primary key makes
+ * "e-mailed once" hold across instances and restarts (docs/decisions/077).
+ */
+export const creditExpiryNotices = pgTable(
+  'credit_expiry_notices',
+  {
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => creditLots.id, { onDelete: 'cascade' }),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.daysBefore] })],
 );

@@ -17,6 +17,7 @@ export const bookingRowColumns = {
   userId: bookings.userId,
   status: bookings.status,
   checkoutId: bookings.checkoutId,
+  creditLotId: bookings.creditLotId,
   rescheduledFrom: bookings.rescheduledFrom,
   attendance: bookings.attendance,
   calendarUid: bookings.calendarUid,

@@ -108,6 +108,11 @@ export type BookabilityResult = z.infer<typeof BookabilityResultSchema>;
 
 export const BookabilitySchema = named(
   'Bookability',
-  z.object({ results: z.array(BookabilityResultSchema) }),
+  z.object({
+    results: z.array(BookabilityResultSchema),
+    creditAvailable: z.number().int().meta({
+      description: 'Sessions of credit the account can spend now (0 when it has none)',
+    }),
+  }),
 );
 export type Bookability = z.infer<typeof BookabilitySchema>;

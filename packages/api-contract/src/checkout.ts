@@ -17,8 +17,14 @@ export const StartedCheckoutSchema = named(
   'StartedCheckout',
   z.object({
     checkoutId: z.string(),
-    url: z.string().meta({ description: 'The payment page to send the customer to' }),
-    amountPence: pence,
+    status: z.enum(['pending', 'paid']).meta({
+      description:
+        '`paid` when credit covered every seat: the bookings are confirmed already and `url` ' +
+        'is the success page; otherwise `pending` until the card payment lands',
+    }),
+    url: z.string().meta({ description: 'The page to send the customer to (payment or success)' }),
+    amountPence: pence.meta({ description: 'What the card pays (0 when credit covered it all)' }),
+    creditUsed: count.meta({ description: 'Seats paid with sessions of credit' }),
     sessionCount: seatCount,
     isSpecialOffer: z.boolean(),
     expiresAt: isoInstant.meta({ description: 'When the seat hold lapses (ISO instant)' }),
@@ -48,11 +54,20 @@ export type OpenCheckout = z.infer<typeof OpenCheckoutSchema>;
 
 export const OpenCheckoutListSchema = z.array(OpenCheckoutSchema);
 
+const creditUsed = count.meta({ description: 'Seats paid with sessions of credit' });
+
+const packBought = z
+  .object({ name: z.string(), sessions: count })
+  .nullable()
+  .meta({ description: 'The session pack this checkout buys (null for seats)' });
+
 export const CheckoutSummarySchema = named(
   'CheckoutSummary',
   z.object({
     status: z.enum(CHECKOUT_STATUSES),
     amountPence: pence,
+    creditUsed,
+    pack: packBought,
     sessionCount: seatCount,
     isSpecialOffer: z.boolean(),
     sessions: seatLines,
@@ -72,6 +87,8 @@ export const PaymentSchema = named(
     id: z.string(),
     paidAt: isoInstant,
     amountPence: pence,
+    creditUsed,
+    pack: packBought,
     sessionCount: seatCount,
     isSpecialOffer: z.boolean(),
     sessions: seatLines,

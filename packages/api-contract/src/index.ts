@@ -126,6 +126,23 @@ export {
   StartedCheckoutSchema,
 } from './checkout.ts';
 export {
+  CREDIT_REASONS,
+  type CreditHistoryEntry,
+  CreditHistoryEntrySchema,
+  type CreditLot,
+  CreditLotSchema,
+  type CreditReason,
+  type Pack,
+  type PackCheckoutRequest,
+  PackCheckoutRequestSchema,
+  PackListSchema,
+  PackSchema,
+  type StartedPackCheckout,
+  StartedPackCheckoutSchema,
+  type Wallet,
+  WalletSchema,
+} from './wallet.ts';
+export {
   type ContactEnquiryRequest,
   ContactEnquirySchema,
   type EnquiryReceived,

@@ -22,6 +22,12 @@ export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 /** One seat of a checkout or payment: the session and the pupil it is for. */
 export const SeatSummarySchema = named(
   'SeatSummary',
-  SessionSummarySchema.extend({ pupil: PupilRefSchema }),
+  SessionSummarySchema.extend({
+    pupil: PupilRefSchema,
+    paidWithCredit: z
+      .boolean()
+      .optional()
+      .meta({ description: 'True when a session of credit paid for this seat' }),
+  }),
 );
 export type SeatSummary = z.infer<typeof SeatSummarySchema>;

@@ -86,6 +86,14 @@ export const CheckoutRequestSchema = named(
       .max(100)
       .optional()
       .meta({ description: "A live waiting-list offer of yours for one of the basket's sessions" }),
+    useCredit: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Pay for seats with the account’s credit first (default: true when it has credit); ' +
+          'seats it does not cover are priced as usual and paid by card',
+      }),
   }),
 );
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;

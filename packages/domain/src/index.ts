@@ -194,3 +194,13 @@ export {
   OFFER_MIN_MINUTES,
   offerExpiry,
 } from './waitlist-offers.ts';
+export {
+  addMonthsClamped,
+  CREDIT_EXPIRY_WARNING_DAYS,
+  coolingOffEndsAt,
+  creditExpiresAt,
+  creditLastDay,
+  PACK_COOLING_OFF_DAYS,
+  packRefundPence,
+  RETURNED_CREDIT_MIN_DAYS,
+} from './credit.ts';

@@ -58,7 +58,10 @@ describe('api client', () => {
 
   it('sends the pupils a basket is for, and the waiting-list offer a checkout takes up', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-      Response.json({ results: [{ startsAt: '2026-11-10T17:00:00.000Z', status: 'ok' }] }),
+      Response.json({
+        creditAvailable: 0,
+        results: [{ startsAt: '2026-11-10T17:00:00.000Z', status: 'ok' }],
+      }),
     );
     vi.stubGlobal('fetch', fetch);
     // Typed as the contract's request bodies: pupilIds and offerId are part of them.

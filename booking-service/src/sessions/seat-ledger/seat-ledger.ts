@@ -1,6 +1,11 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, checkoutItems, checkouts, pupils, waitlistEntries } from '../../db/schema.ts';
+import {
+  creditHeldByCheckout,
+  retakeCheckoutCredit,
+  returnCheckoutCredit,
+} from '../../credit/credit-ledger.ts';
 import { defaultCalendarUid } from '../session-lines.ts';
 import type { SessionRow } from '../session-rows.ts';
 import { offerFreedSeats, takeUpOffers, type WaitlistDeps } from './offer-engine.ts';
@@ -104,6 +109,10 @@ export async function holdSeats(
   const locked = await lockSessionRows(tx, sessionIds);
   const pupilIds = [...new Set([...hold.seats.values()].flat())];
   const replaced = await cancelOverlappingPendingCheckouts(tx, hold, sessionIds, pupilIds);
+  // A replaced checkout's credit goes back to the wallet, where this hold may take it again.
+  for (const old of replaced) {
+    await returnCheckoutCredit(tx, { id: old.id, userId: hold.userId }, hold.now);
+  }
   await precheckHold(tx, locked, hold);
   await takeUpOffers(tx, hold.userId, hold.seats, hold.now);
   const [created] = await tx
@@ -166,6 +175,7 @@ export async function releaseHold(
   tx: Transaction,
   release: { checkoutId: string; to: 'cancelled' | 'expired'; userId?: string | undefined },
 ): Promise<ReplacedCheckout | undefined> {
+  const now = deps.clock.now();
   const items = await tx
     .select({ sessionId: checkoutItems.sessionId })
     .from(checkoutItems)
@@ -182,9 +192,16 @@ export async function releaseHold(
         ...(release.userId ? [eq(checkouts.userId, release.userId)] : []),
       ),
     )
-    .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
-  if (released) await offerFreedSeats(deps, tx, sessionIds);
-  return released;
+    .returning({
+      id: checkouts.id,
+      providerSessionId: checkouts.providerSessionId,
+      userId: checkouts.userId,
+    });
+  if (!released) return undefined;
+  // Credit the hold took goes back to the lots it came from (docs/decisions/077).
+  await returnCheckoutCredit(tx, released, now);
+  await offerFreedSeats(deps, tx, sessionIds);
+  return { id: released.id, providerSessionId: released.providerSessionId };
 }
 
 /**
@@ -213,6 +230,8 @@ export interface HeldSeat {
   pupilName: string;
   pupilEmail: string | null;
   pupilYearGroup: (typeof pupils.$inferSelect)['yearGroup'];
+  /** A session of credit pays for this seat (docs/decisions/077). */
+  paidWithCredit: boolean;
 }
 
 export interface ConfirmedSeats {
@@ -244,6 +263,7 @@ export async function confirmSeats(
       pupilName: pupils.name,
       pupilEmail: pupils.email,
       pupilYearGroup: pupils.yearGroup,
+      paidWithCredit: checkoutItems.paidWithCredit,
     })
     .from(checkoutItems)
     .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
@@ -262,7 +282,12 @@ export async function confirmSeats(
     const { duplicates, full } = await checkSeats(tx, locked, checkout.userId, wanted, now);
     const started = locked.some((row) => row.startsAt.getTime() <= now.getTime());
     if (duplicates.size > 0 || full.size > 0 || started) throw new SeatsGoneError();
+    // The lapsed hold gave its credit back: the seats it paid for need it again.
+    if (!(await retakeCheckoutCredit(tx, checkout, now))) throw new SeatsGoneError();
   }
+  const lotOf = new Map(
+    (await creditHeldByCheckout(tx, checkout.id)).map((s) => [`${s.sessionId} ${s.pupilId}`, s]),
+  );
   const created = await tx
     .insert(bookings)
     .values(
@@ -272,6 +297,7 @@ export async function confirmSeats(
         pupilId: seat.pupilId,
         status: 'confirmed' as const,
         checkoutId: checkout.id,
+        creditLotId: lotOf.get(`${seat.sessionId} ${seat.pupilId}`)?.lotId ?? null,
       })),
     )
     .returning({ id: bookings.id, sessionId: bookings.sessionId, pupilId: bookings.pupilId });
@@ -295,6 +321,8 @@ export interface MovingSeat {
   sessionId: string;
   pupilId: string;
   checkoutId: string | null;
+  /** The credit lot that paid for the seat; the moved seat is still paid by it. */
+  creditLotId: string | null;
   calendarUid: string | null;
   calendarSequence: number;
 }
@@ -335,6 +363,7 @@ export async function moveSeat(
       pupilId: booking.pupilId,
       status: 'confirmed',
       checkoutId: booking.checkoutId,
+      creditLotId: booking.creditLotId,
       rescheduledFrom: booking.id,
       calendarUid: booking.calendarUid ?? defaultCalendarUid(booking.id),
       calendarSequence: booking.calendarSequence + 1,

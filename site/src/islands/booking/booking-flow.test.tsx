@@ -70,6 +70,7 @@ function stubService(
   return stubApi({
     'GET /api/availability': { slots, closed: options.closed ?? [] },
     'POST /api/bookability': ({ body }) => ({
+      creditAvailable: 0,
       results: (body as { startsAt: string[] }).startsAt.map((s) => ({
         startsAt: s,
         status: options.status?.(s) ?? 'ok',
@@ -349,7 +350,10 @@ describe('BookingFlow', () => {
           const { startsAt, pupilIds } = body as { startsAt: string[]; pupilIds?: string[] };
           // As the service answers a family account that names nobody.
           if (!pupilIds) throw new Error('pupilIds missing: the service would answer 400');
-          return { results: startsAt.map((s) => ({ startsAt: s, status: 'ok' as const })) };
+          return {
+            creditAvailable: 0,
+            results: startsAt.map((s) => ({ startsAt: s, status: 'ok' as const })),
+          };
         },
         ...(reschedule ? { 'POST /api/admin/bookings/:id/reschedule': reschedule } : {}),
       });

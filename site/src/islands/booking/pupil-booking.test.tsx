@@ -74,6 +74,7 @@ function stubService(pupils: Pupil[], slots: AvailabilitySlot[]) {
     'GET /api/me/pupils': { accountType: 'parent', pupils },
     'GET /api/availability': { slots, closed: [] },
     'POST /api/bookability': (request) => ({
+      creditAvailable: 0,
       results: record(request).startsAt.map((s) => ({ startsAt: s, status: 'ok' as const })),
     }),
     'POST /api/checkout': (request) => {
@@ -81,8 +82,10 @@ function stubService(pupils: Pupil[], slots: AvailabilitySlot[]) {
       const seats = basket.startsAt.length * (basket.pupilIds?.length ?? 1);
       return {
         checkoutId: 'c1',
+        status: 'pending' as const,
         url: 'https://pay.example/c1',
         amountPence: seats * 1500,
+        creditUsed: 0,
         sessionCount: seats,
         isSpecialOffer: false,
         expiresAt: '2026-11-02T09:30:00.000Z',

@@ -28,6 +28,8 @@ const CHECKOUT = '5b0c3d38-8a55-4f0e-9a59-7b7f6f0d2c11';
 const summary = (status: CheckoutSummary['status']): CheckoutSummary => ({
   status,
   amountPence: 10000,
+  creditUsed: 0,
+  pack: null,
   sessionCount: 10,
   isSpecialOffer: true,
   // Sam and his sister Maya in five sessions: ten seats, the 10-for-£100 offer.

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { Transaction } from '../db/client.ts';
+import { type checkouts, user } from '../db/schema.ts';
+import type { mailBrand } from '../mail/mail-setup.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import type { ConfirmedSeats } from '../sessions/seat-ledger/seat-ledger.ts';
+import { pupilCopyAddress } from '../sessions/seat-pupils.ts';
+import { describeSession } from '../sessions/session-description.ts';
+import { type BookedSession, bookingConfirmationEmail } from './checkout-emails.ts';
+
+/**
+ * The booking confirmation for a paid checkout, one per address: the account's, and that of
+ * each pupil of 16 or over with their own address (a copy, as if copied in).
+ */
+export async function mailConfirmation(
+  deps: { mail: MailOutbox },
+  tx: Transaction,
+  input: {
+    brand: Awaited<ReturnType<typeof mailBrand>>;
+    timetable: Parameters<typeof describeSession>[0];
+    checkout: Pick<
+      typeof checkouts.$inferSelect,
+      'userId' | 'amountPence' | 'isSpecialOffer' | 'creditUsed'
+    >;
+    confirmed: ConfirmedSeats;
+  },
+): Promise<void> {
+  const { checkout, confirmed } = input;
+  const [customer] = await tx
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, checkout.userId));
+  if (!customer) return;
+  const bookingIdOf = new Map(confirmed.created.map((b) => [`${b.sessionId} ${b.pupilId}`, b.id]));
+  // Seats are in pupil-name order; a stable sort by start keeps that within a session.
+  const sessions: BookedSession[] = confirmed.seats
+    .flatMap((seat) => {
+      const row = confirmed.sessions.get(seat.sessionId);
+      return row ? [{ seat, row }] : [];
+    })
+    .sort((a, b) => a.row.startsAt.getTime() - b.row.startsAt.getTime())
+    .map(({ seat, row }) => ({
+      ...describeSession(input.timetable, row),
+      bookingId: bookingIdOf.get(`${row.id} ${seat.pupilId}`) ?? row.id,
+      pupilName: seat.pupilName,
+      paidWithCredit: seat.paidWithCredit,
+    }));
+  const mail = {
+    name: customer.name,
+    sessions,
+    amountPence: checkout.amountPence,
+    isSpecialOffer: checkout.isSpecialOffer,
+    creditUsed: checkout.creditUsed,
+  };
+  const copies = new Set(
+    confirmed.seats.flatMap((seat) => {
+      const to = pupilCopyAddress(
+        { email: seat.pupilEmail, yearGroup: seat.pupilYearGroup },
+        customer.email,
+      );
+      return to ? [to] : [];
+    }),
+  );
+  for (const to of [customer.email, ...copies]) {
+    await deps.mail.enqueue(bookingConfirmationEmail(input.brand, { to, ...mail }), { tx });
+  }
+}

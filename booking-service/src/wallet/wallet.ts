@@ -1,0 +1,103 @@
+import type { Wallet } from '@tuition/api-contract';
+import { coolingOffEndsAt } from '@tuition/domain';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { ContentLoader } from '@tuition/content';
+import type { Clock } from '../clock.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { classSessions, creditLedger, creditLots, pupils } from '../db/schema.ts';
+import { describeSession } from '../sessions/session-description.ts';
+import { availableCredit } from '../credit/credit-ledger.ts';
+
+/** The newest entries a wallet shows; a family's whole history is far shorter. */
+export const WALLET_HISTORY_LIMIT = 200;
+
+/**
+ * An account's credit as the family sees it (docs/decisions/077): what it can spend now, every
+ * lot (soonest to lapse first) and the ledger, newest first, naming the child and session each
+ * booking or return concerns.
+ */
+export async function readWallet(
+  deps: { db: DbExecutor; clock: Clock; content: ContentLoader },
+  userId: string,
+): Promise<Wallet> {
+  const now = deps.clock.now();
+  const [balance, lots, entries, timetable] = await Promise.all([
+    availableCredit(deps.db, userId, now),
+    deps.db
+      .select()
+      .from(creditLots)
+      .where(eq(creditLots.userId, userId))
+      .orderBy(asc(creditLots.expiresAt), asc(creditLots.id)),
+    deps.db
+      .select({
+        at: creditLedger.at,
+        change: creditLedger.change,
+        reason: creditLedger.reason,
+        lotId: creditLedger.lotId,
+        note: creditLedger.note,
+        pupilId: pupils.id,
+        pupilName: pupils.name,
+        pupilYearGroup: pupils.yearGroup,
+        service: classSessions.service,
+        startsAt: classSessions.startsAt,
+        endsAt: classSessions.endsAt,
+      })
+      .from(creditLedger)
+      .leftJoin(pupils, eq(pupils.id, creditLedger.pupilId))
+      .leftJoin(classSessions, eq(classSessions.id, creditLedger.sessionId))
+      .where(eq(creditLedger.userId, userId))
+      .orderBy(desc(creditLedger.at), desc(creditLedger.id))
+      .limit(WALLET_HISTORY_LIMIT),
+    deps.content.timetable(),
+  ]);
+  return {
+    balance,
+    lots: lots.map((lot) => ({
+      id: lot.id,
+      name: lot.name,
+      sessions: lot.sessions,
+      remaining: lot.expiresAt > now ? lot.remaining : 0,
+      pricePaidPence: lot.pricePaidPence,
+      purchasedAt: lot.purchasedAt.toISOString(),
+      expiresAt: lot.expiresAt.toISOString(),
+      refundableUntil: refundableUntil(lot, now)?.toISOString() ?? null,
+    })),
+    history: entries.map((entry) => ({
+      at: entry.at.toISOString(),
+      change: entry.change,
+      reason: entry.reason,
+      lotId: entry.lotId,
+      pupil:
+        entry.pupilId && entry.pupilName !== null
+          ? { id: entry.pupilId, name: entry.pupilName, yearGroup: entry.pupilYearGroup }
+          : null,
+      session:
+        entry.service && entry.startsAt && entry.endsAt
+          ? (({ startsAt, label }) => ({ startsAt, label }))(
+              describeSession(timetable, {
+                service: entry.service,
+                startsAt: entry.startsAt,
+                endsAt: entry.endsAt,
+              }),
+            )
+          : null,
+      note: entry.note,
+    })),
+  };
+}
+
+/**
+ * Until when a bought pack's unused sessions may still be refunded (14 days' cooling-off), or
+ * null: a grant, a pack with nothing left, or the 14 days are over.
+ */
+export function refundableUntil(
+  lot: Pick<
+    typeof creditLots.$inferSelect,
+    'packId' | 'pricePaidPence' | 'remaining' | 'purchasedAt' | 'expiresAt'
+  >,
+  now: Date,
+): Date | null {
+  if (!lot.packId || lot.pricePaidPence === 0 || lot.remaining === 0) return null;
+  const until = coolingOffEndsAt(lot.purchasedAt);
+  return until > now && lot.expiresAt > now ? until : null;
+}
