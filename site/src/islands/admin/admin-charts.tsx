@@ -4,7 +4,9 @@
 // figures are offered as a table. Where the columns would not fit side by side (a phone), the
 // bars lie across, one per line, so the chart fits the screen with its text at full size
 // (WCAG 1.4.10 reflow) instead of scrolling sideways.
-import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Skeleton } from '@radix-ui/themes';
+import { type RefObject, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { AdminStats } from './admin-api.ts';
 import { type ChartBar, monthBars, weekBars } from './admin-chart-bars.ts';
 import { ChartTable } from './admin-chart-table.tsx';
@@ -24,17 +26,22 @@ const CHAR_PX = ACROSS_FONT_PX * 0.62;
 const longest = (texts: readonly string[]) => Math.max(0, ...texts.map((t) => t.length));
 
 /**
- * The element's content width in CSS pixels, followed as it changes; undefined until measured
- * (and where ResizeObserver is missing), when the columns are drawn as on a wide screen.
+ * The element's content width in CSS pixels, followed as it changes; undefined until the browser
+ * has laid it out (and where ResizeObserver is missing), when the columns are drawn as on a wide
+ * screen. Read from the observer's report, which comes after a layout the browser does anyway,
+ * never by asking for the width, which forced a layout of the whole page in the middle of
+ * drawing the charts (decision 078). The report comes before the frame is painted, and so does
+ * the chart drawn the other way round (flushSync): no frame shows the wrong one.
  */
 function useContentWidth(ref: RefObject<HTMLElement | null>): number | undefined {
   const [width, setWidth] = useState<number>();
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setWidth(el.clientWidth || undefined);
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0) || undefined;
+      flushSync(() => setWidth(measured));
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref]);
@@ -158,18 +165,19 @@ export function BarChart({
   bars,
   valueHeading,
   legend,
+  available,
 }: {
   title: string;
   description: string;
   bars: readonly ChartBar[];
   valueHeading: string;
   legend?: { past: string; future: string };
+  /** The width the chart has, once known (`AdminCharts`). */
+  available: number | undefined;
 }) {
   const id = useId();
   const max = Math.max(1, ...bars.map((b) => b.value));
   const stripes = `${id}-stripes`;
-  const figure = useRef<HTMLElement>(null);
-  const available = useContentWidth(figure);
   // Columns where they fit at their own size (the axis labels would otherwise run together),
   // bars across where they do not.
   const across = available !== undefined && available < bars.length * BAR_SLOT;
@@ -179,7 +187,7 @@ export function BarChart({
   const height = across ? bars.length * ROW : TOP + PLOT_HEIGHT + AXIS_LABELS;
   const plotWidth = Math.max(0, width - labelWidth - valueWidth);
   return (
-    <figure ref={figure} className={across ? 'admin-chart admin-chart--across' : 'admin-chart'}>
+    <figure className={across ? 'admin-chart admin-chart--across' : 'admin-chart'}>
       <figcaption className="admin-chart__title" id={`${id}-title`}>
         {title}
       </figcaption>
@@ -249,22 +257,39 @@ export function BarChart({
   );
 }
 
-export function AdminCharts({ stats }: { stats: AdminStats }) {
+/**
+ * Both charts, or their placeholder until `stats` arrive. The frame is there from the start, so
+ * its width is known before the charts are drawn, and they are drawn once, the right way round.
+ * They are drawn from a deferred copy of `stats`: React then draws them in short slices after
+ * the answer's own render, instead of in one long task as the answer lands (decision 078).
+ */
+export function AdminCharts({ stats }: { stats: AdminStats | undefined }) {
+  const drawn = useDeferredValue(stats);
+  const frame = useRef<HTMLDivElement>(null);
+  const available = useContentWidth(frame);
   return (
-    <div className="admin-charts">
-      <BarChart
-        title="Bookings per week"
-        description="Confirmed bookings for sessions in each week, from 12 weeks ago to 8 weeks ahead. Each bar is labelled with its number."
-        bars={weekBars(stats)}
-        valueHeading="Bookings"
-        legend={{ past: 'Past and current weeks (solid)', future: 'Weeks to come (striped)' }}
-      />
-      <BarChart
-        title="Revenue per month"
-        description="Payments received in each of the last 12 months, in pounds. Each bar is labelled with its amount."
-        bars={monthBars(stats)}
-        valueHeading="Revenue"
-      />
+    <div ref={frame} className="admin-charts">
+      {drawn ? (
+        <>
+          <BarChart
+            title="Bookings per week"
+            description="Confirmed bookings for sessions in each week, from 12 weeks ago to 8 weeks ahead. Each bar is labelled with its number."
+            bars={weekBars(drawn)}
+            valueHeading="Bookings"
+            legend={{ past: 'Past and current weeks (solid)', future: 'Weeks to come (striped)' }}
+            available={available}
+          />
+          <BarChart
+            title="Revenue per month"
+            description="Payments received in each of the last 12 months, in pounds. Each bar is labelled with its amount."
+            bars={monthBars(drawn)}
+            valueHeading="Revenue"
+            available={available}
+          />
+        </>
+      ) : (
+        <Skeleton height="200px" />
+      )}
     </div>
   );
 }

@@ -253,12 +253,10 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
         <Heading as="h2" size="5" mb="3">
           Bookings and Revenue
         </Heading>
-        {stats.data ? (
-          <AdminCharts stats={stats.data} />
-        ) : stats.isError ? (
+        {stats.isError && !stats.data ? (
           <Text color="red">Failed to load the charts.</Text>
         ) : (
-          <Skeleton height="200px" />
+          <AdminCharts stats={stats.data} />
         )}
       </Card>
 
