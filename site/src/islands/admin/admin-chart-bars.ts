@@ -15,29 +15,36 @@ export interface ChartBar {
   future?: boolean;
 }
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const longDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
 const twoDigitYear = (date: Date) => String(date.getUTCFullYear() % 100).padStart(2, '0');
-const longMonth = new Intl.DateTimeFormat('en-GB', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+
+/** The charts' date formats, built when the charts are first drawn (decision 078). */
+let formats:
+  | Record<'dayMonth' | 'longDay' | 'shortMonth' | 'longMonth', Intl.DateTimeFormat>
+  | undefined;
+function chartFormats() {
+  formats ??= {
+    dayMonth: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    longDay: new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+    shortMonth: new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }),
+    longMonth: new Intl.DateTimeFormat('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  };
+  return formats;
+}
 
 /** Calendar dates (YYYY-MM-DD) as UTC midnight, so formatting never shifts the day. */
 const calendarDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
 export function weekBars(stats: AdminStats): ChartBar[] {
+  const { dayMonth, longDay } = chartFormats();
   return stats.bookingsPerWeek.map((week) => ({
     label: dayMonth.format(calendarDate(week.weekStart)),
     longLabel: `Week of ${longDay.format(calendarDate(week.weekStart))}`,
@@ -48,6 +55,7 @@ export function weekBars(stats: AdminStats): ChartBar[] {
 }
 
 export function monthBars(stats: AdminStats): ChartBar[] {
+  const { shortMonth, longMonth } = chartFormats();
   return stats.revenuePerMonth.map((month) => ({
     // With its year: twelve months back always span two years ("Dec ’25", "Jan ’26").
     label: `${shortMonth.format(calendarDate(`${month.month}-01`))} ’${twoDigitYear(calendarDate(`${month.month}-01`))}`,

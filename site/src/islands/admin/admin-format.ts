@@ -12,12 +12,17 @@ export function initials(name: string, email = ''): string {
   return (first + last).toUpperCase() || '?';
 }
 
-const shortDateFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON_TZ,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+let shortDateFormat: Intl.DateTimeFormat | undefined;
+/** Built on first use, not as the dashboard's first screen loads (decision 078). */
+function shortDate(): Intl.DateTimeFormat {
+  shortDateFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: LONDON_TZ,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return shortDateFormat;
+}
 
 /**
  * "3 Nov 2026" in London; "Invalid Date" for text that is not a date
@@ -26,7 +31,7 @@ const shortDateFormat = new Intl.DateTimeFormat('en-GB', {
 export function shortLondonDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Invalid Date' : shortDateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : shortDate().format(date);
 }
 
 /** "1 user", "2 users": every count the admin pages print agrees with its number. */
