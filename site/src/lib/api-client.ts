@@ -30,6 +30,7 @@ export type {
   OpenCheckout,
   Payment,
   StartedCheckout,
+  Wallet,
 } from '@tuition/api-contract';
 
 /** A failed call: the problem body's fields, or a generic text when there was none. */
@@ -242,6 +243,8 @@ export const api = {
   /** What deleting the account would cancel, each seat at the price charged (decision 074). */
   deletionPreview: () => apiFetch('/api/me/deletion-preview', 'AccountDeletionPreviewSchema'),
   payments: () => apiFetch('/api/me/payments', 'PaymentListSchema'),
+  /** The family's credit: balance, lots and history (docs/decisions/077). */
+  wallet: () => apiFetch('/api/me/wallet', 'WalletSchema'),
   bookings: (scope: BookingScope) =>
     apiFetch(`/api/me/bookings${query({ scope })}`, 'BookingListSchema'),
   cancelBooking: (bookingId: string) =>

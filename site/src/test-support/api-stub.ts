@@ -26,6 +26,7 @@ const ROUTES = {
   'POST /api/me/bookings/:id/reschedule': 'BookingSchema',
   'GET /api/me/bookings/:id/join': 'JoinStatusSchema',
   'GET /api/me/payments': 'PaymentListSchema',
+  'GET /api/me/wallet': 'WalletSchema',
   'GET /api/me/receipts': 'ReceiptListSchema',
   'GET /api/me/receipts/:id': 'ReceiptSchema',
   'GET /api/me/pupils': 'PupilListSchema',
