@@ -4,6 +4,8 @@
 // confirm-reschedule) button and the note under it. Kept apart from both so the lazily loaded
 // sheet and the panel that loads it do not import each other.
 import { formatLondonDate, formatPounds, type PricingRules } from '@tuition/domain';
+import { creditPaidSeats, seatKeyOf } from '../wallet/credit-words.ts';
+import { type BasketCreditView, CreditSum, UseCreditBox } from './basket-credit.tsx';
 import type { BasketTotals, BookingMode, SelectedSession } from './booking-rules.ts';
 
 export interface BasketProps {
@@ -11,6 +13,8 @@ export interface BasketProps {
   selection: readonly SelectedSession[];
   totals: BasketTotals;
   pricing: PricingRules;
+  /** The family's credit, when it has some to spend (decision 077). */
+  credit?: BasketCreditView | undefined;
   busy: boolean;
   /** Who the seats are for (decision 055): with names, each session is a line per pupil. */
   pupilNames?: readonly string[];
@@ -25,9 +29,14 @@ export interface BasketProps {
 
 export const sessionsWord = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
 
-export function submitLabel(mode: BookingMode, busy: boolean): string {
+/** What the card pays for: every seat, or those the credit does not cover. */
+export const payableTotals = ({ totals, credit }: Pick<BasketProps, 'totals' | 'credit'>) =>
+  credit?.cardTotals ?? totals;
+
+export function submitLabel(mode: BookingMode, busy: boolean, creditOnly = false): string {
   if (busy) return 'Processing...';
-  return mode === 'reschedule' ? 'Confirm Reschedule' : 'Proceed to Payment';
+  if (mode === 'reschedule') return 'Confirm Reschedule';
+  return creditOnly ? 'Book with Credit' : 'Proceed to Payment';
 }
 
 function OfferNote({ totals, pricing, mode }: Pick<BasketProps, 'totals' | 'pricing' | 'mode'>) {
@@ -50,18 +59,20 @@ function OfferNote({ totals, pricing, mode }: Pick<BasketProps, 'totals' | 'pric
 }
 
 /** The list and the sums; shared by the side panel and the sheet. */
-export function BasketLines({
-  mode,
-  selection,
-  totals,
-  pricing,
-  onRemove,
-  pupilNames,
-}: BasketProps) {
+export function BasketLines(props: BasketProps) {
+  const { mode, selection, pricing, onRemove, pupilNames, credit } = props;
+  const totals = payableTotals(props);
   const linePrice = mode === 'reschedule' ? 0 : pricing.sessionPricePence;
   // One line per seat: a session for two children is two lines (decision 055).
   const forWhom: ReadonlyArray<string | undefined> =
     pupilNames && pupilNames.length > 0 ? pupilNames : [undefined];
+  // Credit pays for the first seats in start order, then pupil, as the checkout will.
+  const byCredit = creditPaidSeats(
+    selection.flatMap((s) =>
+      forWhom.map((name) => ({ startsAt: s.startsAt, pupilName: name ?? '' })),
+    ),
+    credit?.creditSeats ?? 0,
+  );
   return (
     <>
       {selection.length === 0 ? (
@@ -80,7 +91,11 @@ export function BasketLines({
                     {name ? `, for ${name}` : ''}
                   </span>
                 </span>
-                <span className="booking-basket__item-price">{formatPounds(linePrice)}</span>
+                <span className="booking-basket__item-price">
+                  {byCredit.has(seatKeyOf({ startsAt: s.startsAt, pupilName: name ?? '' }))
+                    ? 'Credit'
+                    : formatPounds(linePrice)}
+                </span>
                 <button
                   type="button"
                   className="booking-basket__remove"
@@ -94,6 +109,7 @@ export function BasketLines({
           )}
         </ul>
       )}
+      {credit && <UseCreditBox credit={credit} />}
       <dl className="booking-basket__sums">
         {mode === 'book' && totals.isSpecialOffer && (
           <>
@@ -109,8 +125,9 @@ export function BasketLines({
             </div>
           </>
         )}
+        {credit && <CreditSum credit={credit} />}
         <div className="booking-basket__total">
-          <dt>Total</dt>
+          <dt>{credit && credit.creditSeats > 0 ? 'To pay by card' : 'Total'}</dt>
           <dd data-testid="basket-total">{formatPounds(totals.amountPence)}</dd>
         </div>
       </dl>
@@ -119,7 +136,9 @@ export function BasketLines({
   );
 }
 
-export function SubmitButton({ mode, busy, selection, onSubmit }: BasketProps) {
+export function SubmitButton(props: BasketProps) {
+  const { mode, busy, selection, onSubmit, credit } = props;
+  const creditOnly = Boolean(credit && credit.creditSeats > 0 && credit.cardSeats === 0);
   return (
     <button
       type="button"
@@ -127,7 +146,7 @@ export function SubmitButton({ mode, busy, selection, onSubmit }: BasketProps) {
       disabled={busy || selection.length === 0}
       onClick={onSubmit}
     >
-      {submitLabel(mode, busy)}
+      {submitLabel(mode, busy, creditOnly)}
     </button>
   );
 }

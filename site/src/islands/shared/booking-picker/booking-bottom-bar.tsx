@@ -9,6 +9,7 @@ import {
   BasketLines,
   type BasketProps,
   Note,
+  payableTotals,
   SubmitButton,
   sessionsWord,
 } from './basket-contents.tsx';
@@ -28,7 +29,9 @@ export function BookingBottomBar(props: BasketProps & { container?: HTMLElement 
       <div className="booking-bar">
         <p className="booking-bar__summary">
           <span>{sessionsWord(totals.sessionCount)}</span>
-          <span className="booking-bar__total">{formatPounds(totals.amountPence)}</span>
+          <span className="booking-bar__total">
+            {formatPounds(payableTotals(props).amountPence)}
+          </span>
         </p>
         <Dialog.Trigger asChild>
           <button type="button" className="btn booking-bar__open">

@@ -58,6 +58,8 @@ interface SubmitOptions {
   onConfirm: ((startsAt: string) => Promise<unknown>) | undefined;
   returnTo: string | undefined;
   navigate: (url: string) => void;
+  /** "Use my credit" (decision 077); unticked, the card pays for every seat. */
+  useCredit: boolean;
 }
 
 /** What the submit steps change on the page besides the toasts. */
@@ -74,6 +76,7 @@ type SeatBasket = ReturnType<SubmitOptions['whoFor']['basketFor']>;
 async function startCheckout(
   basket: SeatBasket,
   refetch: () => unknown,
+  useCredit: boolean,
 ): Promise<{ created: Started } | undefined> {
   let results: Awaited<ReturnType<typeof api.bookability>>['results'];
   try {
@@ -90,7 +93,8 @@ async function startCheckout(
     return undefined;
   }
   try {
-    return { created: await api.createCheckout(basket) };
+    // Credit pays first unless the parent unticked "Use my credit" (the service's default).
+    return { created: await api.createCheckout(useCredit ? basket : { ...basket, useCredit }) };
   } catch (error) {
     console.error('Checkout failed', error);
     toastError(checkoutFailureMessage(error));
@@ -117,7 +121,8 @@ async function pay(options: SubmitOptions, effects: SubmitEffects) {
   effects.setBusy(true);
   let leaving = false;
   try {
-    const started = await startCheckout(basket, refetch);
+    // A checkout credit paid in full answers `paid` and the success page as its url.
+    const started = await startCheckout(basket, refetch, options.useCredit);
     if (!started) return;
     const { created } = started;
     if (!created?.url) {

@@ -11,6 +11,7 @@ import type { BookingFlowProps } from './booking-flow-props.ts';
 import { basketTotals, removeSession, type SelectedSession } from './booking-rules.ts';
 import { heldByNames, movingPupilHolds, seatCount } from './pupil-choice.ts';
 import { useAvailabilityCalendar, useMinuteClock } from './use-availability-calendar.ts';
+import { useBasketCredit } from './use-basket-credit.ts';
 import { useBasketSubmit } from './use-basket-submit.ts';
 import { useCourseChoice } from './use-course-choice.ts';
 import { offerHeldNote, useOfferSeatInBasket } from './use-offer-link.ts';
@@ -56,8 +57,11 @@ export function useBookingFlow({
   const refetch = () => calendar.availability.refetch();
   // What the submit, the stored basket and the picks all read.
   const common = { ...course, mode, selection, setSelection, whoFor, now, refetch, forUser };
+  const seats = seatCount(selection.length, pupils.pupilIds);
+  const credit = useBasketCredit({ ...common, forSelf, userId: user?.id ?? null, seats });
   const submit = useBasketSubmit({
     ...common,
+    useCredit: credit?.use ?? true,
     booking,
     signedIn,
     forSelf,
@@ -77,8 +81,9 @@ export function useBookingFlow({
   const basket: BasketProps = {
     mode,
     selection,
-    totals: basketTotals(seatCount(selection.length, pupils.pupilIds), pricing, mode),
+    totals: basketTotals(seats, pricing, mode),
     pricing,
+    credit: credit && { ...credit, cardTotals: basketTotals(credit.cardSeats, pricing, mode) },
     busy: submit.busy,
     pupilNames: pupils.chosenPupils.map((p) => p.name),
     note: submit.loginNote ?? offerHeldNote(offer) ?? restoreNote,
