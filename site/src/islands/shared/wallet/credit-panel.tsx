@@ -1,0 +1,136 @@
+// "Your credit" (docs/decisions/077): the family's sessions of credit, each pack or grant with
+// what it has left and the last day to use it, and what happened to the credit, in words. On
+// /payments-invoices and, for a family that has credit, on /booking; both read the same query.
+import { type Clock, systemClock } from '@tuition/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { api, type Wallet } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth-client.ts';
+import { LoadFailed } from '../load-shell.tsx';
+import {
+  type CreditLot,
+  changeText,
+  historyWords,
+  lotLeft,
+  sessionsOf,
+  lastUseText,
+  lastUseDay,
+} from './credit-words.ts';
+import './credit-panel.css';
+
+/** History entries shown before "Show all". */
+export const HISTORY_SHOWN = 8;
+
+export const walletQueryKey = (userId: string | null) => ['wallet', userId] as const;
+
+/** The signed-in family's wallet; off while signed out. */
+export function useWallet(enabled = true) {
+  const session = useSession();
+  const userId = session.data?.user?.id ?? null;
+  return useQuery({
+    queryKey: walletQueryKey(userId),
+    queryFn: api.wallet,
+    enabled: enabled && userId !== null,
+  });
+}
+
+export interface CreditPanelProps {
+  /** /booking: say nothing to a family that has never had credit (the packs are below). */
+  hideWhenEmpty?: boolean;
+  clock?: Clock;
+}
+
+export function CreditPanel({ hideWhenEmpty = false, clock = systemClock }: CreditPanelProps) {
+  const wallet = useWallet();
+  const titleId = useId();
+  if (wallet.isPending) return null;
+  if (wallet.isError) {
+    return hideWhenEmpty ? null : (
+      <LoadFailed
+        text="We could not load your credit just now."
+        onRetry={() => void wallet.refetch()}
+      />
+    );
+  }
+  const { data } = wallet;
+  if (hideWhenEmpty && data.lots.length === 0) return null;
+  return (
+    <section className="credit-panel" aria-labelledby={titleId}>
+      <h2 id={titleId} className="credit-panel__title">
+        Your credit
+      </h2>
+      <p className="credit-panel__balance" data-testid="credit-balance">
+        <strong>{sessionsOf(data.balance)}</strong> of credit
+      </p>
+      {data.lots.length === 0 ? (
+        <p className="credit-panel__lead">
+          You have no credit yet. A session pack gives you sessions to book for any of your
+          children, whenever suits you. <a href="/booking#session-packs">See the session packs</a>
+        </p>
+      ) : (
+        <>
+          <p className="credit-panel__lead">
+            Credit pays first when you book, for any of your children.
+          </p>
+          <Lots lots={data.lots} now={clock.now()} />
+          <History wallet={data} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function lotState(lot: CreditLot, now: Date): string {
+  if (lot.remaining > 0) return lastUseText(lot);
+  if (Date.parse(lot.expiresAt) <= now.getTime())
+    return `Lapsed after ${lastUseDay(lot.expiresAt)}`;
+  return 'All used';
+}
+
+function Lots({ lots, now }: { lots: readonly CreditLot[]; now: Date }) {
+  return (
+    <ul className="credit-panel__lots">
+      {lots.map((lot) => (
+        <li key={lot.id} className="credit-lot">
+          <span className="credit-lot__name">{lot.name}</span>
+          <span className="credit-lot__left">{lotLeft(lot)}</span>
+          <span className="credit-lot__until">{lotState(lot, now)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Entries differ by time, lot, reason, session and pupil. */
+const historyKey = (e: Wallet['history'][number]) =>
+  [e.at, e.lotId, e.reason, e.session?.startsAt, e.pupil?.id].join(' ');
+
+function History({ wallet }: { wallet: Wallet }) {
+  const [all, setAll] = useState(false);
+  const titleId = useId();
+  const { history } = wallet;
+  if (history.length === 0) return null;
+  const shown = all ? history : history.slice(0, HISTORY_SHOWN);
+  return (
+    <div className="credit-panel__history">
+      <h3 id={titleId} className="credit-panel__subtitle">
+        How you used it
+      </h3>
+      <ul className="credit-history" aria-labelledby={titleId}>
+        {shown.map((entry) => (
+          <li key={historyKey(entry)} className="credit-history__entry">
+            <span className="credit-history__words">{historyWords(entry, wallet.lots)}</span>
+            <span className="credit-history__change" aria-hidden="true">
+              {changeText(entry.change)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {history.length > HISTORY_SHOWN && (
+        <button type="button" className="btn btn--ghost" onClick={() => setAll((a) => !a)}>
+          {all ? 'Show fewer' : `Show all ${history.length}`}
+        </button>
+      )}
+    </div>
+  );
+}
