@@ -41,10 +41,16 @@ const READS: Array<[string, string]> = [
     'users, search "smith": the page and the capped count in one statement',
     `with matches as (select id from "user" where name ilike '%smith%'
                       union select id from "user" where email ilike '%smith%'
-                      union select user_id from pupils where name ilike '%smith%')
-     select id, name, created_at,
-       (select count(*) from (select 1 from matches limit 1001) capped) as total
-     from "user" where id in (select id from matches)
+                      union select user_id from pupils where name ilike '%smith%'),
+       counted as (select count(*) as n from (select 1 from matches limit 1001) capped)
+     select * from (
+       (select id, name, created_at, (select n from counted) as total from "user"
+        where (select n from counted) < 200 and id in (select id from matches)
+        order by created_at desc, id desc limit 26)
+       union all
+       (select id, name, created_at, (select n from counted) as total from "user"
+        where (select n from counted) >= 200 and (id in (select id from matches)) is true
+        order by created_at desc, id desc limit 26)) page
      order by created_at desc, id desc limit 26`,
   ],
   [

@@ -1,14 +1,14 @@
 import { type AdminUserPage, AdminUserPageSchema } from '@tuition/api-contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../db/schema.ts';
+import { pupils, user } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertCheckout, insertCustomer } from '../testing/admin-fixtures.ts';
 import { likeContaining } from '../db/like-pattern.ts';
-import { stripeCustomerUrl } from './user-directory.ts';
+import { stripeCustomerUrl, WALK_FROM_MATCHES } from './user-directory.ts';
 
 describe('likeContaining', () => {
   it('makes wildcards typed in the search box literal', () => {
@@ -162,5 +162,46 @@ describe.each(TEST_DB_KINDS)('admin user search and paging on %s', (dbKind) => {
     });
     const local = await page('?search=payer');
     expect(local.items[0]?.stripeCustomerUrl).toBeUndefined();
+  });
+
+  it('pages a search with many matches, walked newest first, exactly like one with few', async () => {
+    // WALK_FROM_MATCHES + 20 matches (by name, e-mail or a pupil's name) among accounts that do
+    // not match, three accounts a minute so ties fall to the id; 1 in 5 names say "Quillox".
+    const matching = WALK_FROM_MATCHES + 20;
+    const rows = Array.from({ length: Math.ceil((matching * 4) / 3) }, (_, i) => {
+      const n = String(i).padStart(4, '0');
+      const kind = i % 4;
+      return {
+        id: `walk-${n}`,
+        name: kind === 0 ? `Quill${i % 20 === 0 ? 'ox' : 'on'} ${n}` : `Other ${n}`,
+        email: kind === 1 ? `quillon-${n}@example.com` : `walk-${n}@example.com`,
+        pupil: kind === 2 ? `Quillon Junior ${n}` : `Pupil Walk ${n}`,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, Math.floor(i / 3))),
+      };
+    });
+    await t.deps.db
+      .insert(user)
+      .values(rows.map((r) => ({ ...r, emailVerified: true, updatedAt: r.createdAt })));
+    await t.deps.db.insert(pupils).values(rows.map((r) => ({ userId: r.id, name: r.pupil })));
+    const newestFirst = (term: RegExp) =>
+      rows
+        .filter((r) => [r.name, r.email, r.pupil].some((text) => term.test(text)))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+        .map((r) => r.id);
+
+    const many = await allPages('?search=quill');
+    const manyIds = newestFirst(/quill/i);
+    expect(manyIds.length).toBeGreaterThanOrEqual(WALK_FROM_MATCHES);
+    expect(many.flatMap((p) => p.items.map((u) => u.id))).toEqual(manyIds);
+    expect(many.slice(0, -1).every((p) => p.items.length === 25)).toBe(true);
+    expect(many.every((p) => p.total === manyIds.length && !p.totalIsCapped)).toBe(true);
+
+    const few = await allPages('?search=quillox');
+    const fewIds = newestFirst(/quillox/i);
+    expect(fewIds.length).toBeLessThan(WALK_FROM_MATCHES);
+    expect(few.flatMap((p) => p.items.map((u) => u.id))).toEqual(fewIds);
+    expect(few[0]?.total).toBe(fewIds.length);
+
+    await t.deps.db.execute(sql`delete from "user" where id like 'walk-%'`);
   });
 });
