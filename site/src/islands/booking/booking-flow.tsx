@@ -14,7 +14,7 @@ export function BookingFlow(props: BookingPageProps) {
     <AppProviders>
       <BookingFlowContent {...props} />
       <div className="booking-credit">
-        <CreditPanel hideWhenEmpty {...(props.clock ? { clock: props.clock } : {})} />
+        <CreditPanel variant="summary" {...(props.clock ? { clock: props.clock } : {})} />
       </div>
     </AppProviders>
   );

@@ -54,8 +54,15 @@ const receipts: Receipt[] = [
   },
 ];
 
+/**
+ * A payment as GET /api/me/payments answers it; `refundedPence` (refunds, being added beside
+ * this work) defaults to none, so the fixture holds with and without it.
+ */
+const payment = (fields: Omit<Payment, 'refundedPence'>) =>
+  ({ refundedPence: 0, ...fields }) as Payment;
+
 const payments: Payment[] = [
-  {
+  payment({
     id: SEATS_ID,
     paidAt: '2026-11-26T10:00:00.000Z',
     amountPence: 0,
@@ -64,8 +71,8 @@ const payments: Payment[] = [
     sessionCount: 1,
     isSpecialOffer: false,
     sessions: [{ ...seat, paidWithCredit: true }],
-  },
-  {
+  }),
+  payment({
     id: PACK_ID,
     paidAt: '2026-11-25T10:00:00.000Z',
     amountPence: 10000,
@@ -74,7 +81,7 @@ const payments: Payment[] = [
     sessionCount: 10,
     isSpecialOffer: false,
     sessions: [],
-  },
+  }),
 ];
 
 const wallet: Wallet = {
@@ -130,7 +137,7 @@ describe('/payments-invoices with credit', () => {
     expect(within(panel).getByTestId('credit-balance').textContent).toBe('9 sessions of credit');
     expect(within(panel).getByText('9 of 10 left')).toBeTruthy();
     expect(within(panel).getByText('Use by Wednesday 26 May 2027')).toBeTruthy();
-    const history = within(panel).getByRole('list', { name: 'How you used it' });
+    const history = within(panel).getByRole('list', { name: 'Credit history' });
     expect(
       within(history)
         .getAllByRole('listitem')

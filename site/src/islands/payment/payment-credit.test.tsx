@@ -73,6 +73,7 @@ describe('paid with credit', () => {
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed' })).toBeTruthy();
     expect(screen.getByText(/sessions are booked with your credit/)).toBeTruthy();
     expect(screen.getByTestId('paid-with').textContent).toBe('Paid with 4 sessions of credit');
+    expect(screen.queryByTestId('payment-total')).toBeNull();
     expect(linePrices()).toEqual(Array(4).fill('Paid with credit'));
   });
 

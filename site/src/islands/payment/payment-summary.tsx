@@ -99,6 +99,8 @@ export function Summary({
   if (view.pack) return <PackSummary view={view} paid={paid} />;
   const prices = linePrices(view, pricing);
   const amount = formatPounds(view.amountPence);
+  // Credit paid for every seat: the line under the facts says so instead of "£0.00".
+  const creditOnly = view.creditUsed > 0 && view.amountPence === 0;
   return (
     <section className="payment-summary" aria-labelledby="payment-summary-title">
       <h2 id="payment-summary-title" className="payment-summary__title">
@@ -109,10 +111,12 @@ export function Summary({
           <dt>Sessions</dt>
           <dd>{sessionsOf(view.sessionCount)}</dd>
         </div>
-        <div>
-          <dt>{paid ? 'Total paid' : 'Total'}</dt>
-          <dd data-testid="payment-total">{amount}</dd>
-        </div>
+        {!creditOnly && (
+          <div>
+            <dt>{paid ? 'Total paid' : 'Total'}</dt>
+            <dd data-testid="payment-total">{amount}</dd>
+          </div>
+        )}
       </dl>
       {view.creditUsed > 0 && (
         <p className="payment-summary__paid-with" data-testid="paid-with">

@@ -131,7 +131,10 @@ export function BasketLines(props: BasketProps) {
           <dd data-testid="basket-total">{formatPounds(totals.amountPence)}</dd>
         </div>
       </dl>
-      <OfferNote totals={totals} pricing={pricing} mode={mode} />
+      {/* Credit pays for every seat: no price offer to tell of. */}
+      {!(credit && credit.cardSeats === 0 && credit.creditSeats > 0) && (
+        <OfferNote totals={totals} pricing={pricing} mode={mode} />
+      )}
     </>
   );
 }

@@ -45,7 +45,7 @@ const spent: Wallet = {
 const renderPanel = () =>
   render(
     <AppProviders queryClient={createQueryClient()}>
-      <CreditPanel hideWhenEmpty clock={clock} />
+      <CreditPanel variant="summary" clock={clock} />
     </AppProviders>,
   );
 
@@ -63,12 +63,16 @@ describe('CreditPanel on /booking', () => {
     expect(screen.queryByText('Your credit')).toBeNull();
   });
 
-  it('shows a lapsed pack as lapsed, and the lapse in the history', async () => {
+  it('shows a lapsed pack as lapsed, and links to the history', async () => {
     stubApi({ 'GET /api/me/wallet': spent });
     renderPanel();
     expect(await screen.findByRole('region', { name: 'Your credit' })).toBeTruthy();
     expect(screen.getByText('0 of 10 left')).toBeTruthy();
     expect(screen.getByText('Lapsed after Wednesday 26 May 2027')).toBeTruthy();
-    expect(screen.getByText('Lapsed: 3 sessions')).toBeTruthy();
+    // The history lives on /payments-invoices.
+    expect(screen.queryByText('Lapsed: 3 sessions')).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'See how you have used your credit' }).getAttribute('href'),
+    ).toBe('/payments-invoices');
   });
 });

@@ -35,12 +35,16 @@ export function useWallet(enabled = true) {
 }
 
 export interface CreditPanelProps {
-  /** /booking: say nothing to a family that has never had credit (the packs are below). */
-  hideWhenEmpty?: boolean;
+  /**
+   * `summary` (/booking): the balance and lots only, with a link to the history, and nothing
+   * for a family that has never had credit (the session packs follow the picker there).
+   */
+  variant?: 'full' | 'summary';
   clock?: Clock;
 }
 
-export function CreditPanel({ hideWhenEmpty = false, clock = systemClock }: CreditPanelProps) {
+export function CreditPanel({ variant = 'full', clock = systemClock }: CreditPanelProps) {
+  const hideWhenEmpty = variant === 'summary';
   const wallet = useWallet();
   const titleId = useId();
   if (wallet.isPending) return null;
@@ -73,7 +77,13 @@ export function CreditPanel({ hideWhenEmpty = false, clock = systemClock }: Cred
             Credit pays first when you book, for any of your children.
           </p>
           <Lots lots={data.lots} now={clock.now()} />
-          <History wallet={data} />
+          {hideWhenEmpty ? (
+            <p className="credit-panel__more">
+              <a href="/payments-invoices">See how you have used your credit</a>
+            </p>
+          ) : (
+            <History wallet={data} />
+          )}
         </>
       )}
     </section>
@@ -114,7 +124,7 @@ function History({ wallet }: { wallet: Wallet }) {
   return (
     <div className="credit-panel__history">
       <h3 id={titleId} className="credit-panel__subtitle">
-        How you used it
+        Credit history
       </h3>
       <ul className="credit-history" aria-labelledby={titleId}>
         {shown.map((entry) => (

@@ -1,0 +1,125 @@
+// The family wallet (docs/decisions/077) on a 375 px phone against the one-command stack: a
+// verified parent with two children buys the 10-session pack on /booking (Buy pack, the local
+// checkout page, Pay), books both children into two sessions with the credit (straight to the
+// success page, no payment page), and "Your credit" on /payments-invoices shows 6 left and the
+// four uses named by child. axe on the credit panel and on each page shown.
+import type { Page } from '@playwright/test';
+import { axeResults, expect, expectNoAxeViolations, signedInCustomer, test } from './support.ts';
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+/** A full-page screenshot among the test's output, at this width and at 1280 px. */
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+}
+
+/** Nothing scrolls sideways at this width. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('a family buys a 10-session pack and books two children into two sessions with it', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const origin = { origin: new URL(baseURL ?? 'http://localhost').origin };
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const maya = `Maya ${suffix}`;
+  const sam = `Sam ${suffix}`;
+  await signedInCustomer(page, '/', { name: `Parent ${suffix}` });
+  for (const name of [maya, sam]) {
+    const added = await page.request.post('/api/me/pupils', {
+      data: { name, yearGroup: 'y10', consent: true },
+      headers: origin,
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+
+  // Buy the pack from /booking: the local checkout page, then Pay.
+  await page.goto('/booking?service=gcse');
+  const buy = page.getByRole('button', { name: /Buy pack.*10-session pack/ });
+  await expect(buy).toBeEnabled();
+  await buy.click();
+  await page.waitForURL(/\/dev\/checkout\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/payment-success\?checkout=/);
+  await expect(page.getByTestId('pack-ready')).toContainText(
+    'Your 10-session pack is ready: 10 sessions of credit.',
+  );
+  await expectNoAxeViolations(page, '/payment-success for a pack');
+  await shoot(page, 'pack-success');
+
+  // Both children into two sessions: four seats, all paid with credit.
+  await page.getByRole('link', { name: 'Book sessions with it' }).click();
+  await page.waitForURL(/\/booking/);
+  await page.goto('/booking?service=gcse');
+  const who = page.getByRole('group', { name: 'Who is this for?' });
+  await who.getByRole('checkbox', { name: new RegExp(maya) }).check();
+  await who.getByRole('checkbox', { name: new RegExp(sam) }).check();
+  await expect(page.getByText(/Sessions in /)).toBeVisible();
+  await page.getByRole('button', { name: /next month/i }).click();
+  for (let i = 0; i < 2; i += 1) {
+    const card = page
+      .locator(
+        '.booking-session__button[data-slot-state="available"][aria-pressed="false"]:not([disabled])',
+      )
+      .first();
+    await card.click();
+    await expect(page.locator('.booking-session__button[aria-pressed="true"]')).toHaveCount(i + 1);
+  }
+  await expect(page.getByRole('region', { name: 'Your credit' })).toContainText('10 of 10 left');
+  await shoot(page, 'booking-basket');
+  await page.getByRole('button', { name: 'View basket' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Selected sessions' });
+  await expect(sheet.getByTestId('basket-credit')).toHaveText('4 sessions (6 left after this)');
+  await expect(sheet.getByTestId('basket-total')).toHaveText('£0.00');
+  await expect(sheet.getByRole('checkbox', { name: /Use my credit/ })).toBeChecked();
+  await expectNoAxeViolations(page, '/booking, the basket sheet paying with credit');
+  await page.screenshot({ path: test.info().outputPath('basket-sheet-375.png') });
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
+  await sheet.getByRole('button', { name: 'Book with Credit' }).click();
+  await page.waitForURL(/\/payment-success\?checkout=/);
+  expect(visited.filter((url) => url.includes('/dev/checkout/'))).toEqual([]);
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Booking summary' });
+  await expect(summary.getByTestId('paid-with')).toHaveText('Paid with 4 sessions of credit');
+  await expect(summary.getByText('Paid with credit')).toHaveCount(4);
+  await expectNoAxeViolations(page, '/payment-success paid with credit');
+  await shoot(page, 'credit-success');
+
+  // "Your credit": 6 left, and the four uses named by child.
+  await page.goto('/payments-invoices');
+  const panel = page.getByRole('region', { name: 'Your credit' });
+  await expect(panel.getByTestId('credit-balance')).toHaveText('6 sessions of credit');
+  await expect(panel.getByText('6 of 10 left')).toBeVisible();
+  await expect(panel.getByText(/^Use by /)).toBeVisible();
+  const history = panel.getByRole('list', { name: 'Credit history' });
+  for (const child of [maya, sam]) {
+    await expect(history.getByText(new RegExp(`^${child} used 1 session: GCSE`))).toHaveCount(2);
+  }
+  await expect(history.getByText('Bought: 10-session pack')).toBeVisible();
+  await expect(page.getByText('Bought: 10-session pack (10 sessions of credit)')).toBeVisible();
+  await expect(page.getByText('4 sessions · Paid with 4 sessions of credit')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const onPanel = await axeResults(page, (builder) => builder.include('.credit-panel'));
+  expect(
+    onPanel.violations.map((v) => v.id),
+    'axe on "Your credit"',
+  ).toEqual([]);
+  expect(onPanel.passes.length).toBeGreaterThan(0);
+  await expectNoAxeViolations(page, '/payments-invoices with credit');
+  await shoot(page, 'payments-invoices');
+  await page.goto('/booking?service=gcse');
+  await expect(page.getByRole('region', { name: 'Your credit' })).toContainText('6 of 10 left');
+  await shoot(page, 'booking-credit');
+});
