@@ -4,7 +4,7 @@
 // Every line names the pupil and the price that seat was charged.
 import { MESSAGES, type PricingRules } from '@tuition/domain';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
-import { PackReady, Summary, type SummaryView } from './payment-summary.tsx';
+import { PackLinks, PackReady, Summary, type SummaryView } from './payment-summary.tsx';
 
 export { fromService, type SummaryView } from './payment-summary.tsx';
 
@@ -148,7 +148,7 @@ export function Paid({ view, pricing }: { view: SummaryView; pricing: PricingRul
         </p>
       )}
       <Summary view={view} pricing={pricing} paid />
-      <Links />
+      {view.pack ? <PackLinks /> : <Links />}
     </div>
   );
 }

@@ -154,8 +154,21 @@ export function Summary({
 export function PackReady({ pack }: { pack: NonNullable<SummaryView['pack']> }) {
   return (
     <p className="payment-page__pack" data-testid="pack-ready">
-      Your {pack.name} is ready: {sessionsOf(pack.sessions)} of credit.{' '}
-      <a href="/booking">Book sessions with it</a>
+      Your {pack.name} is ready: {sessionsOf(pack.sessions)} of credit.
     </p>
+  );
+}
+
+/** Where a family goes next with a pack: book with it, or see the credit. */
+export function PackLinks() {
+  return (
+    <div className="payment-page__links">
+      <a className="btn btn--outline" href="/payments-invoices">
+        See your credit
+      </a>
+      <a className="btn" href="/booking">
+        Book sessions with it
+      </a>
+    </div>
   );
 }
