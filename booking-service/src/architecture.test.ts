@@ -94,6 +94,11 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     'a pack is paid through the same checkout row, payment page and provider as seats',
   ],
   [
+    '*',
+    'payments/payment-refunds.ts',
+    'money goes back to a card the same way wherever the business decides it (decision 077)',
+  ],
+  [
     'retention',
     'your-data/mail-bodies.ts',
     'retention empties the old mail bodies that the export and a deletion read (decision 058)',

@@ -14,6 +14,8 @@ import {
   AdminUsersQuerySchema,
   AttendanceRegisterCsvSchema,
   BookingIdParamsSchema,
+  AdminCancelledBookingSchema,
+  AdminCancelRequestSchema,
   BookingSchema,
   PasswordResetSentSchema,
   RescheduleRequestSchema,
@@ -27,7 +29,13 @@ import { currentUser, rejectCrossSiteRequests, requireAdmin } from '../auth/midd
 import { sendAdminPasswordReset } from '../auth/password-reset.ts';
 import { type BookingDeps, cancelBooking, rescheduleBooking } from '../bookings/bookings.ts';
 import { user } from '../db/schema.ts';
-import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
+import {
+  invalidInput,
+  jsonBody,
+  jsonResponse,
+  optionalJsonBody,
+  problemResponse,
+} from '../http/openapi-schemas.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
 import { attendanceRegisterCsv, attendanceRegisterFilename } from './attendance-register.ts';
@@ -179,10 +187,14 @@ const cancelRoute = createRoute({
   path: '/api/admin/bookings/{id}/cancel',
   operationId: 'adminCancelBooking',
   ...admin,
-  summary: "Cancel any customer's upcoming booking (no refund; the customer is e-mailed)",
-  request: { params: BookingIdParamsSchema },
+  summary: "Cancel any customer's upcoming booking, with what the family gets back",
+  description:
+    'Without a body (or `remedy: "none"`) nothing is refunded, as when the family asked to ' +
+    'cancel. When the business cancels, `credit` or `refund` makes the family whole ' +
+    '(docs/decisions/077); the customer is e-mailed what was done.',
+  request: { params: BookingIdParamsSchema, body: optionalJsonBody(AdminCancelRequestSchema) },
   responses: {
-    200: jsonResponse(BookingSchema, 'The cancelled booking'),
+    200: jsonResponse(AdminCancelledBookingSchema, 'The cancelled booking and its remedy'),
     400: invalidInput('Control characters or bad encoding in the path'),
     404: problemResponse('No such booking'),
     409: problemResponse('`code` not-cancellable: already cancelled, moved or started'),
@@ -279,11 +291,13 @@ export function createAdminRoutes(deps: AdminRouteDeps) {
     .openapi(cancelRoute, async (c) => {
       const { id } = c.req.valid('param');
       const adminId = currentUser(c).id;
+      const remedy = c.req.valid('json')?.remedy ?? 'none';
       const booking = await cancelBooking(deps, {
         bookingId: id,
         actor: { kind: 'admin', adminId },
+        remedy,
       });
-      c.get('log').info({ adminId, bookingId: id }, 'admin cancelled a booking');
+      c.get('log').info({ adminId, bookingId: id, remedy }, 'admin cancelled a booking');
       return c.json(booking, 200);
     })
     .openapi(rescheduleRoute, async (c) => {

@@ -1,3 +1,4 @@
+import { formatPounds } from '@tuition/domain';
 import type { AuditAction, AuditActorRole } from '@tuition/api-contract';
 import {
   formatLondonDate,
@@ -158,11 +159,27 @@ function deletionWords(entry: AuditEntryFields, facts: AuditFacts): string {
   return `Account of ${personNamed(entry, facts)} deleted ${byWhom(entry)}${bookingsWords}`;
 }
 
+/** What the family got back when staff cancelled (docs/decisions/077). */
+function remedyWords(entry: AuditEntryFields): string {
+  const refunded = Number(entry.after?.refundedPence ?? 0);
+  const credit = Number(entry.after?.creditReturned ?? 0);
+  if (refunded > 0) return `; ${formatPounds(refunded)} refunded to the card`;
+  if (credit > 0) return '; a session of credit given back';
+  return '';
+}
+
+function grantWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const sessions = Number(entry.after?.sessions ?? 0);
+  const what = `${sessions} ${sessions === 1 ? 'session' : 'sessions'} of credit`;
+  const why = entry.after?.reason ? `: ${String(entry.after.reason)}` : '';
+  return `${what} given to ${personNamed(entry, facts)} ${byWhom(entry)}${why}`;
+}
+
 /** The sentence for one entry. */
 export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts): string {
   switch (entry.action) {
     case 'booking.cancel':
-      return `${bookingSubject(entry, facts)} cancelled ${byWhom(entry)}`;
+      return `${bookingSubject(entry, facts)} cancelled ${byWhom(entry)}${remedyWords(entry)}`;
     case 'booking.reschedule':
       return rescheduleWords(entry, facts);
     case 'attendance.mark':
@@ -179,5 +196,7 @@ export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts):
       return deletionWords(entry, facts);
     case 'user.export':
       return `Data of ${personNamed(entry, facts)} downloaded ${byWhom(entry)}`;
+    case 'credit.grant':
+      return grantWords(entry, facts);
   }
 }

@@ -1,3 +1,5 @@
+import type { RemedyOutcome } from '@tuition/api-contract';
+import { formatPounds } from '@tuition/domain';
 import { html } from 'hono/html';
 import { button, greeting, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
@@ -10,6 +12,23 @@ import { calendarSession, seatLine } from '../sessions/session-lines.ts';
  * Cancelling frees the seat; there is no refund (docs/product-rules.md#seats-and-bookings), and the
  * mail says so plainly.
  */
+/** What the family got back, said before the contact line (empty when nothing). */
+function remedyText(remedy: RemedyOutcome | undefined, pupilName: string): string {
+  if (!remedy) return '';
+  const parts: string[] = [];
+  if (remedy.refundedPence > 0) {
+    parts.push(
+      `We have refunded ${formatPounds(remedy.refundedPence)} to your card; refunds usually appear within 5 to 10 working days.`,
+    );
+  }
+  if (remedy.creditReturned > 0) {
+    parts.push(
+      `We have added a session of credit to your account, so you can book another date for ${pupilName} at no cost.`,
+    );
+  }
+  return parts.length > 0 ? `${parts.join(' ')} ` : '';
+}
+
 export function bookingCancelledEmail(
   brand: MailBrand,
   input: {
@@ -19,6 +38,8 @@ export function bookingCancelledEmail(
     /** Who the cancelled seat was for. */
     pupilName: string;
     byAdmin: boolean;
+    /** What the family got back when the business cancelled (docs/decisions/077). */
+    remedy?: RemedyOutcome;
     /** The seat's calendar entry, withdrawn by a METHOD:CANCEL file. */
     calendar?: { bookingId: string; uid: string; sequence: number };
   },
@@ -29,7 +50,7 @@ export function bookingCancelledEmail(
     : 'Your booking for this session has been cancelled:';
   const line = seatLine(input.session, input.pupilName);
   const refund = input.byAdmin
-    ? `If you have questions about this, contact us at ${brand.contactEmail}.`
+    ? `${remedyText(input.remedy, input.pupilName)}If you have questions about this, contact us at ${brand.contactEmail}.`
     : 'As stated when you cancelled, cancelled sessions are not refunded.';
   const bookingUrl = `${brand.siteUrl}/booking`;
   return {

@@ -3,11 +3,18 @@ import {
   canCancel,
   canReschedule,
   findSession,
+  formatLondonDate,
   isBookable,
   MESSAGES,
   SERVICES,
 } from '@tuition/domain';
-import { type Booking, type BookingScope, isId } from '@tuition/api-contract';
+import {
+  type AdminCancelledBooking,
+  type Booking,
+  type BookingScope,
+  type CancelRemedy,
+  isId,
+} from '@tuition/api-contract';
 import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
@@ -20,6 +27,9 @@ import { ConflictError, NotFoundError, ValidationError } from '../http/problem.t
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails.ts';
+import { applyRemedy } from './cancel-remedy.ts';
+import { sendPendingRefunds } from '../payments/payment-refunds.ts';
+import type { Logger } from '../logging/logger.ts';
 import { moveSeat, releaseSeats } from '../sessions/seat-ledger/seat-ledger.ts';
 import { pupilCopyAddress, pupilRef } from '../sessions/seat-pupils.ts';
 import { type BookingRow, selectBookingRows } from '../sessions/booking-rows.ts';
@@ -34,6 +44,9 @@ export interface BookingDeps {
   content: ContentLoader;
   config: Config;
   mail: MailOutbox;
+  /** Refunds when the business cancels (decision 077). */
+  payments: Parameters<typeof sendPendingRefunds>[0]['payments'];
+  logger: Logger;
 }
 
 /** Who acts: a customer on their own bookings, or an admin (adminId) on anyone's. */
@@ -151,23 +164,49 @@ function mailRecipients(customer: { email: string }, booking: BookingRow): strin
 export async function cancelBooking(
   deps: BookingDeps,
   request: { bookingId: string; actor: Actor },
-): Promise<Booking> {
+): Promise<Booking>;
+export async function cancelBooking(
+  deps: BookingDeps,
+  request: { bookingId: string; actor: Actor & { kind: 'admin' }; remedy: CancelRemedy },
+): Promise<AdminCancelledBooking>;
+export async function cancelBooking(
+  deps: BookingDeps,
+  request: { bookingId: string; actor: Actor; remedy?: CancelRemedy },
+): Promise<Booking | AdminCancelledBooking> {
   const now = deps.clock.now();
   const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
-  return deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, request.bookingId, request.actor);
     if (!canCancel(booking, now)) {
       throw new ConflictError('not-cancellable', undefined, MESSAGES.notCancellable.title);
     }
     // The freed seat goes to the session's waiting list, under its row lock (decision 060).
     await releaseSeats(deps, tx, [booking]);
+    const session = describeSession(timetable, booking);
+    const remedy = request.remedy
+      ? await applyRemedy(deps, tx, {
+          booking,
+          remedy: request.remedy,
+          now,
+          note: `${booking.pupilName}'s ${session.label} session on ${formatLondonDate(booking.startsAt)}, cancelled by us`,
+        })
+      : undefined;
     await recordAudit(tx, {
       ...auditActor(request.actor),
       subjectUserId: booking.userId,
       action: 'booking.cancel',
       target: `booking:${booking.id}`,
       before: { status: booking.status },
-      after: { status: 'cancelled' },
+      after: {
+        status: 'cancelled',
+        ...(remedy && remedy.remedy !== 'none'
+          ? {
+              remedy: remedy.remedy,
+              refundedPence: remedy.refundedPence,
+              creditReturned: remedy.creditReturned,
+            }
+          : {}),
+      },
     });
     const customer = await customerOf(tx, booking.userId);
     if (customer) {
@@ -176,9 +215,10 @@ export async function cancelBooking(
           bookingCancelledEmail(brand, {
             to,
             name: customer.name,
-            session: describeSession(timetable, booking),
+            session,
             pupilName: booking.pupilName,
             byAdmin: request.actor.kind === 'admin',
+            ...(remedy ? { remedy } : {}),
             // The seat's calendar entry is withdrawn (METHOD:CANCEL, same UID, higher SEQUENCE).
             calendar: {
               bookingId: booking.id,
@@ -190,8 +230,19 @@ export async function cancelBooking(
         );
       }
     }
-    return toView(timetable, { ...booking, status: 'cancelled' }, now, policyActor(request.actor));
+    const view = toView(
+      timetable,
+      { ...booking, status: 'cancelled' },
+      now,
+      policyActor(request.actor),
+    );
+    return { view, remedy };
   });
+  if (!done.remedy) return done.view;
+  // After commit: the card refund goes to the provider (retried later if it is down).
+  await sendPendingRefunds(deps, done.remedy.refundIds);
+  const { refundIds: _sent, ...outcome } = done.remedy;
+  return { ...done.view, remedy: outcome };
 }
 
 /**

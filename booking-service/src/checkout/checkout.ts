@@ -44,6 +44,7 @@ import type { Logger } from '../logging/logger.ts';
 import { checkoutItems, checkouts, classSessions, pupils } from '../db/schema.ts';
 import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
 import { type PaymentProvider, paymentLines } from '../payments/payment-provider.ts';
+import { refundedByCheckout } from '../payments/payment-refunds.ts';
 
 /** How long a pending checkout holds its seats while the customer pays. */
 export const HOLD_MINUTES = 30;
@@ -474,15 +475,17 @@ export async function listPayments(
     .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'paid')))
     .orderBy(desc(checkouts.paidAt), desc(checkouts.createdAt));
   const timetable = await deps.content.timetable();
-  const sessions = await sessionsOfCheckouts(
-    deps.db,
-    timetable,
-    paid.map((c) => c.id),
-  );
+  const ids = paid.map((c) => c.id);
+  const [sessions, refunded] = await Promise.all([
+    sessionsOfCheckouts(deps.db, timetable, ids),
+    refundedByCheckout(deps.db, ids),
+  ]);
   return paid.map((c) => ({
     id: c.id,
     paidAt: (c.paidAt ?? c.updatedAt).toISOString(),
     amountPence: c.amountPence,
+    // A late payment refunded whole was never "paid"; what a paid one gave back is counted here.
+    refundedPence: refunded.get(c.id) ?? 0,
     creditUsed: c.creditUsed,
     pack: packOf(c),
     sessionCount: c.sessionCount,

@@ -139,12 +139,19 @@ function localCheckoutPage(
   sessions: readonly SeatSummary[],
   pricing: PricingRules,
 ) {
-  // Each seat names its pupil and the price it is charged, as Stripe's page lists its lines.
-  const prices = seatLinePrices(sessions.length, checkout.amountPence, pricing);
-  const rows = sessions.map((s, i) => {
+  // Each seat names its pupil and the price it is charged, as Stripe's page lists its lines;
+  // the card pays only for the seats credit does not (docs/decisions/077).
+  const cardSeats = sessions.filter((s) => !s.paidWithCredit);
+  const prices =
+    cardSeats.length > 0 ? seatLinePrices(cardSeats.length, checkout.amountPence, pricing) : [];
+  const rows = sessions.map((s) => {
     const starts = new Date(s.startsAt);
-    return html`<li>${formatLondonDate(starts)}, ${formatTime12h(starts)}: ${s.label}, for ${s.pupil.name} (${formatPounds(prices[i] ?? 0)})</li>`;
+    const price = s.paidWithCredit
+      ? 'paid with credit'
+      : formatPounds(prices[cardSeats.indexOf(s)] ?? 0);
+    return html`<li>${formatLondonDate(starts)}, ${formatTime12h(starts)}: ${s.label}, for ${s.pupil.name} (${price})</li>`;
   });
+  if (checkout.packName) rows.push(html`<li>${checkout.packName}</li>`);
   const payable = status === 'pending';
   return page(
     'Local test checkout',

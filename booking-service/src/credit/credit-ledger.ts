@@ -228,6 +228,70 @@ export async function recordExpiry(tx: Transaction, lotId: string, now: Date): P
   return lot.remaining;
 }
 
+/**
+ * Gives the session of credit that paid for a seat back to its own lot (the business cancelled
+ * it), and keeps that lot usable for at least `minDays` more days. Answers 1, or 0 when this
+ * seat's credit was returned already.
+ */
+export async function returnSeatCredit(
+  tx: Transaction,
+  seat: {
+    userId: string;
+    lotId: string;
+    bookingCheckoutId: string | null;
+    sessionId: string;
+    pupilId: string;
+    now: Date;
+    minDays: number;
+    note: string;
+  },
+): Promise<number> {
+  await lockWallet(tx, seat.userId);
+  const [lot] = await tx
+    .select({ expiresAt: creditLots.expiresAt })
+    .from(creditLots)
+    .where(eq(creditLots.id, seat.lotId));
+  if (!lot) return 0;
+  await record(tx, [
+    {
+      userId: seat.userId,
+      lotId: seat.lotId,
+      change: 1,
+      reason: 'return',
+      at: seat.now,
+      checkoutId: seat.bookingCheckoutId,
+      sessionId: seat.sessionId,
+      pupilId: seat.pupilId,
+      note: seat.note,
+    },
+  ]);
+  const floor = new Date(seat.now.getTime() + seat.minDays * 24 * 60 * 60_000);
+  if (lot.expiresAt < floor) {
+    await tx.update(creditLots).set({ expiresAt: floor }).where(eq(creditLots.id, seat.lotId));
+  }
+  return 1;
+}
+
+/**
+ * Under the caller's wallet lock: `sessions` unused sessions of a lot leave the wallet because
+ * their money went back to the card (a `refund` entry).
+ */
+export async function recordLotRefund(
+  tx: Transaction,
+  refund: { userId: string; lotId: string; sessions: number; now: Date },
+): Promise<void> {
+  if (refund.sessions === 0) return;
+  await record(tx, [
+    {
+      userId: refund.userId,
+      lotId: refund.lotId,
+      change: -refund.sessions,
+      reason: 'refund',
+      at: refund.now,
+    },
+  ]);
+}
+
 /** A new lot of credit: a pack bought, or credit granted by staff. */
 export interface NewLot {
   userId: string;
@@ -238,7 +302,10 @@ export interface NewLot {
   pricePaidPence: number;
   purchasedAt: Date;
   expiresAt: Date;
-  reason: Extract<CreditReason, 'purchase' | 'grant'>;
+  /** `return` for credit given for a card-paid seat the business cancelled. */
+  reason: Extract<CreditReason, 'purchase' | 'grant' | 'return'>;
+  sessionId?: string | null;
+  pupilId?: string | null;
   note?: string | null;
 }
 
@@ -268,6 +335,8 @@ export async function addLot(tx: Transaction, lot: NewLot): Promise<string> {
       reason: lot.reason,
       at: lot.purchasedAt,
       checkoutId: lot.checkoutId,
+      sessionId: lot.sessionId ?? null,
+      pupilId: lot.pupilId ?? null,
       note: lot.note ?? null,
     },
   ]);

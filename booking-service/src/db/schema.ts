@@ -652,3 +652,33 @@ export const creditExpiryNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.lotId, t.daysBefore] })],
 );
+
+/**
+ * Money given back to a card for part of a payment (docs/decisions/077): a seat the business
+ * cancelled, a pack's unused sessions within the cooling-off days. Written in the transaction
+ * that decides it, under the checkout's row lock, never beyond what the payment took; sent to
+ * the provider after commit (`refundedAt` once the provider took it; retried until then with
+ * the row id as the idempotency key).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').$type<'business-cancel' | 'cooling-off'>().notNull(),
+    bookingId: uuid('booking_id'),
+    lotId: uuid('lot_id'),
+    requestedAt: instant('requested_at').notNull(),
+    refundedAt: instant('refunded_at'),
+  },
+  (t) => [
+    index('payment_refunds_checkout_id_idx').on(t.checkoutId),
+    index('payment_refunds_unsent_idx').on(t.requestedAt).where(sql`${t.refundedAt} is null`),
+  ],
+);

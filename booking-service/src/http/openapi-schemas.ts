@@ -24,6 +24,12 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { 'application/json': { schema } },
 });
 
+/** A JSON body a client may leave out (an older client posts nothing): its fields are optional. */
+export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: false,
+  content: { 'application/json': { schema } },
+});
+
 /** Any route with input: zod's or the input hygiene's 400, `errors` naming each field. */
 export const invalidInput = (description = 'Invalid input; `errors` names each field') =>
   problemResponse(description);

@@ -23,6 +23,8 @@ export interface SignedEventTamper {
 export interface LocalRefund {
   paymentIntentId: string;
   idempotencyKey: string;
+  /** Undefined for a refund of the whole payment. */
+  amountPence?: number;
 }
 
 /**
@@ -34,6 +36,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   readonly kind = 'local' as const;
   /** Refunds "made", at most one per idempotency key, as Stripe would. */
   readonly refunds: LocalRefund[] = [];
+  /** What each payment this page took was for, so a refund beyond it is refused. */
+  private readonly charged = new Map<string, number>();
   private readonly closedPages = new Set<string>();
 
   constructor(readonly webhookSecret: string = LOCAL_WEBHOOK_SECRET) {}
@@ -49,9 +53,27 @@ export class LocalPaymentProvider implements PaymentProvider {
     this.closedPages.add(providerSessionId);
   }
 
-  async refund(paymentIntentId: string, options: { idempotencyKey: string }): Promise<void> {
+  async refund(
+    paymentIntentId: string,
+    options: { idempotencyKey: string; amountPence?: number },
+  ): Promise<void> {
     if (this.refunds.some((r) => r.idempotencyKey === options.idempotencyKey)) return;
-    this.refunds.push({ paymentIntentId, idempotencyKey: options.idempotencyKey });
+    // Stripe's rule: a payment cannot be refunded beyond what it took.
+    const charged = this.charged.get(paymentIntentId);
+    if (charged !== undefined) {
+      const earlier = this.refunds.filter((r) => r.paymentIntentId === paymentIntentId);
+      const refunded = earlier.reduce((sum, r) => sum + (r.amountPence ?? charged), 0);
+      if (refunded + (options.amountPence ?? charged - refunded) > charged) {
+        throw new Error(
+          `Refund amount (${options.amountPence}) is greater than unrefunded amount on charge (${charged - refunded})`,
+        );
+      }
+    }
+    this.refunds.push({
+      paymentIntentId,
+      idempotencyKey: options.idempotencyKey,
+      ...(options.amountPence === undefined ? {} : { amountPence: options.amountPence }),
+    });
   }
 
   verifyWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent> {
@@ -72,6 +94,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   ): Promise<{ payload: string; signature: string }> {
     const completed = type === 'checkout.session.completed';
     const reference = tamper.reference ?? checkout.id;
+    const paymentIntent = `pi_local_${checkout.id.replaceAll('-', '')}`;
+    if (completed) this.charged.set(paymentIntent, tamper.amountPence ?? checkout.amountPence);
     const payload = JSON.stringify({
       id: `evt_local_${randomUUID().replaceAll('-', '')}`,
       object: 'event',
@@ -89,7 +113,7 @@ export class LocalPaymentProvider implements PaymentProvider {
           metadata: { checkoutId: reference },
           status: completed ? 'complete' : 'expired',
           payment_status: completed ? 'paid' : 'unpaid',
-          payment_intent: completed ? `pi_local_${checkout.id.replaceAll('-', '')}` : null,
+          payment_intent: completed ? paymentIntent : null,
         },
       },
     });

@@ -52,8 +52,15 @@ export interface PaymentProvider {
   createHostedPage(request: HostedPageRequest): Promise<HostedPage>;
   /** Best effort: stops the hosted page taking money after the customer cancelled. */
   closeHostedPage(providerSessionId: string): Promise<void>;
-  /** Refunds a whole payment; the key makes a retried refund a no-op at the provider. */
-  refund(paymentIntentId: string, options: { idempotencyKey: string }): Promise<void>;
+  /**
+   * Refunds a payment: all of it, or `amountPence` of it (a seat the business cancelled, a
+   * pack's unused sessions). The key makes a retried refund a no-op at the provider; a refund
+   * beyond what is left of the payment is refused, as Stripe refuses it.
+   */
+  refund(
+    paymentIntentId: string,
+    options: { idempotencyKey: string; amountPence?: number },
+  ): Promise<void>;
   /** Checks the signature over the raw body; throws WebhookSignatureError when it does not match. */
   verifyWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent>;
 }

@@ -74,9 +74,15 @@ export class StripePaymentProvider implements PaymentProvider {
     await this.stripe.checkout.sessions.expire(providerSessionId);
   }
 
-  async refund(paymentIntentId: string, options: { idempotencyKey: string }): Promise<void> {
+  async refund(
+    paymentIntentId: string,
+    options: { idempotencyKey: string; amountPence?: number },
+  ): Promise<void> {
     await this.stripe.refunds.create(
-      { payment_intent: paymentIntentId },
+      {
+        payment_intent: paymentIntentId,
+        ...(options.amountPence === undefined ? {} : { amount: options.amountPence }),
+      },
       { idempotencyKey: options.idempotencyKey },
     );
   }

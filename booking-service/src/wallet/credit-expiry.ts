@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger.ts';
 import type { Config } from '../config/env.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
+import { sendPendingRefunds } from '../payments/payment-refunds.ts';
 import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
 import { lockWallet, recordExpiry } from '../credit/credit-ledger.ts';
 import { creditExpiryWarningEmail } from './wallet-emails.ts';
@@ -111,9 +112,15 @@ export async function warnOfLapsingCredit(deps: CreditExpiryDeps): Promise<numbe
   return sent;
 }
 
-/** Runs the expiry and the warnings every `intervalMs` by the app clock. */
+/**
+ * Runs the expiry and the warnings every `intervalMs` by the app clock, and sends any card
+ * refund the provider has not taken yet (an outage when it was decided).
+ */
 export function scheduleCreditExpiry(
-  deps: CreditExpiryDeps & { logger: Logger },
+  deps: CreditExpiryDeps & {
+    logger: Logger;
+    payments: Parameters<typeof sendPendingRefunds>[0]['payments'];
+  },
   options: { intervalMs?: number } = {},
 ): PeriodicTask {
   const log = deps.logger.child({ component: 'credit-expiry' });
@@ -121,7 +128,10 @@ export function scheduleCreditExpiry(
     async () => {
       const warned = await warnOfLapsingCredit(deps);
       const lapsed = await expireDueCredit(deps);
-      if (warned > 0 || lapsed > 0) log.info({ warned, lapsed }, 'credit expiry run');
+      const refunded = await sendPendingRefunds({ ...deps, logger: log });
+      if (warned > 0 || lapsed > 0 || refunded > 0) {
+        log.info({ warned, lapsed, refunded }, 'credit expiry run');
+      }
     },
     {
       intervalMs: options.intervalMs ?? CREDIT_EXPIRY_SWEEP_MS,

@@ -1,17 +1,10 @@
 import type { AccountDeletionPreview, DeletionSeat } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
-import { type PricingRules, seatLinePrices } from '@tuition/domain';
 import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import {
-  bookings,
-  checkoutItems,
-  checkouts,
-  classSessions,
-  pupils,
-  waitlistEntries,
-} from '../db/schema.ts';
+import { bookings, checkouts, classSessions, pupils, waitlistEntries } from '../db/schema.ts';
 import { selectBookingRows } from '../sessions/booking-rows.ts';
+import { chargedPriceLookup } from '../sessions/seat-prices.ts';
 import { pupilRef } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
 
@@ -100,83 +93,10 @@ export async function chargedSeats(
     deps.content.pricing(),
   ]);
   const checkoutIds = [...new Set(seats.flatMap((seat) => seat.checkoutId ?? []))];
-  const priceOf = await linePrices(db, pricing, checkoutIds);
+  const priceOf = await chargedPriceLookup(db, pricing, checkoutIds);
   return seats.map((seat) => ({
     ...describeSession(timetable, seat),
     pupil: pupilRef(seat),
     pricePence: seat.checkoutId ? priceOf(seat.checkoutId, seat.id) : 0,
   }));
-}
-
-/** A price lookup by checkout and booking id for the seats of these checkouts. */
-async function linePrices(
-  db: DbExecutor,
-  pricing: PricingRules,
-  checkoutIds: readonly string[],
-): Promise<(checkoutId: string, bookingId: string) => number> {
-  if (checkoutIds.length === 0) return () => 0;
-  const ids = [...checkoutIds];
-  const [paid, lines, history] = await Promise.all([
-    db
-      .select({ id: checkouts.id, amountPence: checkouts.amountPence })
-      .from(checkouts)
-      .where(and(inArray(checkouts.id, ids), eq(checkouts.status, 'paid'))),
-    db
-      .select({
-        checkoutId: checkoutItems.checkoutId,
-        sessionId: checkoutItems.sessionId,
-        pupilId: checkoutItems.pupilId,
-      })
-      .from(checkoutItems)
-      .innerJoin(classSessions, eq(classSessions.id, checkoutItems.sessionId))
-      .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
-      .where(inArray(checkoutItems.checkoutId, ids))
-      .orderBy(asc(classSessions.startsAt), asc(pupils.name), asc(pupils.id)),
-    db
-      .select({
-        id: bookings.id,
-        rescheduledFrom: bookings.rescheduledFrom,
-        sessionId: bookings.sessionId,
-        pupilId: bookings.pupilId,
-      })
-      .from(bookings)
-      .where(inArray(bookings.checkoutId, ids)),
-  ]);
-  const byId = new Map(history.map((row) => [row.id, row]));
-  const prices = new Map<string, number>();
-  for (const checkout of paid) {
-    const own = lines.filter((line) => line.checkoutId === checkout.id);
-    const shares = seatLinePrices(own.length, checkout.amountPence, pricing);
-    own.forEach((line, i) => {
-      prices.set(`${checkout.id} ${line.sessionId} ${line.pupilId}`, shares[i] ?? 0);
-    });
-  }
-  return (checkoutId, bookingId) => {
-    const first = firstBookingOf(byId, bookingId);
-    if (!first) return 0;
-    return prices.get(`${checkoutId} ${first.sessionId} ${first.pupilId}`) ?? 0;
-  };
-}
-
-type SeatHistoryRow = {
-  id: string;
-  rescheduledFrom: string | null;
-  sessionId: string;
-  pupilId: string;
-};
-
-/** The booking the payment made for this seat: rescheduledFrom followed back to its start. */
-function firstBookingOf(
-  byId: ReadonlyMap<string, SeatHistoryRow>,
-  bookingId: string,
-): SeatHistoryRow | undefined {
-  let row = byId.get(bookingId);
-  const seen = new Set<string>();
-  while (row?.rescheduledFrom && !seen.has(row.id)) {
-    seen.add(row.id);
-    const earlier = byId.get(row.rescheduledFrom);
-    if (!earlier) break;
-    row = earlier;
-  }
-  return row;
 }

@@ -87,6 +87,9 @@ export const PaymentSchema = named(
     id: z.string(),
     paidAt: isoInstant,
     amountPence: pence,
+    refundedPence: pence.meta({
+      description: 'Given back to the card so far (a seat we cancelled, unused pack sessions)',
+    }),
     creditUsed,
     pack: packBought,
     sessionCount: seatCount,

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'user.export',
   'attendance.mark',
   'meeting-link.change',
+  'credit.grant',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

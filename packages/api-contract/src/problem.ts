@@ -36,6 +36,8 @@ export const PROBLEM_CODES = [
   'offer-expired',
   /** 400: an account already holds the most pupils it may (decision 066). */
   'too-many-pupils',
+  /** 409: credit that cannot be refunded (a grant, spent, or past the 14 days; decision 077). */
+  'not-refundable',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -52,6 +54,7 @@ export const CONFLICT_CODES = [
   'list-closed',
   'offer-expired',
   'attendance-closed',
+  'not-refundable',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookingSchema } from './bookings.ts';
 import { count, isoInstant, named, pence } from './named.ts';
 import { PupilRefSchema } from './pupils.ts';
 
@@ -88,3 +89,71 @@ export const WalletSchema = named(
   }),
 );
 export type Wallet = z.infer<typeof WalletSchema>;
+
+/** What the family gets back when the business cancels their seat (docs/decisions/077). */
+export const CANCEL_REMEDIES = ['credit', 'refund', 'none'] as const;
+export type CancelRemedy = (typeof CANCEL_REMEDIES)[number];
+
+/** POST /api/admin/bookings/{id}/cancel: absent remedy is `none`, a cancel the family asked for. */
+export const AdminCancelRequestSchema = named(
+  'AdminCancelRequest',
+  z.object({
+    remedy: z
+      .enum(CANCEL_REMEDIES)
+      .optional()
+      .meta({
+        description:
+          '`credit`: a session of credit (a credit-paid seat gets its own back); `refund`: the ' +
+          'seat’s charged price back to the card (a credit-paid seat gets its credit back); ' +
+          '`none` (default): nothing, as when the family asked to cancel',
+      }),
+  }),
+);
+export type AdminCancelRequest = z.infer<typeof AdminCancelRequestSchema>;
+
+export const RemedyOutcomeSchema = named(
+  'RemedyOutcome',
+  z.object({
+    remedy: z.enum(CANCEL_REMEDIES),
+    refundedPence: pence.meta({ description: 'Refunded to the card for this seat' }),
+    creditReturned: count.meta({ description: 'Sessions of credit given back for this seat' }),
+  }),
+);
+export type RemedyOutcome = z.infer<typeof RemedyOutcomeSchema>;
+
+/** POST /api/admin/users/{id}/credit: goodwill credit. */
+export const CreditGrantRequestSchema = named(
+  'CreditGrantRequest',
+  z.object({
+    sessions: z.number().int().min(1).max(20),
+    reason: z.string().trim().min(1).max(200),
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: 'When the credit lapses (default: 6 months from today)' }),
+  }),
+);
+export type CreditGrantRequest = z.infer<typeof CreditGrantRequestSchema>;
+
+export const AdminCancelledBookingSchema = named(
+  'AdminCancelledBooking',
+  BookingSchema.extend({ remedy: RemedyOutcomeSchema }),
+);
+export type AdminCancelledBooking = z.infer<typeof AdminCancelledBookingSchema>;
+
+export const CreditLotIdParamsSchema = z.object({ id: z.string() });
+
+export const PackRefundSchema = named(
+  'PackRefund',
+  z.object({
+    refundedPence: pence.meta({ description: 'Refunded to the card' }),
+    sessionsCancelled: count.meta({ description: 'Unused sessions that left your credit' }),
+  }),
+);
+export type PackRefund = z.infer<typeof PackRefundSchema>;
+
+export const CreditGrantedSchema = named(
+  'CreditGranted',
+  z.object({ lotId: z.string(), expiresAt: isoInstant }),
+);
+export type CreditGranted = z.infer<typeof CreditGrantedSchema>;

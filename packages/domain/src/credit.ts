@@ -11,6 +11,9 @@ export const PACK_COOLING_OFF_DAYS = 14;
 /** Days before credit lapses when the family is reminded, earliest first. */
 export const CREDIT_EXPIRY_WARNING_DAYS = [14, 3] as const;
 
+/** A session of credit given for a card-paid seat the business cancelled lasts this long. */
+export const CANCELLED_LESSON_CREDIT_MONTHS = 6;
+
 /** A session of credit returned after the business cancelled lasts at least this long. */
 export const RETURNED_CREDIT_MIN_DAYS = 30;
 

@@ -196,6 +196,7 @@ export {
 } from './waitlist-offers.ts';
 export {
   addMonthsClamped,
+  CANCELLED_LESSON_CREDIT_MONTHS,
   CREDIT_EXPIRY_WARNING_DAYS,
   coolingOffEndsAt,
   creditExpiresAt,

@@ -16,6 +16,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'booking.reschedule': 'Booking moved',
   'attendance.mark': 'Attendance marked',
   'meeting-link.change': 'Meeting link changed',
+  'credit.grant': 'Credit given',
   'user.role-change': 'Role changed',
   'user.password-reset': 'Password-reset link sent',
   'user.password-set': 'Password set',

@@ -1,0 +1,165 @@
+import {
+  AdminCancelledBookingSchema,
+  PaymentListSchema,
+  StartedCheckoutSchema,
+  StartedPackCheckoutSchema,
+  WalletSchema,
+} from '@tuition/api-contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, paymentRefunds } from '../db/schema.ts';
+import type { LocalPaymentProvider } from '../payments/local-provider.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { contractBody } from '../testing/contract-body.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { bookableStarts, pressPay, setNow } from '../testing/checkout-test-kit.ts';
+
+const NOW = '2026-11-03T09:00:00Z'; // a Tuesday, London on GMT
+
+/*
+ * When the business cancels, the family is made whole (docs/decisions/077): a card-paid seat
+ * is refunded at the price it was charged or becomes a session of credit; a credit-paid seat
+ * gets its session back; a cancel the family asked for gives nothing back.
+ */
+describe.each(TEST_DB_KINDS)('the business cancels a seat on %s', (dbKind) => {
+  let t: TestApp;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: NOW });
+    admin = await signedInUser(t, { name: 'Grace Admin', role: 'admin' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const provider = () => t.deps.payments as LocalPaymentProvider;
+  const wallet = async (customer: TestUser) =>
+    contractBody(await api(t, '/api/me/wallet', { cookie: customer.cookie }), WalletSchema);
+
+  async function paidByCard(customer: TestUser, service: 'ks3' | 'gcse', count: number) {
+    const res = await api(t, '/api/checkout', {
+      body: { service, startsAt: await bookableStarts(t, service, count) },
+      cookie: customer.cookie,
+      ip: customer.ip,
+    });
+    const started = await contractBody(res, StartedCheckoutSchema);
+    expect((await pressPay(t, started.checkoutId, customer)).status).toBe(303);
+    return t.deps.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.checkoutId, started.checkoutId), eq(bookings.status, 'confirmed')));
+  }
+
+  const cancel = async (bookingId: string, remedy?: 'credit' | 'refund' | 'none') => {
+    const res = await api(t, `/api/admin/bookings/${bookingId}/cancel`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      ...(remedy ? { body: { remedy } } : {}),
+    });
+    expect(res.status).toBe(200);
+    return contractBody(res, AdminCancelledBookingSchema);
+  };
+
+  it('refunds a bundle seat its £10 share to the card, once, and says so', async () => {
+    setNow(t, NOW);
+    const customer = await signedInUser(t, { name: 'Priya Shah' });
+    const seats = await paidByCard(customer, 'gcse', 10); // £100: £10 a seat
+    const refundsBefore = provider().refunds.length;
+    const cancelled = await cancel(seats[0]!.id, 'refund');
+    expect(cancelled.remedy).toEqual({ remedy: 'refund', refundedPence: 1000, creditReturned: 0 });
+    expect(provider().refunds.slice(refundsBefore)).toEqual([
+      expect.objectContaining({ amountPence: 1000 }),
+    ]);
+    const [row] = await t.deps.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.bookingId, seats[0]!.id));
+    expect(row?.refundedAt).not.toBeNull();
+    const payments = await contractBody(
+      await api(t, '/api/me/payments', { cookie: customer.cookie }),
+      PaymentListSchema,
+    );
+    expect(payments[0]).toMatchObject({ amountPence: 10_000, refundedPence: 1000 });
+    const mail = (await mailTo(t, customer.email)).find((m) =>
+      m.subject.startsWith('Booking cancelled'),
+    );
+    expect(mail?.text).toContain('We have refunded £10.00 to your card');
+    // The seat is cancelled once: a second cancel is refused and refunds nothing more.
+    const again = await api(t, `/api/admin/bookings/${seats[0]!.id}/cancel`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: { remedy: 'refund' },
+    });
+    expect(again.status).toBe(409);
+    expect(provider().refunds.length).toBe(refundsBefore + 1);
+  });
+
+  it('gives a card-paid seat one session of credit worth what it was charged', async () => {
+    setNow(t, NOW);
+    const customer = await signedInUser(t, { name: 'Priya Shah' });
+    const [seat] = await paidByCard(customer, 'ks3', 1); // £15
+    const cancelled = await cancel(seat!.id, 'credit');
+    expect(cancelled.remedy).toEqual({ remedy: 'credit', refundedPence: 0, creditReturned: 1 });
+    const mine = await wallet(customer);
+    expect(mine.balance).toBe(1);
+    expect(mine.lots[0]).toMatchObject({
+      name: 'Credit for a cancelled lesson',
+      sessions: 1,
+      pricePaidPence: 1500,
+      refundableUntil: null,
+    });
+    expect(mine.history[0]).toMatchObject({ reason: 'return', change: 1 });
+    expect(mine.history[0]?.note).toMatch(/cancelled by us$/);
+    const mail = (await mailTo(t, customer.email)).find((m) =>
+      m.subject.startsWith('Booking cancelled'),
+    );
+    expect(mail?.text).toContain('We have added a session of credit to your account');
+  });
+
+  it("returns a credit-paid seat's session to its own lot, never money", async () => {
+    setNow(t, NOW);
+    const customer = await signedInUser(t);
+    const pack = await contractBody(
+      await api(t, '/api/checkout/pack', {
+        body: { packId: 'ten-session-pack' },
+        cookie: customer.cookie,
+        ip: customer.ip,
+      }),
+      StartedPackCheckoutSchema,
+    );
+    await pressPay(t, pack.checkoutId, customer);
+    const starts = await bookableStarts(t, 'aslevel', 2);
+    const booked = await contractBody(
+      await api(t, '/api/checkout', {
+        body: { service: 'aslevel', startsAt: starts },
+        cookie: customer.cookie,
+        ip: customer.ip,
+      }),
+      StartedCheckoutSchema,
+    );
+    expect(booked).toMatchObject({ status: 'paid', creditUsed: 2 });
+    const [seat] = await t.deps.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.checkoutId, booked.checkoutId));
+    // Even with "refund", a credit-paid seat gets its credit back, not money.
+    const cancelled = await cancel(seat!.id, 'refund');
+    expect(cancelled.remedy).toEqual({ remedy: 'refund', refundedPence: 0, creditReturned: 1 });
+    const mine = await wallet(customer);
+    expect(mine.balance).toBe(9);
+    expect(mine.lots).toHaveLength(1);
+    expect(mine.lots[0]?.remaining).toBe(9);
+  });
+
+  it('gives nothing back for a cancel without a remedy, as today', async () => {
+    setNow(t, NOW);
+    const customer = await signedInUser(t);
+    const [seat] = await paidByCard(customer, 'ks3', 1);
+    const refundsBefore = provider().refunds.length;
+    const cancelled = await cancel(seat!.id);
+    expect(cancelled.remedy).toEqual({ remedy: 'none', refundedPence: 0, creditReturned: 0 });
+    expect(provider().refunds.length).toBe(refundsBefore);
+    expect((await wallet(customer)).balance).toBe(0);
+  });
+});

@@ -1,0 +1,126 @@
+import { creditExpiresAt, packRefundPence } from '@tuition/domain';
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit.ts';
+import type { Clock } from '../clock.ts';
+import { addLot, lockWallet, recordLotRefund } from '../credit/credit-ledger.ts';
+import type { Database } from '../db/client.ts';
+import { creditLots, user } from '../db/schema.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
+import type { Logger } from '../logging/logger.ts';
+import { recordRefund, sendPendingRefunds } from '../payments/payment-refunds.ts';
+import { refundableUntil } from './wallet.ts';
+
+/*
+ * Changes to a wallet that are not seats (docs/decisions/077): staff's goodwill credit, and a
+ * pack's unused sessions refunded within the cooling-off days.
+ */
+
+export interface WalletChangeDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  payments: Parameters<typeof sendPendingRefunds>[0]['payments'];
+}
+
+/** Months goodwill credit lasts when staff give no expiry. */
+export const GRANT_VALIDITY_MONTHS = 6;
+
+/**
+ * Staff give an account sessions of credit (valued at nothing: no one paid for them), lapsing
+ * when they say or in six months; audited.
+ */
+export async function grantCredit(
+  deps: Pick<WalletChangeDeps, 'db' | 'clock'>,
+  grant: { adminId: string; userId: string; sessions: number; reason: string; expiresAt?: string },
+): Promise<{ lotId: string; expiresAt: string }> {
+  const now = deps.clock.now();
+  const expiresAt = grant.expiresAt
+    ? new Date(grant.expiresAt)
+    : creditExpiresAt(now, GRANT_VALIDITY_MONTHS);
+  if (expiresAt <= now) {
+    throw new ValidationError([
+      { field: 'expiresAt', message: 'expiresAt must be in the future.' },
+    ]);
+  }
+  const [customer] = await deps.db
+    .select({ id: user.id, deletedAt: user.deletedAt })
+    .from(user)
+    .where(eq(user.id, grant.userId));
+  if (!customer || customer.deletedAt) throw new NotFoundError('No such user.');
+  const lotId = await deps.db.transaction(async (tx) => {
+    const id = await addLot(tx, {
+      userId: grant.userId,
+      name: 'Credit from us',
+      packId: null,
+      checkoutId: null,
+      sessions: grant.sessions,
+      pricePaidPence: 0,
+      purchasedAt: now,
+      expiresAt,
+      reason: 'grant',
+      note: grant.reason,
+    });
+    await recordAudit(tx, {
+      actorId: grant.adminId,
+      actorRole: 'admin',
+      subjectUserId: grant.userId,
+      action: 'credit.grant',
+      target: `credit-lot:${id}`,
+      before: null,
+      after: { sessions: grant.sessions, reason: grant.reason, expiresAt: expiresAt.toISOString() },
+    });
+    return id;
+  });
+  return { lotId, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * The buyer cancels a pack's unused sessions within 14 days of buying it: they leave the
+ * wallet (`refund` entry) and the card gets the pack's own price for them back, never the
+ * single-session price (packRefundPence). Another account's lot is a 404; a grant, a spent
+ * lot or one past its 14 days is a 409.
+ */
+export async function refundUnusedPack(
+  deps: WalletChangeDeps,
+  request: { userId: string; lotId: string },
+): Promise<{ refundedPence: number; sessionsCancelled: number }> {
+  const now = deps.clock.now();
+  const done = await deps.db.transaction(async (tx) => {
+    await lockWallet(tx, request.userId);
+    const [lot] = await tx
+      .select()
+      .from(creditLots)
+      .where(and(eq(creditLots.id, request.lotId), eq(creditLots.userId, request.userId)));
+    if (!lot) throw new NotFoundError('No such credit.');
+    if (!lot.checkoutId || !refundableUntil(lot, now)) {
+      throw new ConflictError(
+        'not-refundable',
+        undefined,
+        'Only the unused sessions of a pack bought in the last 14 days can be refunded.',
+      );
+    }
+    const unused = lot.remaining;
+    const used = lot.sessions - unused;
+    const amountPence = packRefundPence(
+      { sessions: lot.sessions, pricePence: lot.pricePaidPence },
+      used,
+      unused,
+    );
+    await recordLotRefund(tx, { userId: request.userId, lotId: lot.id, sessions: unused, now });
+    const refundIds =
+      amountPence > 0
+        ? [
+            await recordRefund(tx, {
+              checkoutId: lot.checkoutId,
+              amountPence,
+              reason: 'cooling-off',
+              lotId: lot.id,
+              now,
+            }),
+          ]
+        : [];
+    return { refundedPence: amountPence, sessionsCancelled: unused, refundIds };
+  });
+  await sendPendingRefunds(deps, done.refundIds);
+  return { refundedPence: done.refundedPence, sessionsCancelled: done.sessionsCancelled };
+}
