@@ -111,6 +111,9 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       totalBookings: 8,
       upcomingSessions: 3,
       totalRevenuePence: 9000,
+      cashReceivedPence: 9000,
+      creditOutstandingSessions: 0,
+      creditOutstandingPence: 0,
     });
   });
 

@@ -3,7 +3,7 @@ import { addDays, londonDate, londonWallClockToUtc, WEEKDAYS, weekdayOf } from '
 import { and, count, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { classSessions, revenueMonths, user } from '../db/schema.ts';
+import { classSessions, creditLots, paymentRefunds, revenueMonths, user } from '../db/schema.ts';
 
 interface FigureDeps {
   db: Database;
@@ -11,13 +11,14 @@ interface FigureDeps {
 }
 
 /**
- * The four figures. Seats and revenue come from the figures the database keeps as bookings and
- * payments change (sessions.confirmed_count, revenue_months: docs/decisions/075), so the answer
- * costs the same in year ten as in week one.
+ * The summary figures. Seats and revenue come from the figures the database keeps as bookings
+ * and payments change (sessions.confirmed_count, revenue_months: docs/decisions/075), so the
+ * answer costs the same in year ten as in week one; cash received takes off the refunds, and
+ * the credit families still hold is read from the lots with some left (docs/decisions/077).
  */
 export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> {
   const now = deps.clock.now();
-  const [[users], [seats], [revenue]] = await Promise.all([
+  const [[users], [seats], [revenue], [refunds], [credit]] = await Promise.all([
     deps.db.select({ n: count() }).from(user),
     deps.db
       .select({
@@ -31,12 +32,31 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
     deps.db
       .select({ pence: sql<number>`coalesce(sum(${revenueMonths.pence}), 0)`.mapWith(Number) })
       .from(revenueMonths),
+    deps.db
+      .select({
+        pence: sql<number>`coalesce(sum(${paymentRefunds.amountPence}), 0)`.mapWith(Number),
+      })
+      .from(paymentRefunds),
+    // Lots with credit left, read through their partial index (docs/decisions/077).
+    deps.db
+      .select({
+        sessions: sql<number>`coalesce(sum(${creditLots.remaining}), 0)`.mapWith(Number),
+        pence:
+          sql<number>`coalesce(sum(${creditLots.remaining} * ${creditLots.pricePaidPence} / ${creditLots.sessions}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(creditLots)
+      .where(and(gt(creditLots.remaining, 0), gt(creditLots.expiresAt, now))),
   ]);
   return {
     totalUsers: Number(users?.n ?? 0),
     totalBookings: seats?.booked ?? 0,
     upcomingSessions: seats?.upcoming ?? 0,
     totalRevenuePence: revenue?.pence ?? 0,
+    cashReceivedPence: (revenue?.pence ?? 0) - (refunds?.pence ?? 0),
+    creditOutstandingSessions: credit?.sessions ?? 0,
+    creditOutstandingPence: credit?.pence ?? 0,
   };
 }
 

@@ -51,7 +51,9 @@ export function bookingCancelledEmail(
   const line = seatLine(input.session, input.pupilName);
   const refund = input.byAdmin
     ? `${remedyText(input.remedy, input.pupilName)}If you have questions about this, contact us at ${brand.contactEmail}.`
-    : 'As stated when you cancelled, cancelled sessions are not refunded.';
+    : input.remedy?.creditReturned
+      ? `As stated when you cancelled, the session has been returned to your account as a session of credit, so you can book another date for ${input.pupilName}.`
+      : 'As stated when you cancelled, cancelled sessions are not refunded.';
   const bookingUrl = `${brand.siteUrl}/booking`;
   return {
     to: input.to,

@@ -2,6 +2,7 @@ import {
   type BookingActor,
   canCancel,
   canReschedule,
+  customerCancelGivesCredit,
   findSession,
   formatLondonDate,
   isBookable,
@@ -174,7 +175,11 @@ export async function cancelBooking(
   request: { bookingId: string; actor: Actor; remedy?: CancelRemedy },
 ): Promise<Booking | AdminCancelledBooking> {
   const now = deps.clock.now();
-  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
+  const [brand, timetable, settings] = await Promise.all([
+    mailBrand(deps),
+    deps.content.timetable(),
+    deps.content.siteSettings(),
+  ]);
   const done = await deps.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, request.bookingId, request.actor);
     if (!canCancel(booking, now)) {
@@ -183,14 +188,21 @@ export async function cancelBooking(
     // The freed seat goes to the session's waiting list, under its row lock (decision 060).
     await releaseSeats(deps, tx, [booking]);
     const session = describeSession(timetable, booking);
-    const remedy = request.remedy
-      ? await applyRemedy(deps, tx, {
-          booking,
-          remedy: request.remedy,
-          now,
-          note: `${booking.pupilName}'s ${session.label} session on ${formatLondonDate(booking.startsAt)}, cancelled by us`,
-        })
-      : undefined;
+    // A family's own cancel returns a session of credit only where the CMS says so, 24 hours
+    // or more before the start (decision 077); otherwise nothing comes back, as the spec says.
+    const ownCredit =
+      request.actor.kind === 'customer' &&
+      customerCancelGivesCredit(booking.startsAt, now, settings.customerCancelReturnsCredit);
+    const byWhom = request.actor.kind === 'admin' ? 'cancelled by us' : 'cancelled by you';
+    const remedy =
+      request.remedy || ownCredit
+        ? await applyRemedy(deps, tx, {
+            booking,
+            remedy: request.remedy ?? 'credit',
+            now,
+            note: `${booking.pupilName}'s ${session.label} session on ${formatLondonDate(booking.startsAt)}, ${byWhom}`,
+          })
+        : undefined;
     await recordAudit(tx, {
       ...auditActor(request.actor),
       subjectUserId: booking.userId,
@@ -238,7 +250,7 @@ export async function cancelBooking(
     );
     return { view, remedy };
   });
-  if (!done.remedy) return done.view;
+  if (!done.remedy || request.actor.kind === 'customer') return done.view;
   // After commit: the card refund goes to the provider (retried later if it is down).
   await sendPendingRefunds(deps, done.remedy.refundIds);
   const { refundIds: _sent, ...outcome } = done.remedy;

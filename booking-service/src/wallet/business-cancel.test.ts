@@ -7,7 +7,7 @@ import {
 } from '@tuition/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, paymentRefunds } from '../db/schema.ts';
+import { bookings, classSessions, paymentRefunds } from '../db/schema.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
@@ -161,5 +161,45 @@ describe.each(TEST_DB_KINDS)('the business cancels a seat on %s', (dbKind) => {
     expect(cancelled.remedy).toEqual({ remedy: 'none', refundedPence: 0, creditReturned: 0 });
     expect(provider().refunds.length).toBe(refundsBefore);
     expect((await wallet(customer)).balance).toBe(0);
+  });
+
+  it("returns a family's own early cancel as credit only where the CMS says so", async () => {
+    setNow(t, NOW);
+    const content = t.deps.content;
+    const original = content.siteSettings;
+    content.siteSettings = async () => ({
+      ...(await original()),
+      customerCancelReturnsCredit: true,
+    });
+    try {
+      const customer = await signedInUser(t, { name: 'Priya Shah' });
+      const seats = await paidByCard(customer, 'gcse', 2);
+      const starts = await t.deps.db
+        .select({ id: classSessions.id, startsAt: classSessions.startsAt })
+        .from(classSessions);
+      const startOf = (sessionId: string) =>
+        starts.find((row) => row.id === sessionId)!.startsAt.getTime();
+      // The first GCSE session is at 5pm today (8 hours away); the next is days ahead.
+      const [soon, later] = [...seats].sort((a, b) => startOf(a.sessionId) - startOf(b.sessionId));
+      expect(startOf(soon!.sessionId) - new Date(NOW).getTime()).toBeLessThan(24 * 60 * 60_000);
+      const own = (id: string) =>
+        api(t, `/api/me/bookings/${id}/cancel`, {
+          method: 'POST',
+          cookie: customer.cookie,
+          ip: customer.ip,
+        });
+      expect((await own(later!.id)).status).toBe(200);
+      expect((await wallet(customer)).balance).toBe(1);
+      const mail = (await mailTo(t, customer.email)).find((m) =>
+        m.subject.startsWith('Booking cancelled'),
+      );
+      expect(mail?.text).toContain('the session has been returned to your account');
+      // Inside 24 hours of the start nothing comes back.
+      expect((await own(soon!.id)).status).toBe(200);
+      expect((await wallet(customer)).balance).toBe(1);
+    } finally {
+      content.siteSettings = original;
+      setNow(t, NOW);
+    }
   });
 });

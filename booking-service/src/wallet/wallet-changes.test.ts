@@ -1,4 +1,5 @@
 import {
+  AdminSummarySchema,
   AuditListSchema,
   PaymentListSchema,
   StartedCheckoutSchema,
@@ -88,6 +89,33 @@ describe.each(TEST_DB_KINDS)('goodwill credit and the cooling-off refund on %s',
     });
     // Nothing is left to refund: a second press is refused and refunds nothing more.
     expect((await refund(customer, lot.id)).status).toBe(409);
+    const summary = await contractBody(
+      await api(t, '/api/admin/summary', { cookie: admin.cookie }),
+      AdminSummarySchema,
+    );
+    expect(summary.totalRevenuePence - summary.cashReceivedPence).toBeGreaterThanOrEqual(7000);
+  });
+
+  it('counts the credit families hold, at what was paid for it', async () => {
+    setNow(t, NOW);
+    const before = await contractBody(
+      await api(t, '/api/admin/summary', { cookie: admin.cookie }),
+      AdminSummarySchema,
+    );
+    const customer = await signedInUser(t);
+    await buyPackAndSpend(customer, 4); // 6 left of a £100 pack: £60 owed in lessons
+    await api(t, `/api/admin/users/${customer.id}/credit`, {
+      body: { sessions: 2, reason: 'Goodwill' },
+      cookie: admin.cookie,
+      ip: admin.ip,
+    });
+    const after = await contractBody(
+      await api(t, '/api/admin/summary', { cookie: admin.cookie }),
+      AdminSummarySchema,
+    );
+    expect(after.creditOutstandingSessions - before.creditOutstandingSessions).toBe(8);
+    expect(after.creditOutstandingPence - before.creditOutstandingPence).toBe(6000);
+    expect(after.cashReceivedPence - before.cashReceivedPence).toBe(10_000);
   });
 
   it('refuses after 14 days, and another account’s lot is not found', async () => {

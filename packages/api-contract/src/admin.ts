@@ -27,6 +27,17 @@ export const AdminSummarySchema = named(
       description: 'Sessions not yet started with a confirmed booking',
     }),
     totalRevenuePence: pence.meta({ description: 'Paid, unrefunded checkouts' }),
+    cashReceivedPence: pence.meta({
+      description: 'Card payments taken (seats and packs) less what was refunded since',
+    }),
+    creditOutstandingSessions: count.meta({
+      description: 'Sessions of credit families hold and can still use',
+    }),
+    creditOutstandingPence: pence.meta({
+      description:
+        'Those sessions at what was paid for them (each at its lot’s price per session; ' +
+        'goodwill credit at nothing): lessons owed for money already taken',
+    }),
   }),
 );
 export type AdminSummary = z.infer<typeof AdminSummarySchema>;

@@ -55,6 +55,7 @@ export {
   type BookingStatus,
   bookingBadge,
   canCancel,
+  customerCancelGivesCredit,
   canReschedule,
   DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   isPrevious,

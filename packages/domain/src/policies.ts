@@ -48,6 +48,14 @@ export function canCancel(b: BookingFacts, now: Date): boolean {
  */
 export const DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT = false;
 
+/**
+ * Whether a customer's own cancel at `now` returns the seat as a session of credit: only where
+ * the CMS switched it on, and only at least 24 hours before the start (docs/decisions/077).
+ */
+export function customerCancelGivesCredit(startsAt: Date, now: Date, settingOn: boolean): boolean {
+  return settingOn && now.getTime() <= rescheduleDeadline(startsAt).getTime();
+}
+
 /** From this instant on (24 hours before the start) a customer can no longer reschedule. */
 export function rescheduleDeadline(startsAt: Date): Date {
   return new Date(startsAt.getTime() - RESCHEDULE_CUTOFF_HOURS * 3_600_000);

@@ -44,6 +44,9 @@ const FIGURES = {
     totalBookings: 8,
     upcomingSessions: 3,
     totalRevenuePence: 9000,
+    cashReceivedPence: 9000,
+    creditOutstandingSessions: 0,
+    creditOutstandingPence: 0,
   },
   'GET /api/admin/stats': {
     currentWeekStart: '2026-11-02',
