@@ -59,7 +59,9 @@ const ROUTES = {
   'GET /api/admin/users/:id/bookings': 'AdminUserBookingPageSchema',
   'DELETE /api/admin/users/:id': NO_CONTENT,
   'POST /api/admin/users/:id/password-reset': 'PasswordResetSentSchema',
-  'POST /api/admin/bookings/:id/cancel': 'BookingSchema',
+  'GET /api/admin/users/:id/wallet': 'WalletSchema',
+  'POST /api/admin/users/:id/credit': 'CreditGrantedSchema',
+  'POST /api/admin/bookings/:id/cancel': 'AdminCancelledBookingSchema',
   'POST /api/admin/bookings/:id/reschedule': 'BookingSchema',
   'GET /api/admin/audit': 'AuditListSchema',
 } as const satisfies Record<string, SchemaName | typeof NO_CONTENT>;

@@ -1,7 +1,13 @@
 // The admin dashboard's calls to the booking service (booking-service/src/admin/admin-routes.ts).
 // Answers are typed (and, in development and tests, checked) by @tuition/api-contract; every
 // call throws ApiError like the rest of the site.
-import type { AuditQuery, SessionFilter, SessionSort } from '@tuition/api-contract';
+import type {
+  AuditQuery,
+  CancelRemedy,
+  CreditGrantRequest,
+  SessionFilter,
+  SessionSort,
+} from '@tuition/api-contract';
 import { apiFetch } from '../../lib/api-client.ts';
 
 export type {
@@ -17,8 +23,12 @@ export type {
   AuditEntry,
   AuditList,
   AuditQuery,
+  CancelRemedy,
+  CreditGrantRequest,
+  RemedyOutcome,
   SessionFilter,
   SessionSort,
+  Wallet,
 } from '@tuition/api-contract';
 
 const id = encodeURIComponent;
@@ -59,8 +69,20 @@ export const adminApi = {
     apiFetch(`/api/admin/users/${id(userId)}/password-reset`, 'PasswordResetSentSchema', {
       method: 'POST',
     }),
-  cancelBooking: (bookingId: string) =>
-    apiFetch(`/api/admin/bookings/${id(bookingId)}/cancel`, 'BookingSchema', { method: 'POST' }),
+  /** Cancels a seat; `remedy` says what the family gets back (decision 077). */
+  cancelBooking: (bookingId: string, remedy: CancelRemedy) =>
+    apiFetch(`/api/admin/bookings/${id(bookingId)}/cancel`, 'AdminCancelledBookingSchema', {
+      method: 'POST',
+      json: { remedy },
+    }),
+  /** The family's credit, as they see it on /payments-invoices (decision 077). */
+  wallet: (userId: string) => apiFetch(`/api/admin/users/${id(userId)}/wallet`, 'WalletSchema'),
+  /** Goodwill credit; audited as credit.grant. */
+  grantCredit: (userId: string, grant: CreditGrantRequest) =>
+    apiFetch(`/api/admin/users/${id(userId)}/credit`, 'CreditGrantedSchema', {
+      method: 'POST',
+      json: grant,
+    }),
   rescheduleBooking: (bookingId: string, startsAt: string) =>
     apiFetch(`/api/admin/bookings/${id(bookingId)}/reschedule`, 'BookingSchema', {
       method: 'POST',

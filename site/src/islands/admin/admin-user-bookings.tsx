@@ -9,15 +9,12 @@ import {
   type Clock,
   formatLondonDate,
   isSubjectCode,
-  MESSAGES,
   type PricingRules,
   SUBJECTS,
 } from '@tuition/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { cancelSeatQuestion, londonTimeRange } from '../shared/session-labels.ts';
-import { toastError, toastSuccess } from '../shared/app-providers.tsx';
-import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
+import { londonTimeRange } from '../shared/session-labels.ts';
+import { CancelBooking } from './admin-cancel-booking.tsx';
 import {
   type AdminBookingHistoryEntry,
   type AdminUserDetail as UserDetailData,
@@ -25,7 +22,7 @@ import {
 } from './admin-api.ts';
 import { shortLondonDate } from './admin-format.ts';
 import { AttendanceBadge } from './admin-session-lessons.tsx';
-import { useBookingHistory, userQueryKey } from './use-admin-user.ts';
+import { useBookingHistory } from './use-admin-user.ts';
 import { LoadMoreButton } from './admin-pager.tsx';
 
 const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 'red' | 'blue' }> = {
@@ -44,66 +41,17 @@ const BookingFlowContent = lazy(() =>
 const subjectTitle = (subject: string) =>
   isSubjectCode(subject) ? SUBJECTS[subject].title : subject;
 
-function CancelBooking({ booking, userId }: { booking: AdminBookingHistoryEntry; userId: string }) {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => adminApi.cancelBooking(booking.id),
-    onSuccess: () => {
-      toastSuccess(MESSAGES.adminBookingCancelled);
-      setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: userQueryKey(userId) });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'summary'] });
-    },
-    onError: (error) => {
-      console.error('Cancel failed', error);
-      toastError(MESSAGES.adminCancelFailed);
-    },
-  });
-  const when = formatLondonDate(new Date(booking.sessionStartsAt));
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Button size="1" variant="soft" color="red">
-          Cancel
-          <span className="visually-hidden">
-            {' '}
-            {booking.pupil.name}, {booking.label} on {when}
-          </span>
-        </Button>
-      }
-      title={cancelSeatQuestion(booking.pupil.name, booking.label, booking.sessionStartsAt)}
-      description={MESSAGES.adminCancelConfirm.title}
-      keepLabel="Keep Booking"
-      confirmLabel="Cancel Booking"
-      confirmColor="red"
-      highContrast
-      busy={cancel.isPending}
-      onConfirm={() => cancel.mutate()}
-    >
-      <Text as="p" size="2" color="gray" mt="2">
-        {booking.pupil.name}: {booking.label}, {when},{' '}
-        {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
-      </Text>
-      {/* What happens next (decision 054): the customer is told; money stays where it is. */}
-      <Text as="p" size="2" mt="2">
-        The customer will be e-mailed that this session is cancelled. They will not be refunded.
-      </Text>
-    </ConfirmDialog>
-  );
-}
-
 /** One booking of the history, with what an admin can do to it. */
 function BookingRow({
   booking,
   userId,
   onReschedule,
+  onCancelled,
 }: {
   booking: AdminBookingHistoryEntry;
   userId: string;
   onReschedule: (booking: AdminBookingHistoryEntry) => void;
+  onCancelled: (done: string) => void;
 }) {
   const start = new Date(booking.sessionStartsAt);
   const badge = BADGES[booking.badge];
@@ -139,7 +87,9 @@ function BookingRow({
               </span>
             </Button>
           )}
-          {booking.canCancel && <CancelBooking booking={booking} userId={userId} />}
+          {booking.canCancel && (
+            <CancelBooking booking={booking} userId={userId} onCancelled={onCancelled} />
+          )}
         </Flex>
       </Table.Cell>
     </Table.Row>
@@ -155,11 +105,16 @@ export function BookingsHistory({
 }) {
   const history = useBookingHistory(detail);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  // What the last cancel did, kept in view once its toast has gone (decision 077).
+  const [cancelled, setCancelled] = useState('');
   if (history.bookings.length === 0) {
     return <Text color="gray">No bookings found for this user.</Text>;
   }
   return (
     <>
+      <Text as="p" size="2" role="status" mb={cancelled ? '3' : '0'} data-testid="cancel-outcome">
+        {cancelled}
+      </Text>
       <div className="admin-table-scroll">
         <Table.Root variant="surface" aria-busy={history.loading}>
           <Table.Header>
@@ -181,6 +136,7 @@ export function BookingsHistory({
                 booking={booking}
                 userId={detail.profile.id}
                 onReschedule={onReschedule}
+                onCancelled={setCancelled}
               />
             ))}
           </Table.Body>

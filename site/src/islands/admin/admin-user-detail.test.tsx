@@ -1,7 +1,7 @@
 // The admin user page against a stubbed service: profile, figures and history; cancelling with
 // the spec's confirmation; a password reset sent only once confirmed; the not-found and empty
 // states; the id read from the address.
-import type { Booking } from '@tuition/api-contract';
+import type { AdminCancelledBooking } from '@tuition/api-contract';
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import {
   cleanup,
@@ -107,8 +107,8 @@ const cancelled: Detail['bookings'][number] = {
   canReschedule: false,
 };
 
-/** What POST /api/admin/bookings/b1/cancel answers: the contract's Booking. */
-const cancelledB1: Booking = {
+/** What POST /api/admin/bookings/b1/cancel answers: the booking and what the family got back. */
+const cancelledB1: AdminCancelledBooking = {
   id: 'b1',
   status: 'cancelled',
   service: 'sats',
@@ -120,6 +120,7 @@ const cancelledB1: Booking = {
   canCancel: false,
   canReschedule: false,
   pupil: upcoming.pupil,
+  remedy: { remedy: 'credit', refundedPence: 0, creditReturned: 1 },
 };
 
 const navigate = vi.fn();
@@ -245,8 +246,8 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
     expect(within(pupils).getByText('Removed by the account')).toBeTruthy();
   });
 
-  it('cancels after the spec’s confirmation and says so', async () => {
-    const { calls } = stubApi({
+  it('cancels after the spec’s confirmation, a session of credit by default, and says what was done', async () => {
+    const { calls, requests } = stubApi({
       'POST /api/admin/bookings/:id/cancel': cancelledB1,
       'GET /api/admin/users/:id': detail([upcoming]),
     });
@@ -265,16 +266,60 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
         'Are you sure you want to cancel this booking? This action cannot be undone.',
       ),
     ).toBeTruthy();
-    // The admin knows what follows: the customer is told, the money is not returned.
     expect(
-      within(dialog).getByText(
-        'The customer will be e-mailed that this session is cancelled. They will not be refunded.',
-      ),
+      within(dialog).getByText('The customer will be e-mailed that this session is cancelled.'),
     ).toBeTruthy();
+    expect(within(dialog).queryByText(/will not be refunded/)).toBeNull();
+    // The remedy, a labelled group (decision 077): the business cancelled, so credit by default.
+    const group = within(dialog).getByRole('group', { name: 'What the family gets back' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(3);
+    const credit = within(group).getByRole('radio', { name: /^Give a session of credit/ });
+    expect(within(group).getByRole('radio', { name: /^Refund to the card/ })).toBeTruthy();
+    expect(
+      within(group).getByRole('radio', { name: 'No refund (the family asked to cancel)' }),
+    ).toBeTruthy();
+    expect(credit).toHaveProperty('checked', true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
     expect(await screen.findByText(/^Booking cancelled successfully\.?$/)).toBeTruthy();
     expect(calls).toContain('POST /api/admin/bookings/b1/cancel');
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ remedy: 'credit' });
+    await waitFor(() =>
+      expect(screen.getByTestId('cancel-outcome').textContent).toBe(
+        'Byron Lovelace’s SATs session on Saturday 7 November 2026 cancelled: 1 session of credit given back.',
+      ),
+    );
   });
+
+  it.each([
+    [
+      'Refund to the card',
+      'refund',
+      { refundedPence: 1000, creditReturned: 0 },
+      '£10.00 refunded to the card',
+    ],
+    ['No refund', 'none', { refundedPence: 0, creditReturned: 0 }, 'Nothing refunded'],
+  ] as const)(
+    'sends the remedy chosen (%s) and says what the answer did',
+    async (label, remedy, done, words) => {
+      const { requests } = stubApi({
+        'POST /api/admin/bookings/:id/cancel': { ...cancelledB1, remedy: { remedy, ...done } },
+        'GET /api/admin/users/:id': detail([upcoming]),
+      });
+      render(
+        <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: /^Cancel/ }));
+      const dialog = await screen.findByRole('alertdialog');
+      fireEvent.click(within(dialog).getByRole('radio', { name: new RegExp(`^${label}`) }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+      await waitFor(() =>
+        expect(screen.getByTestId('cancel-outcome').textContent).toMatch(
+          new RegExp(`cancelled: ${words}\\.$`),
+        ),
+      );
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ remedy });
+    },
+  );
 
   it('says so when the cancel fails', async () => {
     stubApi({

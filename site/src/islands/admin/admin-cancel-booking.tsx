@@ -1,0 +1,146 @@
+// An admin cancels one seat (decision 043) and says what the family gets back (decision 077):
+// a session of credit (the default: the business cancelled, so the family is made whole), the
+// seat's price back to the card, or nothing, when the family asked to cancel. What was done is
+// read from the service's answer, never assumed from the choice: a seat paid with credit gets
+// its credit back even when a refund was chosen.
+import { Button, Flex, Radio, Text } from '@radix-ui/themes';
+import type { CancelRemedy } from '@tuition/api-contract';
+import { formatLondonDate, MESSAGES } from '@tuition/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
+import { cancelSeatQuestion, londonTimeRange } from '../shared/session-labels.ts';
+import { sessionsOf } from '../shared/wallet/credit-words.ts';
+import { type AdminBookingHistoryEntry, adminApi, type RemedyOutcome } from './admin-api.ts';
+import { pounds } from './admin-format.ts';
+import { userQueryKey } from './use-admin-user.ts';
+
+const REMEDIES: ReadonlyArray<{ value: CancelRemedy; label: string; hint: string }> = [
+  {
+    value: 'credit',
+    label: 'Give a session of credit',
+    hint: 'For any of their children; a seat paid with credit gets its own back.',
+  },
+  {
+    value: 'refund',
+    label: 'Refund to the card',
+    hint: 'The price charged for this seat; a seat paid with credit gets its credit back.',
+  },
+  { value: 'none', label: 'No refund (the family asked to cancel)', hint: '' },
+];
+
+/** What the service did: "£10.00 refunded to the card", "1 session of credit given back". */
+export function remedyOutcomeText(outcome: RemedyOutcome): string {
+  const done = [
+    outcome.refundedPence > 0 ? `${pounds(outcome.refundedPence)} refunded to the card` : '',
+    outcome.creditReturned > 0 ? `${sessionsOf(outcome.creditReturned)} of credit given back` : '',
+  ].filter(Boolean);
+  return done.length > 0 ? done.join(' and ') : 'Nothing refunded';
+}
+
+function RemedyChoice({
+  value,
+  onChange,
+}: {
+  value: CancelRemedy;
+  onChange: (remedy: CancelRemedy) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="admin-remedy">
+      <legend className="admin-remedy__legend">What the family gets back</legend>
+      {REMEDIES.map((remedy) => (
+        <Text as="label" size="2" key={remedy.value} className="admin-remedy__option">
+          <Flex gap="2" align="start">
+            <Radio
+              name={name}
+              value={remedy.value}
+              checked={value === remedy.value}
+              onValueChange={() => onChange(remedy.value)}
+              mt="1"
+            />
+            <span>
+              {remedy.label}
+              {remedy.hint && (
+                <Text as="span" color="gray" className="admin-remedy__hint">
+                  {remedy.hint}
+                </Text>
+              )}
+            </span>
+          </Flex>
+        </Text>
+      ))}
+    </fieldset>
+  );
+}
+
+export function CancelBooking({
+  booking,
+  userId,
+  onCancelled,
+}: {
+  booking: AdminBookingHistoryEntry;
+  userId: string;
+  /** Told what was done, in words, once the seat is cancelled. */
+  onCancelled: (done: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [remedy, setRemedy] = useState<CancelRemedy>('credit');
+  const cancel = useMutation({
+    mutationFn: (chosen: CancelRemedy) => adminApi.cancelBooking(booking.id, chosen),
+    onSuccess: (cancelled) => {
+      const done = remedyOutcomeText(cancelled.remedy);
+      toastSuccess({ ...MESSAGES.adminBookingCancelled, description: `${done}.` });
+      onCancelled(
+        `${booking.pupil.name}’s ${booking.label} session on ${when} cancelled: ${done}.`,
+      );
+      setOpen(false);
+      // The user's key covers the history, the figures and the credit panel.
+      void queryClient.invalidateQueries({ queryKey: userQueryKey(userId) });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'summary'] });
+    },
+    onError: (error) => {
+      console.error('Cancel failed', error);
+      toastError(MESSAGES.adminCancelFailed);
+    },
+  });
+  const when = formatLondonDate(new Date(booking.sessionStartsAt));
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        // Each time it opens, the default: the business cancelled, so the family is made whole.
+        if (next) setRemedy('credit');
+        setOpen(next);
+      }}
+      trigger={
+        <Button size="1" variant="soft" color="red">
+          Cancel
+          <span className="visually-hidden">
+            {' '}
+            {booking.pupil.name}, {booking.label} on {when}
+          </span>
+        </Button>
+      }
+      title={cancelSeatQuestion(booking.pupil.name, booking.label, booking.sessionStartsAt)}
+      description={MESSAGES.adminCancelConfirm.title}
+      keepLabel="Keep Booking"
+      confirmLabel="Cancel Booking"
+      confirmColor="red"
+      highContrast
+      busy={cancel.isPending}
+      onConfirm={() => cancel.mutate(remedy)}
+    >
+      <Text as="p" size="2" color="gray" mt="2">
+        {booking.pupil.name}: {booking.label}, {when},{' '}
+        {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
+      </Text>
+      <Text as="p" size="2" mt="2">
+        The customer will be e-mailed that this session is cancelled.
+      </Text>
+      <RemedyChoice value={remedy} onChange={setRemedy} />
+    </ConfirmDialog>
+  );
+}
