@@ -1,6 +1,7 @@
 // /admin/users/{id} (docs/product-rules.md#pages): one customer for an admin: contact details,
-// booking statistics, spending, and the bookings history where upcoming confirmed bookings can be
-// cancelled or moved (with the booking picker in reschedule mode, posting to the admin endpoint).
+// booking statistics, spending, the family's credit (decision 077), and the bookings history
+// where upcoming confirmed bookings can be cancelled (saying what the family gets back) or moved
+// (with the booking picker in reschedule mode, posting to the admin endpoint).
 // The site is static, so the booking service serves this page for every /admin/users/* address and
 // the id is read from the path (docs/decisions/031). Non-admins are sent to /admin. This file only
 // lays the parts out: the state and rules are use-admin-user.ts, the sections admin-user-sections.tsx
@@ -10,6 +11,7 @@ import { type Clock, type PricingRules, systemClock } from '@tuition/domain';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { AdminGate } from './admin-gate.tsx';
 import { BookingsHistory, RescheduleForUser } from './admin-user-bookings.tsx';
+import { UserCredit } from './admin-user-credit.tsx';
 import { UserDataSection } from './admin-user-data.tsx';
 import {
   BackToAdmin,
@@ -49,6 +51,7 @@ function UserDetailContent({
         </Heading>
         <UserPupils detail={detail.data} />
       </Card>
+      <UserCredit userId={userId} clock={clock} />
       <Card size="3" className="admin-section">
         {moving ? (
           <RescheduleForUser

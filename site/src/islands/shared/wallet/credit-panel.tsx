@@ -2,7 +2,7 @@
 // what it has left and the last day to use it, and what happened to the credit, in words. On
 // /payments-invoices and, for a family that has credit, on /booking; both read the same query.
 import { type Clock, systemClock } from '@tuition/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api, type Wallet } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth-client.ts';
@@ -41,17 +41,27 @@ export interface CreditPanelProps {
    */
   variant?: 'full' | 'summary';
   clock?: Clock;
+  /**
+   * Another account's wallet, for staff (the admin user page): titled "Credit" and worded about
+   * the family rather than to them. Without it, the signed-in family's own.
+   */
+  staffView?: UseQueryResult<Wallet, unknown>;
 }
 
-export function CreditPanel({ variant = 'full', clock = systemClock }: CreditPanelProps) {
+export function CreditPanel({
+  variant = 'full',
+  clock = systemClock,
+  staffView,
+}: CreditPanelProps) {
   const hideWhenEmpty = variant === 'summary';
-  const wallet = useWallet();
+  const own = useWallet(staffView === undefined);
+  const wallet = staffView ?? own;
   const titleId = useId();
   if (wallet.isPending) return null;
   if (wallet.isError) {
     return hideWhenEmpty ? null : (
       <LoadFailed
-        text="We could not load your credit just now."
+        text={`We could not load ${staffView ? 'the family’s' : 'your'} credit just now.`}
         onRetry={() => void wallet.refetch()}
       />
     );
@@ -61,12 +71,14 @@ export function CreditPanel({ variant = 'full', clock = systemClock }: CreditPan
   return (
     <section className="credit-panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="credit-panel__title">
-        Your credit
+        {staffView ? 'Credit' : 'Your credit'}
       </h2>
       <p className="credit-panel__balance" data-testid="credit-balance">
         <strong>{sessionsOf(data.balance)}</strong> of credit
       </p>
-      {data.lots.length === 0 ? (
+      {data.lots.length === 0 && staffView ? (
+        <p className="credit-panel__lead">No credit yet: no packs bought and none given.</p>
+      ) : data.lots.length === 0 ? (
         <p className="credit-panel__lead">
           You have no credit yet. A session pack gives you sessions to book for any of your
           children, whenever suits you. <a href="/booking#session-packs">See the session packs</a>
@@ -74,7 +86,9 @@ export function CreditPanel({ variant = 'full', clock = systemClock }: CreditPan
       ) : (
         <>
           <p className="credit-panel__lead">
-            Credit pays first when you book, for any of your children.
+            {staffView
+              ? 'Credit pays first when the family books, for any of their children.'
+              : 'Credit pays first when you book, for any of your children.'}
           </p>
           <Lots lots={data.lots} now={clock.now()} />
           {hideWhenEmpty ? (
