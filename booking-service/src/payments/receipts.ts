@@ -1,3 +1,4 @@
+import { refundedByCheckout } from './payment-refunds.ts';
 import { createRoute } from '@hono/zod-openapi';
 import {
   isId,
@@ -80,15 +81,21 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
     deps.content.siteSettings(),
   ]);
   const ids = paid.map((c) => c.id);
-  const [items, seats] = await Promise.all([
+  const [items, seats, refunded] = await Promise.all([
     deps.db
-      .select({ checkoutId: checkoutItems.checkoutId, ...sessionColumns, ...pupilRefColumns })
+      .select({
+        checkoutId: checkoutItems.checkoutId,
+        paidWithCredit: checkoutItems.paidWithCredit,
+        ...sessionColumns,
+        ...pupilRefColumns,
+      })
       .from(checkoutItems)
       .innerJoin(classSessions, eq(classSessions.id, checkoutItems.sessionId))
       .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
       .where(inArray(checkoutItems.checkoutId, ids))
       .orderBy(asc(classSessions.startsAt), asc(pupils.name), asc(pupils.id)),
     selectBookingRows(deps.db, inArray(bookings.checkoutId, ids)),
+    refundedByCheckout(deps.db, ids),
   ]);
   const history = seatHistory(seats);
   const seller = {
@@ -101,6 +108,11 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
     reference: checkout.paymentIntentId ?? checkout.providerSessionId ?? checkout.id,
     paidAt: (checkout.paidAt ?? checkout.updatedAt).toISOString(),
     amountPence: checkout.amountPence,
+    refundedPence: refunded.get(checkout.id) ?? 0,
+    creditUsed: checkout.creditUsed,
+    pack: checkout.packId
+      ? { name: checkout.packName ?? 'Session pack', sessions: checkout.sessionCount }
+      : null,
     sessionCount: checkout.sessionCount,
     isSpecialOffer: checkout.isSpecialOffer,
     lines: items
@@ -110,6 +122,7 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
         return {
           ...describeSession(timetable, item),
           pupil: pupilRef(item),
+          ...(item.paidWithCredit ? { paidWithCredit: true } : {}),
           status,
           movedTo: movedTo
             ? { ...describeSession(timetable, movedTo), status: movedTo.status }

@@ -46,6 +46,12 @@ export const ReceiptSchema = named(
     }),
     paidAt: isoInstant,
     amountPence: pence,
+    refundedPence: pence.meta({ description: 'Given back to the card since (decision 077)' }),
+    creditUsed: count.meta({ description: 'Seats paid with sessions of credit' }),
+    pack: z
+      .object({ name: z.string(), sessions: count })
+      .nullable()
+      .meta({ description: 'The session pack this payment bought (null for seats)' }),
     sessionCount: count,
     isSpecialOffer: z.boolean(),
     lines: z.array(ReceiptLineSchema),

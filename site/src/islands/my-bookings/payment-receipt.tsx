@@ -1,7 +1,7 @@
 // /payments-invoices/receipt?payment=ID: one payment's receipt, laid out to print (decision
 // 053). The service builds it, seller details from the CMS included; this only lays it out.
 // Another account's payment, an unknown or a missing id all read "Receipt not found".
-import { type Clock, formatLondonDate, MESSAGES, systemClock } from '@tuition/domain';
+import { type Clock, formatLondonDate, formatPounds, MESSAGES, systemClock } from '@tuition/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
@@ -163,7 +163,10 @@ function ReceiptDocument({ receipt, payer, now, print }: ReceiptDocumentProps) {
                 <td>{formatLondonDate(new Date(line.startsAt))}</td>
                 <td>{londonTimeRange(line.startsAt, line.endsAt)}</td>
                 <td>{line.label}</td>
-                <td>{line.pupil.name}</td>
+                <td>
+                  {line.pupil.name}
+                  {line.paidWithCredit && <span className="receipt__moved">Paid with credit</span>}
+                </td>
                 <td>
                   {state.text}
                   {state.detail && <span className="receipt__moved">{state.detail}</span>}
@@ -179,6 +182,12 @@ function ReceiptDocument({ receipt, payer, now, print }: ReceiptDocumentProps) {
         <dd>{amountPaid(receipt)}</dd>
         <dt className="visually-hidden">Sessions</dt>
         <dd className="receipt__count">{sessionsPaidFor(receipt)}</dd>
+        {receipt.refundedPence > 0 && (
+          <>
+            <dt>Refunded to your card</dt>
+            <dd>{formatPounds(receipt.refundedPence)}</dd>
+          </>
+        )}
       </dl>
       <p className="receipt__note">
         Sessions cancelled or moved after payment show their status now; the amount paid is

@@ -54,6 +54,9 @@ const receipt = (over: Partial<Receipt> = {}): Receipt => ({
   reference: 'pi_local_123',
   paidAt: '2026-11-03T09:00:00.000Z',
   amountPence: 4500,
+  refundedPence: 0,
+  creditUsed: 0,
+  pack: null,
   sessionCount: 3,
   isSpecialOffer: false,
   lines: [

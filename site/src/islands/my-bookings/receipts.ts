@@ -53,10 +53,20 @@ export function seatState(line: ReceiptLine, now: Date): SeatState {
   return { ...badge, detail: `Moved to ${when} (${there.text.toLowerCase()})` };
 }
 
-/** "3 sessions · 10-session offer applied". */
-export function sessionsPaidFor(receipt: Pick<Receipt, 'sessionCount' | 'isSpecialOffer'>) {
+/**
+ * "3 sessions · 10-session offer applied", "10-session pack: 10 sessions of credit", or
+ * "4 sessions · 2 paid with credit" (decision 077).
+ */
+export function sessionsPaidFor(
+  receipt: Pick<Receipt, 'sessionCount' | 'isSpecialOffer'> &
+    Partial<Pick<Receipt, 'pack' | 'creditUsed'>>,
+) {
+  if (receipt.pack) return `${receipt.pack.name}: ${receipt.pack.sessions} sessions of credit`;
   const count = receipt.sessionCount === 1 ? '1 session' : `${receipt.sessionCount} sessions`;
-  return receipt.isSpecialOffer ? `${count} · 10-session offer applied` : count;
+  const parts = [count];
+  if (receipt.isSpecialOffer) parts.push('10-session offer applied');
+  if (receipt.creditUsed) parts.push(`${receipt.creditUsed} paid with credit`);
+  return parts.join(' · ');
 }
 
 /** The receipt's VAT line: the VAT number from content, else that there is none. */
