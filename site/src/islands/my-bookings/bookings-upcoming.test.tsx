@@ -131,6 +131,15 @@ describe('BookingsUpcoming', () => {
     );
   });
 
+  it('says the seat comes back as credit where the CMS says so, more than 24 hours ahead', async () => {
+    stubService({ 'GET /api/me/bookings': [booking()] });
+    render(<BookingsUpcoming {...props} cancelReturnsCredit />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('comes back to you as a session of credit');
+    expect(dialog.textContent).not.toMatch(/non-refundable/);
+  });
+
   it('a failed cancel says so', async () => {
     stubService({
       'GET /api/me/bookings': [booking()],

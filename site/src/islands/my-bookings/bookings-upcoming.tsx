@@ -3,7 +3,13 @@
 // start a session can no longer be moved online: Reschedule then explains how to ask support. Above
 // the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release).
 import { Badge, Button, Dialog, Flex } from '@radix-ui/themes';
-import { type Clock, MESSAGES, RESCHEDULE_CUTOFF_HOURS, systemClock } from '@tuition/domain';
+import {
+  type Clock,
+  customerCancelGivesCredit,
+  MESSAGES,
+  RESCHEDULE_CUTOFF_HOURS,
+  systemClock,
+} from '@tuition/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, type Booking } from '../../lib/api-client.ts';
@@ -30,6 +36,8 @@ import './bookings-upcoming.css';
 export interface BookingsUpcomingProps {
   contactEmail: string;
   contactPhone: string;
+  /** The CMS setting: an own cancel 24 hours or more ahead returns a session of credit. */
+  cancelReturnsCredit?: boolean;
   clock?: Clock;
   /** Leaves the page; tests replace it. */
   navigate?: (url: string) => void;
@@ -61,7 +69,7 @@ function MovedMarker() {
   );
 }
 
-function CancelDialog({ booking }: { booking: Booking }) {
+function CancelDialog({ booking, givesCredit }: { booking: Booking; givesCredit: boolean }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const cancel = useMutation({
@@ -92,8 +100,10 @@ function CancelDialog({ booking }: { booking: Booking }) {
       )}
       description={
         <>
-          {londonTimeRange(booking.startsAt, booking.endsAt)} (UK time). Cancelled sessions are
-          non-refundable: you will not get a refund for this session.
+          {londonTimeRange(booking.startsAt, booking.endsAt)} (UK time).{' '}
+          {givesCredit
+            ? 'You cancel more than 24 hours ahead, so this session comes back to you as a session of credit to book another date.'
+            : 'Cancelled sessions are non-refundable: you will not get a refund for this session.'}
         </>
       }
       keepLabel="Keep Booking"
@@ -138,6 +148,7 @@ function TooLateDialog({ contactEmail, contactPhone }: Omit<BookingsUpcomingProp
 export function BookingsUpcomingContent({
   contactEmail,
   contactPhone,
+  cancelReturnsCredit = false,
   clock = systemClock,
   navigate = (url) => window.location.assign(url),
 }: BookingsUpcomingProps) {
@@ -198,6 +209,7 @@ export function BookingsUpcomingContent({
             movedId={movedId}
             contactEmail={contactEmail}
             contactPhone={contactPhone}
+            cancelReturnsCredit={cancelReturnsCredit}
             onReschedule={reschedule}
           />
         )}
@@ -213,6 +225,7 @@ function UpcomingList({
   movedId,
   contactEmail,
   contactPhone,
+  cancelReturnsCredit,
   onReschedule,
 }: {
   list: readonly Booking[];
@@ -220,6 +233,7 @@ function UpcomingList({
   movedId: string | undefined;
   contactEmail: string;
   contactPhone: string;
+  cancelReturnsCredit: boolean;
   onReschedule: (booking: Booking) => void;
 }) {
   if (list.length === 0) {
@@ -245,7 +259,16 @@ function UpcomingList({
               <TooLateDialog contactEmail={contactEmail} contactPhone={contactPhone} />
             )
           )}
-          {booking.canCancel && <CancelDialog booking={booking} />}
+          {booking.canCancel && (
+            <CancelDialog
+              booking={booking}
+              givesCredit={customerCancelGivesCredit(
+                new Date(booking.startsAt),
+                now,
+                cancelReturnsCredit,
+              )}
+            />
+          )}
         </BookingsCard>
       ))}
     </ul>
