@@ -64,6 +64,11 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
   ['admin', 'bookings/bookings.ts', 'an admin cancels or moves a booking as the customer would'],
   [
     'admin',
+    'bookings/session-cancel.ts',
+    'an admin cancels a whole session with the same remedies as one seat (decision 077)',
+  ],
+  [
+    'admin',
     'lessons/weekly-classes.ts',
     "the admin's sessions overview flags a session nobody could join for want of a meeting link",
   ],

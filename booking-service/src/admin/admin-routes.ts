@@ -16,6 +16,8 @@ import {
   BookingIdParamsSchema,
   AdminCancelledBookingSchema,
   AdminCancelRequestSchema,
+  SessionCancelledSchema,
+  SessionCancelRequestSchema,
   BookingSchema,
   PasswordResetSentSchema,
   RescheduleRequestSchema,
@@ -28,6 +30,7 @@ import type { Auth } from '../auth/auth.ts';
 import { currentUser, rejectCrossSiteRequests, requireAdmin } from '../auth/middleware.ts';
 import { sendAdminPasswordReset } from '../auth/password-reset.ts';
 import { type BookingDeps, cancelBooking, rescheduleBooking } from '../bookings/bookings.ts';
+import { cancelSessionForEveryone } from '../bookings/session-cancel.ts';
 import { user } from '../db/schema.ts';
 import {
   invalidInput,
@@ -101,6 +104,26 @@ const attendeesRoute = createRoute({
     200: jsonResponse(AdminAttendeeListSchema, 'Attendees by name'),
     400: invalidInput('Not a session id'),
     404: problemResponse('No such session'),
+    ...guarded,
+  },
+});
+
+const cancelSessionRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/sessions/{id}/cancel',
+  operationId: 'adminCancelSession',
+  ...admin,
+  summary: 'Cancel a whole session for everyone, making every family whole',
+  description:
+    'Every confirmed seat is cancelled with the remedy chosen (docs/decisions/077), the ' +
+    'waiting list is closed, and each family gets one e-mail with the reason and the calendar ' +
+    'cancellations. The session can no longer be booked.',
+  request: { params: SessionIdParamsSchema, body: jsonBody(SessionCancelRequestSchema) },
+  responses: {
+    200: jsonResponse(SessionCancelledSchema, 'What each seat got back'),
+    400: invalidInput('Not a session id, or a missing remedy or reason'),
+    404: problemResponse('No such session'),
+    409: problemResponse('`code` not-cancellable: the session started or was cancelled before'),
     ...guarded,
   },
 });
@@ -252,6 +275,17 @@ export function createAdminRoutes(deps: AdminRouteDeps) {
     .openapi(attendeesRoute, async (c) => {
       const { attendees } = await loadSessionAttendees(deps, c.req.valid('param').id);
       return c.json(attendees, 200);
+    })
+    .openapi(cancelSessionRoute, async (c) => {
+      const adminId = currentUser(c).id;
+      const { remedy, reason } = c.req.valid('json');
+      const sessionId = c.req.valid('param').id;
+      const done = await cancelSessionForEveryone(deps, { sessionId, adminId, remedy, reason });
+      c.get('log').info(
+        { adminId, sessionId, remedy, seats: done.seats.length },
+        'admin cancelled a session',
+      );
+      return c.json(done, 200);
     })
     .openapi(registerRoute, async (c) => {
       const register = await loadSessionAttendees(deps, c.req.valid('param').id);

@@ -76,7 +76,8 @@ export async function listAvailability(
 
   return sessions.flatMap((session) => {
     const row = rows.get(session.startsAt.getTime());
-    if (!row) return [];
+    // A session the business cancelled is no longer offered (docs/decisions/077).
+    if (!row || row.cancelledAt) return [];
     // A seat held for the viewer by a live waiting-list offer is theirs to pick.
     const offeredMine = mine.offered.get(row.id)?.size ?? 0;
     const seatsLeft = Math.max(0, row.capacity - row.seatsTaken + offeredMine);
@@ -157,7 +158,7 @@ export async function checkBookability(
 
   return resolved.map(({ text, session }): BookabilityResult => {
     const row = session && rows.get(session.startsAt.getTime());
-    if (!row) return { startsAt: text, status: 'invalid' };
+    if (!row || row.cancelledAt) return { startsAt: text, status: 'invalid' };
     const booked = named.filter((id) => mine.booked.get(row.id)?.has(id));
     if (booked.length > 0) return { startsAt: text, status: 'duplicate', pupilIds: booked };
     const pending = named.filter((id) => mine.pending.get(row.id)?.has(id));

@@ -6,7 +6,7 @@ import type { OutgoingMail } from '../mail/mailer.ts';
 import { joinPageUrl } from '../lessons/join-window.ts';
 import { calendarAttachment } from '../sessions/calendar-invite.ts';
 import type { SessionSummary } from '../sessions/session-description.ts';
-import { calendarSession, seatLine } from '../sessions/session-lines.ts';
+import { calendarSession, seatLine, sessionLine } from '../sessions/session-lines.ts';
 
 /**
  * Cancelling frees the seat; there is no refund (docs/product-rules.md#seats-and-bookings), and the
@@ -153,6 +153,90 @@ export function bookingRescheduledEmail(
           }),
         ],
         'rescheduled-session.ics',
+      ),
+    ],
+  };
+}
+
+/** One seat of a session the business cancelled, with its calendar entry to withdraw. */
+export interface CancelledSeatOfMail {
+  bookingId: string;
+  pupilName: string;
+  calendar: { uid: string; sequence: number };
+}
+
+/**
+ * The business cancelled a whole session (docs/decisions/077): one e-mail per family naming
+ * its children, the session, the reason and what the family gets back, with one calendar
+ * cancellation per seat.
+ */
+export function sessionCancelledEmail(
+  brand: MailBrand,
+  input: {
+    to: string;
+    name: string | null | undefined;
+    session: SessionSummary;
+    seats: CancelledSeatOfMail[];
+    reason: string;
+    refundedPence: number;
+    creditReturned: number;
+  },
+): OutgoingMail {
+  const children = input.seats.map((seat) => seat.pupilName);
+  const who =
+    children.length === 1
+      ? children[0]
+      : `${children.slice(0, -1).join(', ')} and ${children[children.length - 1]}`;
+  const subject = `Session cancelled: ${input.session.label} maths session`;
+  const intro = `We are sorry: we have had to cancel this session, booked for ${who}:`;
+  const line = sessionLine(input.session);
+  const why = `The reason: ${input.reason}`;
+  const back: string[] = [];
+  if (input.refundedPence > 0) {
+    back.push(
+      `We have refunded ${formatPounds(input.refundedPence)} to your card; refunds usually appear within 5 to 10 working days.`,
+    );
+  }
+  if (input.creditReturned > 0) {
+    const sessions = `${input.creditReturned} ${input.creditReturned === 1 ? 'session' : 'sessions'}`;
+    back.push(
+      `We have added ${sessions} of credit to your account, so you can book another date at no cost.`,
+    );
+  }
+  const remedy =
+    back.length > 0
+      ? back.join(' ')
+      : `If you have questions about this, contact us at ${brand.contactEmail}.`;
+  const bookingUrl = `${brand.siteUrl}/booking`;
+  return {
+    to: input.to,
+    subject,
+    html: layout(brand, 'Session cancelled', [
+      paragraph(greeting(input.name)),
+      paragraph(intro),
+      html`<p style="margin:0 0 16px"><strong>${line}</strong></p>`,
+      paragraph(why),
+      paragraph(remedy),
+      button(bookingUrl, 'Book another session'),
+    ]),
+    text: textLayout(brand, 'Session cancelled', [
+      greeting(input.name),
+      '',
+      intro,
+      `- ${line}`,
+      '',
+      why,
+      remedy,
+      `Book another session: ${bookingUrl}`,
+    ]),
+    attachments: [
+      calendarAttachment(
+        brand.name,
+        input.seats.map((seat) =>
+          calendarSession(brand.name, seat.bookingId, input.session, seat.pupilName, seat.calendar),
+        ),
+        'cancelled-session.ics',
+        'CANCEL',
       ),
     ],
   };

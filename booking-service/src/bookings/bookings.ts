@@ -350,7 +350,13 @@ async function rescheduleTarget(
   const current = await findBooking(deps.db, request.bookingId, request.actor);
   const { timetable, closures, now } = context;
   const target = findSession(timetable, current.service, new Date(request.startsAt), closures);
-  if (!target || !isBookable(target.startsAt, now)) {
+  const row = target
+    ? (await ensureSessionRows(deps.db, [target], context.pricing.sessionPricePence)).get(
+        target.startsAt.getTime(),
+      )
+    : undefined;
+  // A session the business cancelled takes nobody (docs/decisions/077).
+  if (!target || !isBookable(target.startsAt, now) || !row || row.cancelledAt) {
     throw new ValidationError([
       {
         field: 'startsAt',
@@ -358,9 +364,6 @@ async function rescheduleTarget(
       },
     ]);
   }
-  const rows = await ensureSessionRows(deps.db, [target], context.pricing.sessionPricePence);
-  const row = rows.get(target.startsAt.getTime());
-  if (!row) throw new Error('the target session row was not created');
   return row;
 }
 

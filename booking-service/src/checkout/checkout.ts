@@ -220,6 +220,16 @@ async function payWithCredit(
   return { price, creditUsed: debited.length };
 }
 
+/** 400 naming a basket start nobody can book. */
+function notBookable(service: ServiceCode, text: string, index: number): ValidationError {
+  return new ValidationError([
+    {
+      field: `startsAt.${index}`,
+      message: `${text} is not a bookable ${SERVICES[service].label} session: pick a timetable slot between today and 56 days ahead that has not started.`,
+    },
+  ]);
+}
+
 /**
  * The basket's sessions, each re-checked against the timetable, the closures and the booking
  * window (400 naming the start otherwise), with their stored rows.
@@ -238,12 +248,7 @@ async function basketSessions(
     // No session on a closed day (decision 052), even from a basket picked before it closed.
     const session = findSession(timetable, request.service, new Date(text), closures);
     if (!session || !isBookable(session.startsAt, now)) {
-      throw new ValidationError([
-        {
-          field: `startsAt.${index}`,
-          message: `${text} is not a bookable ${SERVICES[request.service].label} session: pick a timetable slot between today and 56 days ahead that has not started.`,
-        },
-      ]);
+      throw notBookable(request.service, text, index);
     }
     return { text, session };
   });
@@ -252,9 +257,11 @@ async function basketSessions(
     sessions.map((s) => s.session),
     pricing.sessionPricePence,
   );
-  const wanted = sessions.map((s) => {
+  const wanted = sessions.map((s, index) => {
     const row = rows.get(s.session.startsAt.getTime());
     if (!row) throw new Error(`no session row for ${s.session.startsAt.toISOString()}`);
+    // A session the business cancelled takes nobody (docs/decisions/077).
+    if (row.cancelledAt) throw notBookable(request.service, s.text, index);
     return { text: s.text, sessionId: row.id };
   });
   return { wanted, rows };

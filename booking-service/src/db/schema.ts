@@ -168,6 +168,13 @@ export const classSessions = pgTable(
      * ledger still counts bookings itself.
      */
     confirmedCount: integer('confirmed_count').default(0).notNull(),
+    /**
+     * Set when the business cancelled this one session (docs/decisions/077): nobody can book,
+     * join its waiting list or move onto it again, and a payment for it is refunded.
+     */
+    cancelledAt: instant('cancelled_at'),
+    /** The reason staff gave, told to the families. */
+    cancelReason: text('cancel_reason'),
     createdAt: instant('created_at').defaultNow().notNull(),
   },
   (t) => [

@@ -1,5 +1,7 @@
 import {
   AdminCancelledBookingSchema,
+  BookabilitySchema,
+  SessionCancelledSchema,
   PaymentListSchema,
   StartedCheckoutSchema,
   StartedPackCheckoutSchema,
@@ -14,6 +16,7 @@ import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helper
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bookableStarts, pressPay, setNow } from '../testing/checkout-test-kit.ts';
+import { insertPupil } from '../testing/pupil-fixtures.ts';
 
 const NOW = '2026-11-03T09:00:00Z'; // a Tuesday, London on GMT
 
@@ -201,5 +204,98 @@ describe.each(TEST_DB_KINDS)('the business cancels a seat on %s', (dbKind) => {
       content.siteSettings = original;
       setNow(t, NOW);
     }
+  });
+
+  it('cancels a whole session for everyone: credit back, one e-mail per family, no more bookings', async () => {
+    setNow(t, NOW);
+    const [start] = await bookableStarts(t, 'alevel', 1, { skip: 3 });
+    // One family pays with its pack for two children; another pays by card.
+    const withPack = await signedInUser(t, { name: 'Priya Shah' });
+    const pack = await contractBody(
+      await api(t, '/api/checkout/pack', {
+        body: { packId: 'ten-session-pack' },
+        cookie: withPack.cookie,
+        ip: withPack.ip,
+      }),
+      StartedPackCheckoutSchema,
+    );
+    await pressPay(t, pack.checkoutId, withPack);
+    const maya = await insertPupil(t.deps.db, { userId: withPack.id, name: 'Maya' });
+    const arjun = await insertPupil(t.deps.db, { userId: withPack.id, name: 'Arjun' });
+    const credit = await contractBody(
+      await api(t, '/api/checkout', {
+        body: { service: 'alevel', startsAt: [start], pupilIds: [maya, arjun] },
+        cookie: withPack.cookie,
+        ip: withPack.ip,
+      }),
+      StartedCheckoutSchema,
+    );
+    expect(credit).toMatchObject({ status: 'paid', creditUsed: 2 });
+    const byCard = await signedInUser(t, { name: 'Sam Jones' });
+    const card = await contractBody(
+      await api(t, '/api/checkout', {
+        body: { service: 'alevel', startsAt: [start] },
+        cookie: byCard.cookie,
+        ip: byCard.ip,
+      }),
+      StartedCheckoutSchema,
+    );
+    await pressPay(t, card.checkoutId, byCard);
+    const [seat] = await t.deps.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.checkoutId, card.checkoutId));
+
+    const res = await api(t, `/api/admin/sessions/${seat!.sessionId}/cancel`, {
+      body: { remedy: 'credit', reason: 'Our tutor is ill' },
+      cookie: admin.cookie,
+      ip: admin.ip,
+    });
+    expect(res.status).toBe(200);
+    const done = await contractBody(res, SessionCancelledSchema);
+    expect(done.seats.map((s) => [s.pupil.name, s.creditReturned]).sort()).toEqual([
+      ['Arjun', 1],
+      ['Maya', 1],
+      ['Sam Jones', 1],
+    ]);
+    expect((await wallet(withPack)).balance).toBe(10);
+    expect((await wallet(byCard)).lots[0]).toMatchObject({ remaining: 1, pricePaidPence: 1500 });
+
+    const family = (await mailTo(t, withPack.email)).filter((m) =>
+      m.subject.startsWith('Session cancelled'),
+    );
+    expect(family).toHaveLength(1);
+    expect(family[0]?.text).toContain('booked for Arjun and Maya');
+    expect(family[0]?.text).toContain('The reason: Our tutor is ill');
+    expect(family[0]?.text).toContain('We have added 2 sessions of credit');
+
+    // Nobody can book it, move onto it or cancel it twice.
+    const again = await contractBody(
+      await api(t, '/api/bookability', {
+        body: { service: 'alevel', startsAt: [start] },
+        cookie: byCard.cookie,
+        ip: byCard.ip,
+      }),
+      BookabilitySchema,
+    );
+    expect(again.results[0]?.status).toBe('invalid');
+    const rebook = await api(t, '/api/checkout', {
+      body: { service: 'alevel', startsAt: [start] },
+      cookie: byCard.cookie,
+      ip: byCard.ip,
+    });
+    expect(rebook.status).toBe(400);
+    const twice = await api(t, `/api/admin/sessions/${seat!.sessionId}/cancel`, {
+      body: { remedy: 'credit', reason: 'again' },
+      cookie: admin.cookie,
+      ip: admin.ip,
+    });
+    expect(twice.status).toBe(409);
+    const missing = await api(t, `/api/admin/sessions/${crypto.randomUUID()}/cancel`, {
+      body: { remedy: 'credit', reason: 'none' },
+      cookie: admin.cookie,
+      ip: admin.ip,
+    });
+    expect(missing.status).toBe(404);
   });
 });

@@ -157,3 +157,28 @@ export const CreditGrantedSchema = named(
   z.object({ lotId: z.string(), expiresAt: isoInstant }),
 );
 export type CreditGranted = z.infer<typeof CreditGrantedSchema>;
+
+/** POST /api/admin/sessions/{id}/cancel: the business cancels a whole session. */
+export const SessionCancelRequestSchema = named(
+  'SessionCancelRequest',
+  z.object({
+    remedy: z.enum(CANCEL_REMEDIES).meta({
+      description: 'What every family gets back (credit is what the admin screen preselects)',
+    }),
+    reason: z
+      .string()
+      .trim()
+      .min(1, { error: 'Say why the session is cancelled: the families are told.' })
+      .max(300, { error: 'reason must be at most 300 characters.' }),
+  }),
+);
+export type SessionCancelRequest = z.infer<typeof SessionCancelRequestSchema>;
+
+export const SessionCancelledSchema = named(
+  'SessionCancelled',
+  z.object({
+    sessionId: z.string(),
+    seats: z.array(RemedyOutcomeSchema.extend({ bookingId: z.string(), pupil: PupilRefSchema })),
+  }),
+);
+export type SessionCancelled = z.infer<typeof SessionCancelledSchema>;

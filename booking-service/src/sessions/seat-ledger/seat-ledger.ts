@@ -1,6 +1,15 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { bookings, checkoutItems, checkouts, pupils, waitlistEntries } from '../../db/schema.ts';
+import {
+  bookings,
+  checkoutItems,
+  checkouts,
+  classSessions,
+  pupils,
+  waitlistEntries,
+  waitlistOffers,
+} from '../../db/schema.ts';
+import { type BookingRow, selectBookingRows } from '../booking-rows.ts';
 import {
   creditHeldByCheckout,
   retakeCheckoutCredit,
@@ -273,6 +282,8 @@ export async function confirmSeats(
     tx,
     seats.map((seat) => seat.sessionId),
   );
+  // Nobody is booked into a session the business cancelled: the payment is refunded.
+  if (locked.some((row) => row.cancelledAt)) throw new SeatsGoneError();
   const stillHeld = checkout.status === 'pending' && checkout.expiresAt > now;
   if (!stillHeld) {
     const wanted = new Map<string, string[]>();
@@ -398,6 +409,54 @@ export async function releaseSeats(
       ),
     );
   await offerFreedSeats(deps, tx, sessionIds);
+}
+
+/**
+ * Cancels one session for good (the business cancels it): under its row lock the session is
+ * marked cancelled with the reason, every confirmed seat is cancelled (no seat is offered on:
+ * nobody can have one), its waiting list is closed and any live offer of it ends. Answers the
+ * bookings cancelled, in start and pupil order, or null when the session was cancelled before
+ * or has started (docs/decisions/077).
+ */
+export async function cancelWholeSession(
+  tx: Transaction,
+  request: { sessionId: string; now: Date; reason: string },
+): Promise<BookingRow[] | null> {
+  const [row] = await lockSessionRows(tx, [request.sessionId]);
+  if (!row || row.cancelledAt || row.startsAt <= request.now) return null;
+  await tx
+    .update(classSessions)
+    .set({ cancelledAt: request.now, cancelReason: request.reason })
+    .where(eq(classSessions.id, row.id));
+  const seats = await selectBookingRows(
+    tx,
+    and(eq(bookings.sessionId, row.id), eq(bookings.status, 'confirmed')),
+  ).orderBy(asc(pupils.name), asc(pupils.id));
+  if (seats.length > 0) {
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled' })
+      .where(
+        inArray(
+          bookings.id,
+          seats.map((seat) => seat.id),
+        ),
+      );
+  }
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'closed' })
+    .where(
+      and(
+        eq(waitlistEntries.sessionId, row.id),
+        inArray(waitlistEntries.status, ['waiting', 'offered']),
+      ),
+    );
+  await tx
+    .update(waitlistOffers)
+    .set({ expiresAt: request.now })
+    .where(and(eq(waitlistOffers.sessionId, row.id), gt(waitlistOffers.expiresAt, request.now)));
+  return seats;
 }
 
 /**

@@ -30,7 +30,11 @@ export async function queueForSeats(
 ): Promise<{ id: string; pupilId: string }[]> {
   const { session, pupilIds, now } = request;
   const locked = await lockSessionRows(tx, [session.id]);
-  if (now.getTime() >= listClosesAt(session.startsAt).getTime()) {
+  // A cancelled session's list is closed for good (docs/decisions/077).
+  if (
+    locked.some((row) => row.cancelledAt) ||
+    now.getTime() >= listClosesAt(session.startsAt).getTime()
+  ) {
     throw request.refuse('list-closed');
   }
   const wanted = new Map([[session.id, pupilIds]]);
