@@ -1,6 +1,7 @@
 // The business cancels a card-paid seat on a 375 px phone (decision 077): the admin keeps the
-// preselected "Give a session of credit", is told what was done, and the family's credit on
-// the same page goes from none to 1. axe on the dialog and on the page with its credit.
+// preselected "Give a session of credit", is told what was done (focus moves there), and the
+// family's credit on the same page goes from none to 1, then to 3 with goodwill credit given.
+// axe on the dialog and on the page with its credit.
 import type { Page } from '@playwright/test';
 import {
   bookAndPayThroughApi,
@@ -26,7 +27,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 375, height: 740 });
 }
 
-test('an admin cancels a card-paid seat with a session of credit; the family has 1', async ({
+test('an admin cancels a card-paid seat with a session of credit; the family has 1, then 3', async ({
   page,
   baseURL,
 }) => {
@@ -57,12 +58,21 @@ test('an admin cancels a card-paid seat with a session of credit; the family has
 
   await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('cancel-outcome')).toHaveText(
-    /cancelled: 1 session of credit given back\.$/,
-  );
+  const outcome = page.getByTestId('cancel-outcome');
+  await expect(outcome).toHaveText(/cancelled: 1 session of credit given back\.$/);
+  await expect(outcome).toBeFocused();
   await expect(credit.getByTestId('credit-balance')).toHaveText('1 session of credit');
   await expect(credit).toContainText('1 of 1 left');
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+
+  // Goodwill on top (audited as credit.grant): two more sessions, the server's use-by day.
+  const give = page.getByRole('form', { name: 'Give credit' });
+  await give.getByLabel('Sessions').fill('2');
+  await give.getByLabel('Reason').fill('Sorry for the cancelled lesson');
+  await give.getByRole('button', { name: 'Give credit' }).click();
+  await expect(credit.getByTestId('credit-balance')).toHaveText('3 sessions of credit');
+  await expect(credit).toContainText('Added by us: 2 sessions (Sorry for the cancelled lesson)');
+  await expect(give.getByLabel('Reason')).toHaveValue('');
   await expectNoAxeViolations(page, '/admin/users/{id} with credit at 375 px');
   await shoot(page, 'admin-user-credit');
 });

@@ -82,7 +82,7 @@ export function CancelBooking({
 }: {
   booking: AdminBookingHistoryEntry;
   userId: string;
-  /** Told what was done, in words, once the seat is cancelled. */
+  /** Told what was done, in words, once the seat is cancelled and the page redrawn. */
   onCancelled: (done: string) => void;
 }) {
   const queryClient = useQueryClient();
@@ -90,16 +90,20 @@ export function CancelBooking({
   const [remedy, setRemedy] = useState<CancelRemedy>('credit');
   const cancel = useMutation({
     mutationFn: (chosen: CancelRemedy) => adminApi.cancelBooking(booking.id, chosen),
-    onSuccess: (cancelled) => {
+    onSuccess: async (cancelled) => {
       const done = remedyOutcomeText(cancelled.remedy);
       toastSuccess({ ...MESSAGES.adminBookingCancelled, description: `${done}.` });
+      // The user's key covers the history, the figures and the credit panel. The dialog stays
+      // (busy) until they are redrawn: closing it first would send focus back to this row's
+      // Cancel button just before it goes, leaving the keyboard nowhere.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: userQueryKey(userId) }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'summary'] }),
+      ]);
       onCancelled(
         `${booking.pupil.name}’s ${booking.label} session on ${when} cancelled: ${done}.`,
       );
       setOpen(false);
-      // The user's key covers the history, the figures and the credit panel.
-      void queryClient.invalidateQueries({ queryKey: userQueryKey(userId) });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'summary'] });
     },
     onError: (error) => {
       console.error('Cancel failed', error);

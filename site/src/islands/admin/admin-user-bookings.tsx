@@ -12,7 +12,7 @@ import {
   type PricingRules,
   SUBJECTS,
 } from '@tuition/domain';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { londonTimeRange } from '../shared/session-labels.ts';
 import { CancelBooking } from './admin-cancel-booking.tsx';
 import {
@@ -105,14 +105,27 @@ export function BookingsHistory({
 }) {
   const history = useBookingHistory(detail);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  // What the last cancel did, kept in view once its toast has gone (decision 077).
+  // What the last cancel did, kept in view once its toast has gone (decision 077). Focus moves
+  // to it: the Cancel button the dialog would return focus to is gone with the cancel.
   const [cancelled, setCancelled] = useState('');
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (cancelled) outcomeRef.current?.focus();
+  }, [cancelled]);
   if (history.bookings.length === 0) {
     return <Text color="gray">No bookings found for this user.</Text>;
   }
   return (
     <>
-      <Text as="p" size="2" role="status" mb={cancelled ? '3' : '0'} data-testid="cancel-outcome">
+      <Text
+        as="p"
+        size="2"
+        role="status"
+        ref={outcomeRef}
+        tabIndex={-1}
+        mb={cancelled ? '3' : '0'}
+        data-testid="cancel-outcome"
+      >
         {cancelled}
       </Text>
       <div className="admin-table-scroll">

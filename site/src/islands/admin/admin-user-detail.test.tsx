@@ -247,9 +247,25 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
   });
 
   it('cancels after the spec’s confirmation, a session of credit by default, and says what was done', async () => {
+    let done = false;
     const { calls, requests } = stubApi({
-      'POST /api/admin/bookings/:id/cancel': cancelledB1,
-      'GET /api/admin/users/:id': detail([upcoming]),
+      'POST /api/admin/bookings/:id/cancel': () => {
+        done = true;
+        return cancelledB1;
+      },
+      // As the service: once cancelled, the seat can no longer be cancelled.
+      'GET /api/admin/users/:id': () =>
+        detail([
+          done
+            ? {
+                ...upcoming,
+                status: 'cancelled',
+                badge: 'cancelled',
+                canCancel: false,
+                canReschedule: false,
+              }
+            : upcoming,
+        ]),
     });
     render(
       <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
@@ -288,6 +304,8 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
         'Byron Lovelace’s SATs session on Saturday 7 November 2026 cancelled: 1 session of credit given back.',
       ),
     );
+    // The row's Cancel button is gone; the keyboard carries on from what was done.
+    expect(document.activeElement).toBe(screen.getByTestId('cancel-outcome'));
   });
 
   it.each([
