@@ -94,4 +94,10 @@ export const adminApi = {
     for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
     return apiFetch(`/api/admin/audit?${params}`, 'AuditListSchema');
   },
+  /** Cancels a whole session for everyone, each seat with `remedy` (decision 077). */
+  cancelSession: (sessionId: string, cancel: { remedy: CancelRemedy; reason: string }) =>
+    apiFetch(`/api/admin/sessions/${id(sessionId)}/cancel`, 'SessionCancelledSchema', {
+      method: 'POST',
+      json: cancel,
+    }),
 } as const;
