@@ -4,7 +4,6 @@ import {
   canReschedule,
   customerCancelGivesCredit,
   findSession,
-  formatLondonDate,
   isBookable,
   MESSAGES,
   SERVICES,
@@ -193,14 +192,15 @@ export async function cancelBooking(
     const ownCredit =
       request.actor.kind === 'customer' &&
       customerCancelGivesCredit(booking.startsAt, now, settings.customerCancelReturnsCredit);
-    const byWhom = request.actor.kind === 'admin' ? 'cancelled by us' : 'cancelled by you';
+    // The wallet's history names the session and child itself; the note says only who.
+    const byWhom = request.actor.kind === 'admin' ? 'Cancelled by us' : 'Cancelled by you';
     const remedy =
       request.remedy || ownCredit
         ? await applyRemedy(deps, tx, {
             booking,
             remedy: request.remedy ?? 'credit',
             now,
-            note: `${booking.pupilName}'s ${session.label} session on ${formatLondonDate(booking.startsAt)}, ${byWhom}`,
+            note: byWhom,
           })
         : undefined;
     await recordAudit(tx, {

@@ -1,5 +1,4 @@
 import type { CancelRemedy, SessionCancelled } from '@tuition/api-contract';
-import { formatLondonDate } from '@tuition/domain';
 import { recordAudit } from '../audit/audit.ts';
 import { ConflictError, NotFoundError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
@@ -45,12 +44,11 @@ export async function cancelSessionForEveryone(
     }
     const outcomes = [];
     for (const seat of seats) {
-      const session = describeSession(timetable, seat);
       const outcome = await applyRemedy(deps, tx, {
         booking: seat,
         remedy: request.remedy,
         now,
-        note: `${seat.pupilName}'s ${session.label} session on ${formatLondonDate(seat.startsAt)}, cancelled by us`,
+        note: 'Cancelled by us',
       });
       await recordAudit(tx, {
         actorId: request.adminId,

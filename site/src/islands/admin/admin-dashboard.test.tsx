@@ -44,9 +44,9 @@ const FIGURES = {
     totalBookings: 8,
     upcomingSessions: 3,
     totalRevenuePence: 9000,
-    cashReceivedPence: 9000,
-    creditOutstandingSessions: 0,
-    creditOutstandingPence: 0,
+    cashReceivedPence: 8000,
+    creditOutstandingSessions: 6,
+    creditOutstandingPence: 6000,
   },
   'GET /api/admin/stats': {
     currentWeekStart: '2026-11-02',
@@ -124,6 +124,10 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     render(<AdminDashboard navigate={navigate} />);
     expect(await screen.findByText('£90.00')).toBeTruthy();
     expect(screen.getByText('Total Users').nextSibling?.textContent).toBe('26');
+    // Money taken, less refunds; and lessons still owed for it (decision 077).
+    expect(screen.getByText('Cash Received').nextSibling?.textContent).toBe('£80.00');
+    expect(screen.getByText('Credit Outstanding').nextSibling?.textContent).toBe('£60.00');
+    expect(screen.getByText(/^6 sessions families can still book/)).toBeTruthy();
     expect(screen.getByText('Total Bookings').nextSibling?.textContent).toBe('8');
     expect(
       screen.getByText('Confirmed seats, held and upcoming; cancelled and moved not counted'),

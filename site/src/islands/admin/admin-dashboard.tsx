@@ -1,7 +1,7 @@
 // /admin (docs/product-rules.md#pages): four summary cards, the bookings and revenue charts, the
 // Sessions Overview and User Management. Admins only: anyone else is sent to / (the API refuses
 // them anyway).
-import { Card, Flex, Heading, Skeleton, Spinner, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { MESSAGES } from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,9 +14,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type AdminSummary, adminApi } from './admin-api.ts';
+import { adminApi } from './admin-api.ts';
 import { AdminCharts } from './admin-charts.tsx';
-import { adminLoadFailure, pounds, retryUnlessRefused } from './admin-format.ts';
+import { SummaryCards } from './admin-summary-cards.tsx';
+import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
@@ -37,59 +38,6 @@ const AdminUsers = lazy(() =>
 export interface AdminDashboardProps {
   /** Leaves the page; tests replace it. */
   navigate?: (url: string) => void;
-}
-
-function SummaryCard({
-  title,
-  value,
-  counts,
-}: {
-  title: string;
-  value: string | undefined;
-  /** What the figure counts, in words (decision 054: one meaning per figure). */
-  counts?: string;
-}) {
-  return (
-    <Card size="2" className="admin-summary-card">
-      <Text as="p" size="2" color="gray" className="admin-summary-card__title">
-        {title}
-      </Text>
-      {value === undefined ? (
-        <Skeleton>
-          <Text size="7">0000</Text>
-        </Skeleton>
-      ) : (
-        <Text as="p" size="7" weight="bold" className="admin-summary-card__value">
-          {value}
-        </Text>
-      )}
-      {counts && (
-        <Text as="p" size="1" color="gray" className="admin-summary-card__counts">
-          {counts}
-        </Text>
-      )}
-    </Card>
-  );
-}
-
-/** The four figures; without a summary yet, their frames with placeholders. */
-function SummaryCards({ summary: s }: { summary: AdminSummary | undefined }) {
-  return (
-    <section aria-label="Summary" className="admin-summary">
-      <SummaryCard title="Total Users" value={s && String(s.totalUsers)} />
-      <SummaryCard
-        title="Total Bookings"
-        value={s && String(s.totalBookings)}
-        counts="Confirmed seats, held and upcoming; cancelled and moved not counted"
-      />
-      <SummaryCard
-        title="Upcoming Sessions"
-        value={s && String(s.upcomingSessions)}
-        counts="Sessions ahead with at least one confirmed seat"
-      />
-      <SummaryCard title="Total Revenue" value={s && pounds(s.totalRevenuePence)} />
-    </section>
-  );
 }
 
 /**

@@ -1,0 +1,69 @@
+import { Card, Skeleton, Text } from '@radix-ui/themes';
+import type { AdminSummary } from './admin-api.ts';
+import { pounds } from './admin-format.ts';
+
+function SummaryCard({
+  title,
+  value,
+  counts,
+}: {
+  title: string;
+  value: string | undefined;
+  /** What the figure counts, in words (decision 054: one meaning per figure). */
+  counts?: string;
+}) {
+  return (
+    <Card size="2" className="admin-summary-card">
+      <Text as="p" size="2" color="gray" className="admin-summary-card__title">
+        {title}
+      </Text>
+      {value === undefined ? (
+        <Skeleton>
+          <Text size="7">0000</Text>
+        </Skeleton>
+      ) : (
+        <Text as="p" size="7" weight="bold" className="admin-summary-card__value">
+          {value}
+        </Text>
+      )}
+      {counts && (
+        <Text as="p" size="1" color="gray" className="admin-summary-card__counts">
+          {counts}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** The summary figures; without a summary yet, their frames with placeholders. */
+export function SummaryCards({ summary: s }: { summary: AdminSummary | undefined }) {
+  return (
+    <section aria-label="Summary" className="admin-summary">
+      <SummaryCard title="Total Users" value={s && String(s.totalUsers)} />
+      <SummaryCard
+        title="Total Bookings"
+        value={s && String(s.totalBookings)}
+        counts="Confirmed seats, held and upcoming; cancelled and moved not counted"
+      />
+      <SummaryCard
+        title="Upcoming Sessions"
+        value={s && String(s.upcomingSessions)}
+        counts="Sessions ahead with at least one confirmed seat"
+      />
+      <SummaryCard title="Total Revenue" value={s && pounds(s.totalRevenuePence)} />
+      <SummaryCard
+        title="Cash Received"
+        value={s && pounds(s.cashReceivedPence)}
+        counts="Card payments, packs included, less refunds"
+      />
+      <SummaryCard
+        title="Credit Outstanding"
+        value={s && pounds(s.creditOutstandingPence)}
+        counts={
+          s &&
+          `${s.creditOutstandingSessions} ${s.creditOutstandingSessions === 1 ? 'session' : 'sessions'} families can still book, at what they paid (decision 077)`
+        }
+      />
+    </section>
+  );
+}
