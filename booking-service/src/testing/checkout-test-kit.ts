@@ -1,4 +1,9 @@
-import { type StartedCheckout, StartedCheckoutSchema } from '@tuition/api-contract';
+import {
+  type StartedCheckout,
+  StartedCheckoutSchema,
+  type StartedPackCheckout,
+  StartedPackCheckoutSchema,
+} from '@tuition/api-contract';
 import { addDays, findSession, listSessions, londonDate, type ServiceCode } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
@@ -125,4 +130,18 @@ export async function fillSeats(
     values.push({ userId: o.id, sessionId: row!.id, pupilId, status: 'confirmed' as const });
   }
   if (values.length > 0) await t.deps.db.insert(bookings).values(values);
+}
+
+/** Buys the seed's 10-session pack end to end (checkout, then Pay): decision 077. */
+export async function buyPack(t: TestApp, customer: TestUser): Promise<StartedPackCheckout> {
+  const res = await api(t, '/api/checkout/pack', {
+    body: { packId: 'ten-session-pack' },
+    cookie: customer.cookie,
+    ip: customer.ip,
+  });
+  if (res.status !== 201) throw new Error(`pack checkout: ${res.status} ${await res.text()}`);
+  const started = await contractBody(res, StartedPackCheckoutSchema);
+  const paid = await pressPay(t, started.checkoutId, customer);
+  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
+  return started;
 }

@@ -4,7 +4,6 @@ import {
   SessionCancelledSchema,
   PaymentListSchema,
   StartedCheckoutSchema,
-  StartedPackCheckoutSchema,
   WalletSchema,
 } from '@tuition/api-contract';
 import { and, eq } from 'drizzle-orm';
@@ -15,7 +14,7 @@ import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { bookableStarts, pressPay, setNow } from '../testing/checkout-test-kit.ts';
+import { bookableStarts, buyPack, pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 
 const NOW = '2026-11-03T09:00:00Z'; // a Tuesday, London on GMT
@@ -123,15 +122,7 @@ describe.each(TEST_DB_KINDS)('the business cancels a seat on %s', (dbKind) => {
   it("returns a credit-paid seat's session to its own lot, never money", async () => {
     setNow(t, NOW);
     const customer = await signedInUser(t);
-    const pack = await contractBody(
-      await api(t, '/api/checkout/pack', {
-        body: { packId: 'ten-session-pack' },
-        cookie: customer.cookie,
-        ip: customer.ip,
-      }),
-      StartedPackCheckoutSchema,
-    );
-    await pressPay(t, pack.checkoutId, customer);
+    await buyPack(t, customer);
     const starts = await bookableStarts(t, 'aslevel', 2);
     const booked = await contractBody(
       await api(t, '/api/checkout', {
@@ -211,15 +202,7 @@ describe.each(TEST_DB_KINDS)('the business cancels a seat on %s', (dbKind) => {
     const [start] = await bookableStarts(t, 'alevel', 1, { skip: 3 });
     // One family pays with its pack for two children; another pays by card.
     const withPack = await signedInUser(t, { name: 'Priya Shah' });
-    const pack = await contractBody(
-      await api(t, '/api/checkout/pack', {
-        body: { packId: 'ten-session-pack' },
-        cookie: withPack.cookie,
-        ip: withPack.ip,
-      }),
-      StartedPackCheckoutSchema,
-    );
-    await pressPay(t, pack.checkoutId, withPack);
+    await buyPack(t, withPack);
     const maya = await insertPupil(t.deps.db, { userId: withPack.id, name: 'Maya' });
     const arjun = await insertPupil(t.deps.db, { userId: withPack.id, name: 'Arjun' });
     const credit = await contractBody(

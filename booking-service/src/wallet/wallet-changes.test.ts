@@ -3,7 +3,6 @@ import {
   AuditListSchema,
   PaymentListSchema,
   StartedCheckoutSchema,
-  StartedPackCheckoutSchema,
   WalletSchema,
 } from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { bookableStarts, pressPay, setNow } from '../testing/checkout-test-kit.ts';
+import { bookableStarts, buyPack, setNow } from '../testing/checkout-test-kit.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
 const DAY = 24 * 60 * 60_000;
@@ -32,15 +31,7 @@ describe.each(TEST_DB_KINDS)('goodwill credit and the cooling-off refund on %s',
     contractBody(await api(t, '/api/me/wallet', { cookie: customer.cookie }), WalletSchema);
 
   async function buyPackAndSpend(customer: TestUser, spend: number) {
-    const pack = await contractBody(
-      await api(t, '/api/checkout/pack', {
-        body: { packId: 'ten-session-pack' },
-        cookie: customer.cookie,
-        ip: customer.ip,
-      }),
-      StartedPackCheckoutSchema,
-    );
-    await pressPay(t, pack.checkoutId, customer);
+    await buyPack(t, customer);
     if (spend > 0) {
       const booked = await contractBody(
         await api(t, '/api/checkout', {

@@ -399,16 +399,20 @@ export async function releaseSeats(
   if (released.length === 0) return;
   const sessionIds = released.map((booking) => booking.sessionId);
   await lockSessionRows(tx, sessionIds);
+  await markCancelled(
+    tx,
+    released.map((booking) => booking.id),
+  );
+  await offerFreedSeats(deps, tx, sessionIds);
+}
+
+/** Marks these bookings cancelled (their seats count for nothing from here on). */
+async function markCancelled(tx: Transaction, bookingIds: readonly string[]): Promise<void> {
+  if (bookingIds.length === 0) return;
   await tx
     .update(bookings)
     .set({ status: 'cancelled' })
-    .where(
-      inArray(
-        bookings.id,
-        released.map((booking) => booking.id),
-      ),
-    );
-  await offerFreedSeats(deps, tx, sessionIds);
+    .where(inArray(bookings.id, [...bookingIds]));
 }
 
 /**
@@ -432,17 +436,10 @@ export async function cancelWholeSession(
     tx,
     and(eq(bookings.sessionId, row.id), eq(bookings.status, 'confirmed')),
   ).orderBy(asc(pupils.name), asc(pupils.id));
-  if (seats.length > 0) {
-    await tx
-      .update(bookings)
-      .set({ status: 'cancelled' })
-      .where(
-        inArray(
-          bookings.id,
-          seats.map((seat) => seat.id),
-        ),
-      );
-  }
+  await markCancelled(
+    tx,
+    seats.map((seat) => seat.id),
+  );
   await tx
     .update(waitlistEntries)
     .set({ status: 'closed' })
