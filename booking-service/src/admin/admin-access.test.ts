@@ -35,6 +35,7 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
     const other = await insertSession(db, { service: 'ks3', date: '2026-11-03', time: '18:00' });
     const toMove = await insertBooking(db, { userId: someone, sessionId: other.id });
     const leaver = await insertCustomer(db, { name: 'Leaver', email: 'leaver@example.com' });
+    const spare = await insertSession(db, { service: 'ks3', date: '2026-11-10', time: '18:00' });
     endpoints = [
       { method: 'GET', path: '/api/admin/summary', adminStatus: 200 },
       { method: 'GET', path: '/api/admin/stats', adminStatus: 200 },
@@ -75,6 +76,19 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
         adminStatus: 200,
       },
       { method: 'GET', path: `/api/admin/users/${someone}/export`, adminStatus: 200 },
+      { method: 'GET', path: `/api/admin/users/${someone}/wallet`, adminStatus: 200 },
+      {
+        method: 'POST',
+        path: `/api/admin/users/${someone}/credit`,
+        body: { sessions: 1, reason: 'Goodwill' },
+        adminStatus: 201,
+      },
+      {
+        method: 'POST',
+        path: `/api/admin/sessions/${spare.id}/cancel`,
+        body: { remedy: 'credit', reason: 'Our tutor is ill' },
+        adminStatus: 200,
+      },
       { method: 'GET', path: `/api/admin/audit?userId=${someone}`, adminStatus: 200 },
       { method: 'DELETE', path: `/api/admin/users/${leaver}`, adminStatus: 204 },
     ];
