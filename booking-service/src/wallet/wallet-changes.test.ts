@@ -1,6 +1,7 @@
 import {
   AdminSummarySchema,
   AuditListSchema,
+  DataExportSchema,
   PaymentListSchema,
   StartedCheckoutSchema,
   WalletSchema,
@@ -148,6 +149,20 @@ describe.each(TEST_DB_KINDS)('goodwill credit and the cooling-off refund on %s',
     expect(audit.entries[0]?.summary).toBe(
       '2 sessions of credit given to Priya Shah by Grace Admin: Sorry about the sound on Tuesday',
     );
+
+    // The family's own export holds its credit and every change of it.
+    const exported = await contractBody(
+      await api(t, '/api/me/export', { cookie: customer.cookie }),
+      DataExportSchema,
+    );
+    expect(exported.credit.lots).toEqual([expect.objectContaining({ sessions: 2, remaining: 2 })]);
+    expect(exported.credit.ledger).toEqual([
+      expect.objectContaining({
+        change: 2,
+        reason: 'grant',
+        note: 'Sorry about the sound on Tuesday',
+      }),
+    ]);
 
     // A grant cannot be refunded to a card; customers cannot grant themselves credit.
     expect((await refund(customer, mine.lots[0]!.id)).status).toBe(409);

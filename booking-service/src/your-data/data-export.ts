@@ -7,7 +7,10 @@ import {
   bookings,
   checkouts,
   classSessions,
+  creditLedger,
+  creditLots,
   enquiries,
+  paymentRefunds,
   pupils,
   user,
   waitlistEntries,
@@ -63,6 +66,23 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .from(waitlistEntries)
     .where(eq(waitlistEntries.userId, userId))
     .orderBy(asc(waitlistEntries.joinedAt));
+  const [lots, ledger, partRefunds] = await Promise.all([
+    db
+      .select()
+      .from(creditLots)
+      .where(eq(creditLots.userId, userId))
+      .orderBy(asc(creditLots.purchasedAt)),
+    db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, userId))
+      .orderBy(asc(creditLedger.at)),
+    db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.userId, userId))
+      .orderBy(asc(paymentRefunds.requestedAt)),
+  ]);
 
   return {
     exportedAt: deps.clock.now().toISOString(),
@@ -87,13 +107,33 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
       archivedAt: iso(pupil.archivedAt),
     })),
     bookings: accountBookings,
-    ...paymentsAndRefunds(payments),
+    ...paymentsAndRefunds(payments, partRefunds),
     waitingList: places.map((place) => ({
       sessionId: place.sessionId,
       pupilId: place.pupilId,
       status: place.status,
       createdAt: place.joinedAt.toISOString(),
     })),
+    credit: {
+      lots: lots.map((lot) => ({
+        id: lot.id,
+        name: lot.name,
+        sessions: lot.sessions,
+        remaining: lot.remaining,
+        pricePaidPence: lot.pricePaidPence,
+        purchasedAt: lot.purchasedAt.toISOString(),
+        expiresAt: lot.expiresAt.toISOString(),
+      })),
+      ledger: ledger.map((entry) => ({
+        at: entry.at.toISOString(),
+        change: entry.change,
+        reason: entry.reason,
+        lotId: entry.lotId,
+        pupilId: entry.pupilId,
+        sessionId: entry.sessionId,
+        note: entry.note,
+      })),
+    },
     enquiries: enquiryRows.map((row) => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),
@@ -136,9 +176,10 @@ async function exportedBookings(db: DbExecutor, userId: string): Promise<DataExp
   }));
 }
 
-/** The account's checkouts as payments, and the refunded ones again as refunds. */
+/** The account's checkouts as payments; refunds, whole and in part. */
 function paymentsAndRefunds(
   payments: Array<typeof checkouts.$inferSelect>,
+  partRefunds: Array<typeof paymentRefunds.$inferSelect>,
 ): Pick<DataExport, 'payments' | 'refunds'> {
   return {
     payments: payments.map((payment) => ({
@@ -152,17 +193,25 @@ function paymentsAndRefunds(
       paidAt: iso(payment.paidAt),
       refundedAt: iso(payment.refundedAt),
     })),
-    refunds: payments.flatMap((payment) =>
-      payment.refundedAt
-        ? [
-            {
-              paymentId: payment.id,
-              amountPence: payment.amountPence,
-              refundedAt: payment.refundedAt.toISOString(),
-            },
-          ]
-        : [],
-    ),
+    refunds: [
+      ...payments.flatMap((payment) =>
+        payment.refundedAt
+          ? [
+              {
+                paymentId: payment.id,
+                amountPence: payment.amountPence,
+                refundedAt: payment.refundedAt.toISOString(),
+              },
+            ]
+          : [],
+      ),
+      // Part of a payment given back (a seat we cancelled, unused pack sessions: decision 077).
+      ...partRefunds.map((refund) => ({
+        paymentId: refund.checkoutId,
+        amountPence: refund.amountPence,
+        refundedAt: (refund.refundedAt ?? refund.requestedAt).toISOString(),
+      })),
+    ],
   };
 }
 

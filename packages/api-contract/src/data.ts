@@ -6,7 +6,7 @@ import {
 } from '@tuition/domain';
 import { z } from 'zod';
 import { isId } from './ids.ts';
-import { isoInstant, named, pence } from './named.ts';
+import { count, isoInstant, named, pence } from './named.ts';
 import { AccountTypeSchema, YearGroupSchema } from './pupils.ts';
 
 /*
@@ -246,6 +246,32 @@ export const DataExportSchema = named(
       z.object({ paymentId: z.string(), amountPence: pence, refundedAt: isoInstant }),
     ),
     waitingList: z.array(ExportWaitingListPlaceSchema),
+    credit: z
+      .object({
+        lots: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            sessions: count,
+            remaining: count,
+            pricePaidPence: pence,
+            purchasedAt: isoInstant,
+            expiresAt: isoInstant,
+          }),
+        ),
+        ledger: z.array(
+          z.object({
+            at: isoInstant,
+            change: z.number().int(),
+            reason: z.string(),
+            lotId: z.string(),
+            pupilId: z.string().nullable(),
+            sessionId: z.string().nullable(),
+            note: z.string().nullable(),
+          }),
+        ),
+      })
+      .meta({ description: "The family's credit: each lot and every change (decision 077)" }),
     enquiries: z
       .array(ExportEnquirySchema)
       .meta({ description: "Contact-form enquiries sent from the account's e-mail address" }),
