@@ -6,7 +6,7 @@
  *   BENCH_SCALE=L npx -y pnpm@10 --filter booking-service exec tsx bench/explain.ts
  */
 import { sql } from 'drizzle-orm';
-import { openBenchDeps } from './bench-setup.ts';
+import { type BenchDeps, openBenchDeps } from './bench-setup.ts';
 import { scaleFromEnv } from './scales.ts';
 import { seedScale } from './seed-scale.ts';
 
@@ -64,17 +64,48 @@ const READS: Array<[string, string]> = [
   ],
 ];
 
+/**
+ * The booking counts beside the search's page of 25 (`bookingCountsByUser`), for the page's
+ * account ids as the service sends them: a list of values, not a subquery, which PostgreSQL
+ * would plan differently. Each booking's session is read by its key (decision 075, "Search").
+ */
+async function bookingCountsRead(db: BenchDeps['deps']['db']): Promise<[string, string]> {
+  const page = await db.execute(
+    sql.raw(`select id from "user" where id in (select id from "user" where name ilike '%smith%'
+             union select id from "user" where email ilike '%smith%'
+             union select user_id from pupils where name ilike '%smith%')
+             order by created_at desc, id desc limit 25`),
+  );
+  const ids = rowsOf(page).map((row) => `'${row.id}'`);
+  return [
+    'users, search "smith": booking counts beside the page\'s 25 names',
+    `select bookings.user_id,
+       count(*) filter (where bookings.status = 'confirmed' and session.starts_at > now()),
+       count(*) filter (where bookings.status = 'confirmed' and session.starts_at <= now()),
+       count(*) filter (where bookings.status = 'cancelled'),
+       count(*) filter (where bookings.status = 'rescheduled')
+     from bookings
+     cross join lateral (select starts_at from sessions where sessions.id = bookings.session_id
+                         limit 1) session
+     where bookings.user_id in (${ids.length > 0 ? ids.join(', ') : 'null'})
+     group by bookings.user_id`,
+  ];
+}
+
+const rowsOf = (result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+    Record<string, string>
+  >;
+
 async function main() {
   const bench = await openBenchDeps();
   const scale = scaleFromEnv({ ...process.env, BENCH_SCALE: process.env.BENCH_SCALE ?? 'L' });
   await seedScale(bench.deps.db, scale, bench.deps.clock.now());
-  for (const [name, statement] of READS) {
+  for (const [name, statement] of [...READS, await bookingCountsRead(bench.deps.db)]) {
     const result = await bench.deps.db.execute(
       sql.raw(`explain (analyze, buffers, costs off, timing off) ${statement}`),
     );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-      Record<string, string>
-    >;
+    const rows = rowsOf(result);
     console.log(`\n## ${name} (${scale.name})\n`);
     for (const row of rows) console.log(Object.values(row)[0]);
   }
