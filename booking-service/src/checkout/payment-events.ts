@@ -1,7 +1,6 @@
 import { isId } from '@tuition/api-contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
 import type { CheckoutDeps } from './checkout.ts';
 import { confirmSeats, releaseHold, SeatsGoneError } from '../sessions/seat-ledger/seat-ledger.ts';
 import { describeSession } from '../sessions/session-description.ts';

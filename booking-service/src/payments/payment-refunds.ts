@@ -47,7 +47,7 @@ export async function recordRefund(
     .from(checkouts)
     .where(eq(checkouts.id, refund.checkoutId))
     .for('update');
-  if (!checkout || checkout.status !== 'paid' || checkout.refundedAt) {
+  if (checkout?.status !== 'paid' || checkout.refundedAt) {
     throw new RefundTooLargeError(0);
   }
   const left = checkout.amountPence - (await refundedPence(tx, refund.checkoutId));

@@ -114,26 +114,7 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
       status: place.status,
       createdAt: place.joinedAt.toISOString(),
     })),
-    credit: {
-      lots: lots.map((lot) => ({
-        id: lot.id,
-        name: lot.name,
-        sessions: lot.sessions,
-        remaining: lot.remaining,
-        pricePaidPence: lot.pricePaidPence,
-        purchasedAt: lot.purchasedAt.toISOString(),
-        expiresAt: lot.expiresAt.toISOString(),
-      })),
-      ledger: ledger.map((entry) => ({
-        at: entry.at.toISOString(),
-        change: entry.change,
-        reason: entry.reason,
-        lotId: entry.lotId,
-        pupilId: entry.pupilId,
-        sessionId: entry.sessionId,
-        note: entry.note,
-      })),
-    },
+    credit: creditOf(lots, ledger),
     enquiries: enquiryRows.map((row) => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),
@@ -174,6 +155,33 @@ async function exportedBookings(db: DbExecutor, userId: string): Promise<DataExp
     updatedAt: row.updatedAt.toISOString(),
     history: history.get(row.id) ?? [],
   }));
+}
+
+/** The family's credit lots and every change of them (decision 077). */
+function creditOf(
+  lots: Array<typeof creditLots.$inferSelect>,
+  ledger: Array<typeof creditLedger.$inferSelect>,
+): DataExport['credit'] {
+  return {
+    lots: lots.map((lot) => ({
+      id: lot.id,
+      name: lot.name,
+      sessions: lot.sessions,
+      remaining: lot.remaining,
+      pricePaidPence: lot.pricePaidPence,
+      purchasedAt: lot.purchasedAt.toISOString(),
+      expiresAt: lot.expiresAt.toISOString(),
+    })),
+    ledger: ledger.map((entry) => ({
+      at: entry.at.toISOString(),
+      change: entry.change,
+      reason: entry.reason,
+      lotId: entry.lotId,
+      pupilId: entry.pupilId,
+      sessionId: entry.sessionId,
+      note: entry.note,
+    })),
+  };
 }
 
 /** The account's checkouts as payments; refunds, whole and in part. */
