@@ -52,6 +52,7 @@ const ROUTES = {
   'GET /api/admin/sessions/:id/meeting': 'SessionMeetingSchema',
   'PUT /api/admin/sessions/:id/meeting': 'SessionMeetingSchema',
   'GET /api/admin/sessions/:id/waitlist': 'AdminWaitlistSchema',
+  'POST /api/admin/sessions/:id/cancel': 'SessionCancelledSchema',
   'GET /api/admin/classes': 'AdminClassListSchema',
   'PUT /api/admin/classes/:id/meeting': 'AdminClassSchema',
   'GET /api/admin/users': 'AdminUserPageSchema',

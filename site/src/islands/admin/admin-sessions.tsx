@@ -1,7 +1,8 @@
 // /admin Sessions Overview (docs/product-rules.md#pages): booked sessions, Upcoming (with their
 // count), Today or Previous, by date or by bookings; each expands to its attendees, whose avatars
 // open the user page, with their attendance marks, the session's own meeting link and the
-// printable register (CSV) to download.
+// printable register (CSV) to download. An upcoming session can be cancelled for everyone with
+// what the families get back (decision 077); one on a day closed since offers it beside the flag.
 import {
   Badge,
   Button,
@@ -13,7 +14,7 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import { formatLondonDate } from '@tuition/domain';
+import { type Clock, formatLondonDate, systemClock } from '@tuition/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import {
@@ -29,11 +30,30 @@ import { AdminSessionWaitlist, WaitingBadge } from '../shared/waitlist/admin-ses
 import { MeetingLinkBadge, SessionMeetingOverride } from './admin-session-lessons.tsx';
 import { AttendeeList } from './admin-session-attendees.tsx';
 import { LoadMoreButton } from './admin-pager.tsx';
+import {
+  CancelClosedDay,
+  CancelSessionButton,
+  SessionCancelledNote,
+} from './admin-session-cancel.tsx';
 
-function SessionItem({ session }: { session: AdminSession }) {
+interface SessionItemProps {
+  session: AdminSession;
+  clock: Clock;
+  onCancelled: (summary: string) => void;
+}
+
+function SessionItem({ session, clock, onCancelled }: SessionItemProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const full = session.bookedCount >= session.capacity;
+  const when = `${formatLondonDate(new Date(session.startsAt))}, ${session.time}`;
+  const upcoming = Date.parse(session.startsAt) > clock.now().getTime();
+  const cancel = {
+    sessionId: session.id,
+    sessionName: `${session.label}, ${when}`,
+    bookedCount: session.bookedCount,
+    onCancelled,
+  };
   return (
     <li className="admin-session">
       <div className="admin-session__row">
@@ -49,9 +69,7 @@ function SessionItem({ session }: { session: AdminSession }) {
           </span>
           <span className="admin-session__title">
             <span className="admin-session__label">{session.label}</span>
-            <span className="admin-session__when">
-              {formatLondonDate(new Date(session.startsAt))}, {session.time}
-            </span>
+            <span className="admin-session__when">{when}</span>
           </span>
           <span className="admin-session__count">
             {session.bookedCount} / {session.capacity} booked
@@ -67,6 +85,7 @@ function SessionItem({ session }: { session: AdminSession }) {
               Closed — {session.closedReason}
             </Badge>
           )}
+          {session.closedReason && upcoming && <CancelClosedDay {...cancel} />}
         </span>
       </div>
       {open && (
@@ -84,6 +103,7 @@ function SessionItem({ session }: { session: AdminSession }) {
               for {session.label}, {formatLondonDate(new Date(session.startsAt))}
             </span>
           </a>
+          {upcoming && <CancelSessionButton {...cancel} />}
         </div>
       )}
     </li>
@@ -155,7 +175,15 @@ function SessionControls({
   );
 }
 
-export function AdminSessions({ upcomingCount }: { upcomingCount: number | undefined }) {
+export function AdminSessions({
+  upcomingCount,
+  clock = systemClock,
+}: {
+  upcomingCount: number | undefined;
+  /** What "upcoming" is measured against: a session that has started can no longer be cancelled. */
+  clock?: Clock;
+}) {
+  const [cancelled, setCancelled] = useState<string>();
   const [filter, setFilter] = useState<SessionFilter>('upcoming');
   const [sort, setSort] = useState<SessionSort>('date');
   const sessions = useSessionPages(filter, sort);
@@ -176,6 +204,9 @@ export function AdminSessions({ upcomingCount }: { upcomingCount: number | undef
           onSort={setSort}
         />
       </Flex>
+      {cancelled && (
+        <SessionCancelledNote text={cancelled} onDismiss={() => setCancelled(undefined)} />
+      )}
       {sessions.isPending ? (
         <Flex align="center" gap="2" role="status">
           <Spinner /> <Text color="gray">Loading sessions…</Text>
@@ -195,7 +226,12 @@ export function AdminSessions({ upcomingCount }: { upcomingCount: number | undef
         <>
           <ul className="admin-sessions" ref={listRef} aria-busy={sessions.isFetchingNextPage}>
             {shown.map((session) => (
-              <SessionItem key={session.id} session={session} />
+              <SessionItem
+                key={session.id}
+                session={session}
+                clock={clock}
+                onCancelled={setCancelled}
+              />
             ))}
           </ul>
           <LoadMoreButton
