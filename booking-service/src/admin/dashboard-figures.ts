@@ -1,13 +1,23 @@
 import type { AdminStats, AdminSummary } from '@tuition/api-contract';
 import { addDays, londonDate, londonWallClockToUtc, WEEKDAYS, weekdayOf } from '@tuition/domain';
-import { and, count, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
+import { chargedPriceLookup } from '../sessions/seat-prices.ts';
 import type { Database } from '../db/client.ts';
-import { classSessions, creditLots, paymentRefunds, revenueMonths, user } from '../db/schema.ts';
+import {
+  bookings,
+  classSessions,
+  creditLots,
+  paymentRefunds,
+  revenueMonths,
+  user,
+} from '../db/schema.ts';
 
 interface FigureDeps {
   db: Database;
   clock: Clock;
+  content: Pick<ContentLoader, 'pricing'>;
 }
 
 /**
@@ -18,7 +28,7 @@ interface FigureDeps {
  */
 export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> {
   const now = deps.clock.now();
-  const [[users], [seats], [revenue], [refunds], [credit]] = await Promise.all([
+  const [[users], [seats], [revenue], [refunds], [credit], owedSeats] = await Promise.all([
     deps.db.select({ n: count() }).from(user),
     deps.db
       .select({
@@ -48,16 +58,51 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
       })
       .from(creditLots)
       .where(and(gt(creditLots.remaining, 0), gt(creditLots.expiresAt, now))),
+    owedForUpcomingSeats(deps, now),
   ]);
+  const cashReceivedPence = (revenue?.pence ?? 0) - (refunds?.pence ?? 0);
+  const creditOutstandingPence = credit?.pence ?? 0;
   return {
     totalUsers: Number(users?.n ?? 0),
     totalBookings: seats?.booked ?? 0,
     upcomingSessions: seats?.upcoming ?? 0,
     totalRevenuePence: revenue?.pence ?? 0,
-    cashReceivedPence: (revenue?.pence ?? 0) - (refunds?.pence ?? 0),
+    cashReceivedPence,
+    revenueDeliveredPence: cashReceivedPence - owedSeats - creditOutstandingPence,
     creditOutstandingSessions: credit?.sessions ?? 0,
-    creditOutstandingPence: credit?.pence ?? 0,
+    creditOutstandingPence,
   };
+}
+
+/**
+ * What the seats still to come were paid for: a card seat at its share of its payment, a seat
+ * paid with credit at its lot's price per session (docs/decisions/077). Bounded by the
+ * booking window, so the same cost in year ten as in week one.
+ */
+async function owedForUpcomingSeats(deps: FigureDeps, now: Date): Promise<number> {
+  const seats = await deps.db
+    .select({
+      id: bookings.id,
+      checkoutId: bookings.checkoutId,
+      lotPricePence: creditLots.pricePaidPence,
+      lotSessions: creditLots.sessions,
+    })
+    .from(bookings)
+    .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+    .leftJoin(creditLots, eq(creditLots.id, bookings.creditLotId))
+    .where(and(eq(bookings.status, 'confirmed'), gt(classSessions.startsAt, now)));
+  const cardCheckouts = [
+    ...new Set(
+      seats.flatMap((s) => (s.lotSessions === null && s.checkoutId ? [s.checkoutId] : [])),
+    ),
+  ];
+  const priceOf = await chargedPriceLookup(deps.db, await deps.content.pricing(), cardCheckouts);
+  return seats.reduce((sum, seat) => {
+    if (seat.lotSessions !== null && seat.lotPricePence !== null) {
+      return sum + Math.floor(seat.lotPricePence / seat.lotSessions);
+    }
+    return sum + (seat.checkoutId ? priceOf(seat.checkoutId, seat.id) : 0);
+  }, 0);
 }
 
 /** The chart on /admin: 12 weeks back (this week included) and 8 ahead; 12 months of revenue. */

@@ -351,6 +351,8 @@ export const bookings = pgTable(
     // A customer's booking lists (/api/me/bookings) read by user.
     index('bookings_user_id_idx').on(t.userId),
     index('bookings_pupil_id_idx').on(t.pupilId),
+    // A payment's seats, to price them (refunds, what is still owed: docs/decisions/077).
+    index('bookings_checkout_id_idx').on(t.checkoutId),
   ],
 );
 

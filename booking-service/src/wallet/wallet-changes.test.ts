@@ -108,6 +108,8 @@ describe.each(TEST_DB_KINDS)('goodwill credit and the cooling-off refund on %s',
     expect(after.creditOutstandingSessions - before.creditOutstandingSessions).toBe(8);
     expect(after.creditOutstandingPence - before.creditOutstandingPence).toBe(6000);
     expect(after.cashReceivedPence - before.cashReceivedPence).toBe(10_000);
+    // Money for lessons not yet held is not revenue yet: four seats to come, six unused.
+    expect(after.revenueDeliveredPence - before.revenueDeliveredPence).toBe(0);
   });
 
   it('refuses after 14 days, and another account’s lot is not found', async () => {

@@ -30,6 +30,11 @@ export const AdminSummarySchema = named(
     cashReceivedPence: pence.meta({
       description: 'Card payments taken (seats and packs) less what was refunded since',
     }),
+    revenueDeliveredPence: pence.meta({
+      description:
+        'Cash received less what is still owed for it: seats still to come (each at what it ' +
+        'was charged) and unused credit. Lessons held, and seats or credit the family gave up',
+    }),
     creditOutstandingSessions: count.meta({
       description: 'Sessions of credit families hold and can still use',
     }),

@@ -47,6 +47,7 @@ const FIGURES = {
     cashReceivedPence: 8000,
     creditOutstandingSessions: 6,
     creditOutstandingPence: 6000,
+    revenueDeliveredPence: 2000,
   },
   'GET /api/admin/stats': {
     currentWeekStart: '2026-11-02',
@@ -127,6 +128,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     // Money taken, less refunds; and lessons still owed for it (decision 077).
     expect(screen.getByText('Cash Received').nextSibling?.textContent).toBe('£80.00');
     expect(screen.getByText('Credit Outstanding').nextSibling?.textContent).toBe('£60.00');
+    expect(screen.getByText('Revenue Delivered').nextSibling?.textContent).toBe('£20.00');
     expect(screen.getByText(/^6 sessions families can still book/)).toBeTruthy();
     expect(screen.getByText('Total Bookings').nextSibling?.textContent).toBe('8');
     expect(

@@ -57,6 +57,11 @@ export function SummaryCards({ summary: s }: { summary: AdminSummary | undefined
         counts="Card payments, packs included, less refunds"
       />
       <SummaryCard
+        title="Revenue Delivered"
+        value={s && pounds(s.revenueDeliveredPence)}
+        counts="Cash received less what is still owed: seats to come and unused credit"
+      />
+      <SummaryCard
         title="Credit Outstanding"
         value={s && pounds(s.creditOutstandingPence)}
         counts={

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_checkout_id_idx" ON "bookings" USING btree ("checkout_id");
