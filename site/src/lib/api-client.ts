@@ -245,6 +245,9 @@ export const api = {
   payments: () => apiFetch('/api/me/payments', 'PaymentListSchema'),
   /** The family's credit: balance, lots and history (docs/decisions/077). */
   wallet: () => apiFetch('/api/me/wallet', 'WalletSchema'),
+  /** A pack's unused sessions back to the card, within 14 days (decision 077). Never retried. */
+  refundPackLot: (lotId: string) =>
+    apiFetch(`/api/me/wallet/lots/${id(lotId)}/refund`, 'PackRefundSchema', { method: 'POST' }),
   bookings: (scope: BookingScope) =>
     apiFetch(`/api/me/bookings${query({ scope })}`, 'BookingListSchema'),
   cancelBooking: (bookingId: string) =>

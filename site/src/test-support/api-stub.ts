@@ -27,6 +27,7 @@ const ROUTES = {
   'GET /api/me/bookings/:id/join': 'JoinStatusSchema',
   'GET /api/me/payments': 'PaymentListSchema',
   'GET /api/me/wallet': 'WalletSchema',
+  'POST /api/me/wallet/lots/:id/refund': 'PackRefundSchema',
   'GET /api/me/receipts': 'ReceiptListSchema',
   'GET /api/me/receipts/:id': 'ReceiptSchema',
   'GET /api/me/pupils': 'PupilListSchema',

@@ -2,7 +2,7 @@
 // from one that never had any (the session packs follow the picker there).
 import type { Wallet } from '@tuition/api-contract';
 import { fixedClock } from '@tuition/domain';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test-support/api-stub.ts';
 
@@ -74,5 +74,56 @@ describe('CreditPanel on /booking', () => {
     expect(
       screen.getByRole('link', { name: 'See how you have used your credit' }).getAttribute('href'),
     ).toBe('/payments-invoices');
+  });
+});
+
+describe('the cooling-off refund in "Your credit"', () => {
+  const fresh: Wallet = {
+    balance: 7,
+    lots: [
+      {
+        id: 'lot-2',
+        name: '10-session pack',
+        sessions: 10,
+        remaining: 7,
+        pricePaidPence: 10000,
+        purchasedAt: '2027-05-25T10:00:00.000Z',
+        expiresAt: '2027-11-25T00:00:00.000Z',
+        refundableUntil: '2027-06-08T10:00:00.000Z',
+      },
+    ],
+    history: [],
+  };
+
+  it('offers the unused sessions back at the pack rate, says how much first, and sends it', async () => {
+    const { calls } = stubApi({
+      'GET /api/me/wallet': fresh,
+      'POST /api/me/wallet/lots/:id/refund': { refundedPence: 7000, sessionsCancelled: 7 },
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <CreditPanel clock={clock} />
+      </AppProviders>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund unused sessions' }));
+    const dialog = await screen.findByRole('alertdialog');
+    // £70, not 7 × £15: the pack's own price per session.
+    expect(dialog.textContent).toContain('We will refund £70.00 to your card');
+    expect(dialog.textContent).toContain('until Tuesday 8 June 2027');
+    fireEvent.click(screen.getByRole('button', { name: 'Refund £70.00' }));
+    await waitFor(() => expect(calls).toContain('POST /api/me/wallet/lots/lot-2/refund'));
+  });
+
+  it('offers nothing once the 14 days are over', async () => {
+    stubApi({
+      'GET /api/me/wallet': { ...fresh, lots: [{ ...fresh.lots[0]!, refundableUntil: null }] },
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <CreditPanel clock={clock} />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('7 of 10 left')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund unused sessions' })).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import {
   lastUseText,
   lastUseDay,
 } from './credit-words.ts';
+import { LotRefund } from './lot-refund.tsx';
 import './credit-panel.css';
 
 /** History entries shown before "Show all". */
@@ -90,7 +91,7 @@ export function CreditPanel({
               ? 'Credit pays first when the family books, for any of their children.'
               : 'Credit pays first when you book, for any of your children.'}
           </p>
-          <Lots lots={data.lots} now={clock.now()} />
+          <Lots lots={data.lots} now={clock.now()} refundable={!staffView} />
           {hideWhenEmpty ? (
             <p className="credit-panel__more">
               <a href="/payments-invoices">See how you have used your credit</a>
@@ -111,7 +112,16 @@ function lotState(lot: CreditLot, now: Date): string {
   return 'All used';
 }
 
-function Lots({ lots, now }: { lots: readonly CreditLot[]; now: Date }) {
+function Lots({
+  lots,
+  now,
+  refundable,
+}: {
+  lots: readonly CreditLot[];
+  now: Date;
+  /** The family's own view offers the cooling-off refund; staff's does not. */
+  refundable: boolean;
+}) {
   return (
     <ul className="credit-panel__lots">
       {lots.map((lot) => (
@@ -119,6 +129,7 @@ function Lots({ lots, now }: { lots: readonly CreditLot[]; now: Date }) {
           <span className="credit-lot__name">{lot.name}</span>
           <span className="credit-lot__left">{lotLeft(lot)}</span>
           <span className="credit-lot__until">{lotState(lot, now)}</span>
+          {refundable && <LotRefund lot={lot} />}
         </li>
       ))}
     </ul>
