@@ -273,7 +273,7 @@ export function SessionCancelledNote({ text, onDismiss }: { text: string; onDism
       data-testid="session-cancel-outcome"
     >
       <Flex gap="3" align="center" justify="between" wrap="wrap">
-        <Callout.Text>{text}</Callout.Text>
+        <Callout.Text className="admin-session-cancelled__text">{text}</Callout.Text>
         <Button size="1" variant="soft" color="gray" onClick={onDismiss}>
           Dismiss
         </Button>
