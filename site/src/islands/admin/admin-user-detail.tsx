@@ -8,10 +8,10 @@
 // and admin-user-bookings.tsx.
 import { Card, Heading } from '@radix-ui/themes';
 import { type Clock, type PricingRules, systemClock } from '@tuition/domain';
+import { lazy, Suspense } from 'react';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { AdminGate } from './admin-gate.tsx';
 import { BookingsHistory, RescheduleForUser } from './admin-user-bookings.tsx';
-import { UserCredit } from './admin-user-credit.tsx';
 import { UserDataSection } from './admin-user-data.tsx';
 import {
   BackToAdmin,
@@ -51,7 +51,9 @@ function UserDetailContent({
         </Heading>
         <UserPupils detail={detail.data} />
       </Card>
-      <UserCredit userId={userId} clock={clock} />
+      <Suspense fallback={null}>
+        <UserCredit userId={userId} clock={clock} />
+      </Suspense>
       <Card size="3" className="admin-section">
         {moving ? (
           <RescheduleForUser
@@ -86,6 +88,12 @@ export interface AdminUserDetailProps {
   /** Leaves the page; tests replace it. */
   navigate?: (url: string) => void;
 }
+
+// The family's credit and the Give credit form load after the page's first paint, so its
+// script stays within the app budget (decision 061).
+const UserCredit = lazy(() =>
+  import('./admin-user-credit.tsx').then(({ UserCredit }) => ({ default: UserCredit })),
+);
 
 export function AdminUserDetail({
   pricing,
