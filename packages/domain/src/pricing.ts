@@ -113,10 +113,16 @@ function shareOut(pence: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => share + (i < extra ? 1 : 0));
 }
 
-const poundsFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+/**
+ * Built on first use, not when the module loads: constructing the first `Intl` formatter of a
+ * page costs tens of milliseconds of main-thread time, which every page importing the domain
+ * would otherwise pay before it needs a price (docs/decisions/078).
+ */
+let poundsFormat: Intl.NumberFormat | undefined;
 
 /** 1500 -> "£15.00", 123456 -> "£1,234.56". Throws a RangeError for fractional pence. */
 export function formatPounds(pence: number): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Pence must be a whole number: ${pence}`);
+  poundsFormat ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
   return poundsFormat.format(pence / 100);
 }
