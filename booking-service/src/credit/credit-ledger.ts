@@ -1,7 +1,7 @@
 import type { CreditReason } from '@tuition/api-contract';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbExecutor, Transaction } from '../db/client.ts';
-import { checkoutItems, checkouts, creditLedger, creditLots, creditWallets } from '../db/schema.ts';
+import { checkoutItems, creditLedger, creditLots, creditWallets } from '../db/schema.ts';
 
 /*
  * The credit ledger (docs/decisions/077): the one module that changes a family's credit. Every
@@ -371,14 +371,4 @@ export async function markCreditSeats(
         ),
       );
   }
-}
-
-/** The checkout row, for callers that know only its id. */
-export async function checkoutOwner(db: DbExecutor, checkoutId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: checkouts.userId })
-    .from(checkouts)
-    .where(eq(checkouts.id, checkoutId))
-    .limit(1);
-  return row?.userId ?? null;
 }

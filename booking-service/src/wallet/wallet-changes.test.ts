@@ -144,6 +144,8 @@ describe.each(TEST_DB_KINDS)('goodwill credit and the cooling-off refund on %s',
     });
     const seen = await api(t, `/api/admin/users/${customer.id}/wallet`, { cookie: admin.cookie });
     expect((await contractBody(seen, WalletSchema)).balance).toBe(2);
+    const nobody = await api(t, '/api/admin/users/no-such-user/wallet', { cookie: admin.cookie });
+    expect(nobody.status).toBe(404);
     const audit = await contractBody(
       await api(t, '/api/admin/audit?action=credit.grant', { cookie: admin.cookie }),
       AuditListSchema,

@@ -159,6 +159,12 @@ export function createWalletRoutes(deps: CheckoutDeps & { auth: Auth }) {
     })
     .openapi(adminWalletRoute, async (c) => {
       const userId = c.req.valid('param').id;
+      // As documented: an account that does not exist has no wallet to show, not an empty one.
+      const found = await deps.db.query.user.findFirst({
+        where: (row, { eq }) => eq(row.id, userId),
+        columns: { id: true },
+      });
+      if (!found) throw new NotFoundError('No such user.');
       return c.json(await readWallet(deps, userId), 200);
     })
     .openapi(grantRoute, async (c) => {
