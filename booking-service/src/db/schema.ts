@@ -175,6 +175,8 @@ export const classSessions = pgTable(
     cancelledAt: instant('cancelled_at'),
     /** The reason staff gave, told to the families. */
     cancelReason: text('cancel_reason'),
+    /** Who teaches this one session instead of the class's lead (docs/decisions/079). */
+    coverTutorId: uuid('cover_tutor_id').references(() => tutors.id),
     createdAt: instant('created_at').defaultNow().notNull(),
   },
   (t) => [
@@ -199,6 +201,8 @@ export const weeklyClasses = pgTable(
     /** HH:mm, London wall clock. */
     startTime: text('start_time').notNull(),
     meetingUrl: text('meeting_url'),
+    /** The tutor who teaches the class week by week (docs/decisions/079). */
+    leadTutorId: uuid('lead_tutor_id').references(() => tutors.id),
     createdAt: instant('created_at').defaultNow().notNull(),
     updatedAt: instant('updated_at')
       .defaultNow()
@@ -690,4 +694,129 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_checkout_id_idx').on(t.checkoutId),
     index('payment_refunds_unsent_idx').on(t.requestedAt).where(sql`${t.refundedAt} is null`),
   ],
+);
+
+/*
+ * Tutors, who teaches what, lesson reports and pay lines (docs/decisions/079).
+ */
+
+/**
+ * A tutor: an account with the `tutor` role, invited by an admin. Deactivating keeps the row
+ * (and every session, report and pay line that names it); sign-in and the tutor pages stop.
+ */
+export const tutors = pgTable('tutors', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => user.id),
+  invitedBy: text('invited_by'),
+  invitedAt: instant('invited_at').notNull(),
+  deactivatedAt: instant('deactivated_at'),
+  /** What a submitted register pays: per session taught, and per pupil present or late. */
+  perSessionPence: integer('per_session_pence').default(0).notNull(),
+  perPupilPence: integer('per_pupil_pence').default(0).notNull(),
+});
+
+/**
+ * A session's lesson report. The working copy (topic, homework, resources, staff note) is what
+ * the tutor edits; the `sent_` copy is what families were sent and read, replaced on each send
+ * (a later send is a correction, marked as such).
+ */
+export const lessonReports = pgTable('lesson_reports', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => classSessions.id),
+  tutorId: uuid('tutor_id')
+    .notNull()
+    .references(() => tutors.id),
+  topic: text('topic').notNull(),
+  homework: text('homework').notNull(),
+  resources: text('resources'),
+  /** Staff only: never sent to a family, never in a family's export. */
+  staffNote: text('staff_note'),
+  sentTopic: text('sent_topic'),
+  sentHomework: text('sent_homework'),
+  sentResources: text('sent_resources'),
+  sentAt: instant('sent_at'),
+  /** Times sent: 0 while a draft, above 1 after a correction. */
+  version: integer('version').default(0).notNull(),
+  /** Saved since the last send, so families have not read these changes yet. */
+  changedSinceSent: boolean('changed_since_sent').default(false).notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/** The tutor's note about one pupil in one lesson: only that pupil's family reads it. */
+export const lessonReportNotes = pgTable(
+  'lesson_report_notes',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => lessonReports.sessionId, { onDelete: 'cascade' }),
+    pupilId: uuid('pupil_id')
+      .notNull()
+      .references(() => pupils.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    sentNote: text('sent_note'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.pupilId] }),
+    index('lesson_report_notes_pupil_id_idx').on(t.pupilId),
+  ],
+);
+
+/** One per session whose register was submitted: what the business pays its tutor for it. */
+export const tutorPayLines = pgTable(
+  'tutor_pay_lines',
+  {
+    sessionId: uuid('session_id')
+      .primaryKey()
+      .references(() => classSessions.id),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => tutors.id),
+    role: text('role').$type<'lead' | 'cover'>().notNull(),
+    /** The session's start, so a month's lines are one index range. */
+    startsAt: instant('starts_at').notNull(),
+    pupilsAttended: integer('pupils_attended').notNull(),
+    perSessionPence: integer('per_session_pence').notNull(),
+    perPupilPence: integer('per_pupil_pence').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    submittedAt: instant('submitted_at').notNull(),
+  },
+  (t) => [index('tutor_pay_lines_tutor_starts_at_idx').on(t.tutorId, t.startsAt)],
+);
+
+/**
+ * One row per (session, family, cover tutor) once that family was told who covers: the key
+ * makes "told once" hold when the same cover is assigned again.
+ */
+export const coverNotices = pgTable(
+  'cover_notices',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => classSessions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => tutors.id),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId, t.tutorId] })],
+);
+
+/** One row per (tutor, London date) once the day's "registers and reports open" mail went. */
+export const tutorReminders = pgTable(
+  'tutor_reminders',
+  {
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => tutors.id),
+    onDate: text('on_date').notNull(),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tutorId, t.onDate] })],
 );

@@ -101,6 +101,10 @@ export const AdminSessionSchema = named(
     waitingCount: count.optional().meta({
       description: 'Places on its waiting list (waiting or holding an offer); absent when none',
     }),
+    tutorName: z.string().nullable().optional().meta({
+      description: 'Who teaches it: the cover tutor, else the class lead (docs/decisions/079)',
+    }),
+    coverTutorId: z.string().nullable().optional().meta({ description: 'Set when covered' }),
   }),
 );
 export type AdminSession = z.infer<typeof AdminSessionSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isoInstant, named } from './named.ts';
 import { JoinWindowSchema } from './lessons.ts';
 import { PupilRefSchema } from './pupils.ts';
+import { ChildLessonReportSchema } from './tutors.ts';
 
 export const BOOKING_SCOPES = ['upcoming', 'previous'] as const;
 export type BookingScope = (typeof BOOKING_SCOPES)[number];
@@ -33,6 +34,12 @@ export const BookingSchema = named(
     pupil: PupilRefSchema,
     join: JoinWindowSchema.optional().meta({
       description: 'Joining the online session (issue 15); always sent by this service',
+    }),
+    tutorName: z.string().nullable().optional().meta({
+      description: 'Who teaches it: the cover tutor, else the class lead; null while none is named',
+    }),
+    report: ChildLessonReportSchema.nullable().optional().meta({
+      description: "Previous bookings: the lesson report for this child, once the tutor sent it",
     }),
   }),
 );

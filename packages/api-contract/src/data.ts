@@ -28,11 +28,16 @@ export const AUDIT_ACTIONS = [
   'attendance.mark',
   'meeting-link.change',
   'credit.grant',
+  'tutor.invite',
+  'tutor.deactivate',
+  'tutor.rates',
+  'tutor.assign',
+  'report.send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Who acted: staff, the customer on their own account, or the service itself. */
-export const AUDIT_ACTOR_ROLES = ['admin', 'customer', 'system'] as const;
+export const AUDIT_ACTOR_ROLES = ['admin', 'customer', 'tutor', 'system'] as const;
 export type AuditActorRole = (typeof AUDIT_ACTOR_ROLES)[number];
 
 const auditValues = z

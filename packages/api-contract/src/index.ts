@@ -221,4 +221,5 @@ export {
   ReceiptListSchema,
   ReceiptSchema,
 } from './receipts.ts';
+export * from './tutors.ts';
 export * from './waitlist.ts';

@@ -58,6 +58,8 @@ export const AdminClassSchema = named(
     inTimetable: z
       .boolean()
       .meta({ description: 'false for a class the CMS timetable no longer offers' }),
+    leadTutorId: z.string().nullable().optional().meta({ description: 'docs/decisions/079' }),
+    leadTutorName: z.string().nullable().optional(),
   }),
 );
 export type AdminClass = z.infer<typeof AdminClassSchema>;

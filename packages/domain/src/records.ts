@@ -5,7 +5,7 @@
  */
 
 /** An account's role; only admins reach /admin and the admin API. */
-export const USER_ROLES = ['user', 'admin'] as const;
+export const USER_ROLES = ['user', 'admin', 'tutor'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /**
