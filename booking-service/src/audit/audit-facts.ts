@@ -2,12 +2,12 @@ import { isId } from '@tuition/api-contract';
 import { SERVICES, type WeeklySlot } from '@tuition/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import { bookings, classSessions, pupils, user, weeklyClasses } from '../db/schema.ts';
+import { bookings, classSessions, pupils, tutors, user, weeklyClasses } from '../db/schema.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { type AuditFacts, targetId } from './audit-summary.ts';
 
 /*
- * The names and sessions a page of audit entries points at (decision 073), read in four
+ * The names and sessions a page of audit entries points at (decision 073), read in five
  * queries by primary key, as the records read now: an anonymised account or pupil reads
  * "Deleted customer", and a purged one is simply absent.
  */
@@ -88,16 +88,44 @@ async function userFacts(db: DbExecutor, entries: readonly { subjectUserId: stri
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** The tutors an entry names: its `tutor:` target, and the lead or cover it set or removed. */
+function tutorIdsOf(entries: readonly AuditedEntry[]): string[] {
+  const ids = entries.flatMap((e) => [
+    targetId(e.target, 'tutor'),
+    ...[e.before?.tutorId, e.after?.tutorId].map((v) => (typeof v === 'string' ? v : undefined)),
+  ]);
+  return [...new Set(ids.filter((id): id is string => id !== undefined && isId(id)))];
+}
+
+/** Each tutor's name now, from the account behind the tutor row (docs/decisions/079). */
+async function tutorFacts(db: DbExecutor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: tutors.id, name: user.name })
+    .from(tutors)
+    .innerJoin(user, eq(user.id, tutors.userId))
+    .where(inArray(tutors.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+type AuditedEntry = {
+  target: string;
+  subjectUserId: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+
 export async function loadAuditFacts(
   db: DbExecutor,
   timetable: readonly WeeklySlot[],
-  entries: readonly { target: string; subjectUserId: string | null }[],
+  entries: readonly AuditedEntry[],
 ): Promise<AuditFacts> {
-  const [bookingMap, sessionMap, classMap, users] = await Promise.all([
+  const [bookingMap, sessionMap, classMap, users, tutorMap] = await Promise.all([
     bookingFacts(db, timetable, idsOf(entries, 'booking')),
     sessionFacts(db, timetable, idsOf(entries, 'session')),
     classFacts(db, timetable, idsOf(entries, 'class')),
     userFacts(db, entries),
+    tutorFacts(db, tutorIdsOf(entries)),
   ]);
-  return { bookings: bookingMap, sessions: sessionMap, classes: classMap, users };
+  return { bookings: bookingMap, sessions: sessionMap, classes: classMap, users, tutors: tutorMap };
 }

@@ -7,9 +7,22 @@ const facts: AuditFacts = {
   bookings: new Map([
     ['b1', { pupilName: 'Maya', label: 'GCSE Higher', startsAt: new Date('2026-11-03T17:00:00Z') }],
   ]),
-  sessions: new Map([['s1', { label: 'A-Level', startsAt: new Date('2026-07-01T16:30:00Z') }]]),
-  classes: new Map([['c1', { label: 'KS3', day: 'tue', startTime: '18:00' }]]),
-  users: new Map([['u1', 'Ada Lovelace']]),
+  sessions: new Map([
+    ['s1', { label: 'A-Level', startsAt: new Date('2026-07-01T16:30:00Z') }],
+    ['s2', { label: 'GCSE Higher', startsAt: new Date('2026-11-03T17:00:00Z') }],
+  ]),
+  classes: new Map([
+    ['c1', { label: 'KS3', day: 'tue', startTime: '18:00' }],
+    ['c2', { label: 'GCSE Higher', day: 'tue', startTime: '19:00' }],
+  ]),
+  users: new Map([
+    ['u1', 'Ada Lovelace'],
+    ['u2', 'Mr Patel'],
+  ]),
+  tutors: new Map([
+    ['t1', 'Mr Patel'],
+    ['t2', 'Ms Khan'],
+  ]),
 };
 
 const byAdmin = (over: Partial<AuditEntryFields>): AuditEntryFields => ({
@@ -91,5 +104,143 @@ describe('an audit entry in words', () => {
     ],
   ])('%s', (sentence, entry) => {
     expect(summariseAuditEntry(byAdmin(entry), facts)).toBe(sentence);
+  });
+});
+
+/* Tutors, who teaches what and lesson reports (docs/decisions/079). */
+describe('a tutor entry in words', () => {
+  const aboutTutor = (over: Partial<AuditEntryFields>) =>
+    byAdmin({ subjectUserId: 'u2', target: 'tutor:t1', ...over });
+  const byTutor = (over: Partial<AuditEntryFields>) =>
+    byAdmin({ actorName: 'Mr Patel', actorRole: 'tutor', subjectUserId: null, ...over });
+
+  it.each<[string, AuditEntryFields]>([
+    [
+      'Mr Patel invited as a tutor by Grace Admin',
+      aboutTutor({ action: 'tutor.invite', after: { role: 'tutor' } }),
+    ],
+    [
+      'Mr Patel deactivated as a tutor by Grace Admin',
+      aboutTutor({ action: 'tutor.deactivate', after: { deactivated: true } }),
+    ],
+    [
+      'Pay rates of Mr Patel set to £20.00 a session and £2.00 a pupil by Grace Admin',
+      aboutTutor({
+        action: 'tutor.rates',
+        before: { perSessionPence: 0, perPupilPence: 0 },
+        after: { perSessionPence: 2000, perPupilPence: 200 },
+      }),
+    ],
+    [
+      // Without the account, the tutor row still names them.
+      'Pay rates of Mr Patel set to £0.00 a session and £1.50 a pupil by Grace Admin',
+      aboutTutor({
+        action: 'tutor.rates',
+        subjectUserId: null,
+        after: { perSessionPence: 0, perPupilPence: 150 },
+      }),
+    ],
+    [
+      'A tutor no longer kept invited as a tutor by a former admin',
+      aboutTutor({
+        action: 'tutor.invite',
+        actorName: null,
+        subjectUserId: null,
+        target: 'tutor:t9',
+      }),
+    ],
+    [
+      'Lead tutor of GCSE Higher, Tuesdays at 7:00 PM set to Mr Patel by Grace Admin',
+      byAdmin({
+        action: 'tutor.assign',
+        subjectUserId: null,
+        target: 'class:c2',
+        before: { tutorId: null },
+        after: { tutorId: 't1' },
+      }),
+    ],
+    [
+      'Lead tutor of GCSE Higher, Tuesdays at 7:00 PM set to Mr Patel (was Ms Khan) by Grace Admin',
+      byAdmin({
+        action: 'tutor.assign',
+        subjectUserId: null,
+        target: 'class:c2',
+        before: { tutorId: 't2' },
+        after: { tutorId: 't1' },
+      }),
+    ],
+    [
+      'Lead tutor of a class no longer on the timetable removed (was Mr Patel) by Grace Admin',
+      byAdmin({
+        action: 'tutor.assign',
+        subjectUserId: null,
+        target: 'class:gone',
+        before: { tutorId: 't1' },
+        after: { tutorId: null },
+      }),
+    ],
+    [
+      'Cover tutor for GCSE Higher, Tuesday 3 November 2026, 5:00 PM set to Mr Patel by Grace Admin',
+      byAdmin({
+        action: 'tutor.assign',
+        subjectUserId: null,
+        target: 'session:s2',
+        before: { tutorId: null },
+        after: { tutorId: 't1' },
+      }),
+    ],
+    [
+      'Cover tutor for GCSE Higher, Tuesday 3 November 2026, 5:00 PM removed (was Mr Patel) by ' +
+        'Grace Admin',
+      byAdmin({
+        action: 'tutor.assign',
+        subjectUserId: null,
+        target: 'session:s2',
+        before: { tutorId: 't1' },
+        after: { tutorId: null },
+      }),
+    ],
+    [
+      'Cover tutor for a session no longer kept set to a tutor no longer kept by Grace Admin',
+      byAdmin({
+        action: 'tutor.assign',
+        subjectUserId: null,
+        target: 'session:gone',
+        after: { tutorId: 't9' },
+      }),
+    ],
+    [
+      'Lesson report for GCSE Higher, Tuesday 3 November 2026, 5:00 PM sent by Mr Patel',
+      byTutor({ action: 'report.send', target: 'session:s2', after: { version: 1 } }),
+    ],
+    [
+      'Lesson report for GCSE Higher, Tuesday 3 November 2026, 5:00 PM correction sent by Mr Patel',
+      byTutor({ action: 'report.send', target: 'session:s2', after: { version: 2 } }),
+    ],
+    [
+      'Attendance marked Present for Maya (GCSE Higher, Tuesday 3 November 2026, 5:00 PM) by ' +
+        'Mr Patel',
+      byTutor({ action: 'attendance.mark', after: { attendance: 'present' } }),
+    ],
+    [
+      'Lesson report for A-Level, Wednesday 1 July 2026, 5:30 PM sent by a former tutor',
+      byTutor({
+        action: 'report.send',
+        actorName: null,
+        target: 'session:s1',
+        after: { version: 1 },
+      }),
+    ],
+    [
+      'Role of Mr Patel changed from customer to tutor by Grace Admin',
+      aboutTutor({
+        action: 'user.role-change',
+        target: 'user:u2',
+        before: { role: 'user' },
+        after: { role: 'tutor' },
+      }),
+    ],
+  ])('%s', (sentence, entry) => {
+    expect(summariseAuditEntry(entry, facts)).toBe(sentence);
   });
 });

@@ -24,6 +24,8 @@ export interface AuditFacts {
   classes: ReadonlyMap<string, { label: string; day: Weekday; startTime: string }>;
   /** account id → its name now. */
   users: ReadonlyMap<string, string>;
+  /** tutor id → the tutor's name now (docs/decisions/079). */
+  tutors: ReadonlyMap<string, string>;
 }
 
 export interface AuditEntryFields {
@@ -52,9 +54,16 @@ export function targetId(target: string, kind: string): string | undefined {
 }
 
 function byWhom(entry: AuditEntryFields): string {
-  if (entry.actorRole === 'system') return 'by the service';
-  if (entry.actorRole === 'customer') return 'by the customer';
-  return `by ${entry.actorName ?? 'a former admin'}`;
+  switch (entry.actorRole) {
+    case 'system':
+      return 'by the service';
+    case 'customer':
+      return 'by the customer';
+    case 'tutor':
+      return `by ${entry.actorName ?? 'a former tutor'}`;
+    case 'admin':
+      return `by ${entry.actorName ?? 'a former admin'}`;
+  }
 }
 
 function instantOf(value: unknown): Date | undefined {
@@ -67,7 +76,7 @@ function word(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-const ROLE_WORDS: Record<string, string> = { user: 'customer', admin: 'admin' };
+const ROLE_WORDS: Record<string, string> = { user: 'customer', admin: 'admin', tutor: 'tutor' };
 const ATTENDANCE_WORDS: Record<string, string> = {
   present: 'Present',
   absent: 'Absent',
@@ -124,23 +133,75 @@ function attendanceWords(entry: AuditEntryFields, facts: AuditFacts): string {
   return `Attendance marked ${now}${change} for ${bookingWords(entry, facts)} ${byWhom(entry)}`;
 }
 
-function meetingLinkWords(entry: AuditEntryFields, facts: AuditFacts): string {
-  const host = word(entry.after?.host);
-  const what = entry.after?.hasLink === true ? `set${host ? ` (${host})` : ''}` : 'removed';
+/**
+ * "KS3, Tuesdays at 6:00 PM" for a `class:` target, "A-Level, Wednesday 1 July 2026, 5:30 PM"
+ * for a `session:` one.
+ */
+function classOrSessionWords(entry: AuditEntryFields, facts: AuditFacts): string {
   const classId = targetId(entry.target, 'class');
   const sessionId = targetId(entry.target, 'session');
-  let whose = 'a class no longer on the timetable';
   if (classId) {
     const row = facts.classes.get(classId);
     // Any date gives the wall-clock time back; only the time of day is shown.
     const start = row ? londonWallClockToUtc('2026-01-05', row.startTime) : undefined;
-    if (row && start)
-      whose = `${row.label}, ${WEEKDAY_PLURALS[row.day]} at ${formatTime12h(start)}`;
+    if (row && start) return `${row.label}, ${WEEKDAY_PLURALS[row.day]} at ${formatTime12h(start)}`;
   } else if (sessionId) {
     const row = facts.sessions.get(sessionId);
-    whose = row ? `${row.label}, ${londonMoment(row.startsAt)}` : 'a session no longer kept';
+    return row ? `${row.label}, ${londonMoment(row.startsAt)}` : 'a session no longer kept';
   }
-  return `Meeting link for ${whose} ${what} ${byWhom(entry)}`;
+  return 'a class no longer on the timetable';
+}
+
+function meetingLinkWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const host = word(entry.after?.host);
+  const what = entry.after?.hasLink === true ? `set${host ? ` (${host})` : ''}` : 'removed';
+  return `Meeting link for ${classOrSessionWords(entry, facts)} ${what} ${byWhom(entry)}`;
+}
+
+const NO_TUTOR = 'a tutor no longer kept';
+
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/** A tutor entry's tutor: the target's tutor row, else the subject account (decision 079). */
+function tutorNamed(entry: AuditEntryFields, facts: AuditFacts): string {
+  const id = targetId(entry.target, 'tutor');
+  const byRow = id ? facts.tutors.get(id) : undefined;
+  const byAccount = entry.subjectUserId ? facts.users.get(entry.subjectUserId) : undefined;
+  return byRow ?? byAccount ?? NO_TUTOR;
+}
+
+/** The tutor a `tutorId` value names, or undefined when the value is empty. */
+function tutorOf(value: unknown, facts: AuditFacts): string | undefined {
+  const id = word(value);
+  return id ? (facts.tutors.get(id) ?? NO_TUTOR) : undefined;
+}
+
+function ratesWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const perSession = Number(entry.after?.perSessionPence ?? 0);
+  const perPupil = Number(entry.after?.perPupilPence ?? 0);
+  const rates = `${formatPounds(perSession)} a session and ${formatPounds(perPupil)} a pupil`;
+  return `Pay rates of ${tutorNamed(entry, facts)} set to ${rates} ${byWhom(entry)}`;
+}
+
+/** A class's lead or a session's cover, set, changed or removed (decision 079). */
+function assignWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const what = targetId(entry.target, 'session')
+    ? `Cover tutor for ${classOrSessionWords(entry, facts)}`
+    : `Lead tutor of ${classOrSessionWords(entry, facts)}`;
+  const now = tutorOf(entry.after?.tutorId, facts);
+  const was = tutorOf(entry.before?.tutorId, facts);
+  if (!now) {
+    const wasWords = was ? ` (was ${was})` : '';
+    return `${what} removed${wasWords} ${byWhom(entry)}`;
+  }
+  const change = was && was !== now ? ` (was ${was})` : '';
+  return `${what} set to ${now}${change} ${byWhom(entry)}`;
+}
+
+/** The first send of a lesson report, or a correction (version above 1, decision 079). */
+function reportWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const sent = Number(entry.after?.version ?? 1) > 1 ? 'correction sent' : 'sent';
+  return `Lesson report for ${classOrSessionWords(entry, facts)} ${sent} ${byWhom(entry)}`;
 }
 
 function roleWords(entry: AuditEntryFields, facts: AuditFacts): string {
@@ -198,5 +259,15 @@ export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts):
       return `Data of ${personNamed(entry, facts)} downloaded ${byWhom(entry)}`;
     case 'credit.grant':
       return grantWords(entry, facts);
+    case 'tutor.invite':
+      return `${capitalised(tutorNamed(entry, facts))} invited as a tutor ${byWhom(entry)}`;
+    case 'tutor.deactivate':
+      return `${capitalised(tutorNamed(entry, facts))} deactivated as a tutor ${byWhom(entry)}`;
+    case 'tutor.rates':
+      return ratesWords(entry, facts);
+    case 'tutor.assign':
+      return assignWords(entry, facts);
+    case 'report.send':
+      return reportWords(entry, facts);
   }
 }

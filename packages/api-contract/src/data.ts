@@ -122,9 +122,11 @@ export const AuditQuerySchema = z
       .optional()
       .meta({ description: "Part of the actor's name or e-mail, any case" }),
     actorRole: z
-      .enum(AUDIT_ACTOR_ROLES, { error: 'actorRole must be admin, customer or system.' })
+      .enum(AUDIT_ACTOR_ROLES, { error: 'actorRole must be admin, customer, tutor or system.' })
       .optional()
-      .meta({ description: 'Only entries by staff, by customers, or by the service itself' }),
+      .meta({
+        description: 'Only entries by staff, by tutors, by customers, or by the service itself',
+      }),
     action: z
       .enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}.` })
       .optional(),

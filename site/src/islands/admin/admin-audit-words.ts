@@ -17,6 +17,11 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'attendance.mark': 'Attendance marked',
   'meeting-link.change': 'Meeting link changed',
   'credit.grant': 'Credit given',
+  'report.send': 'Lesson report sent',
+  'tutor.assign': 'Tutor assigned',
+  'tutor.invite': 'Tutor invited',
+  'tutor.rates': 'Tutor pay rates set',
+  'tutor.deactivate': 'Tutor deactivated',
   'user.role-change': 'Role changed',
   'user.password-reset': 'Password-reset link sent',
   'user.password-set': 'Password set',
@@ -28,6 +33,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
 export const AUDIT_ROLE_WORDS: Record<AuditActorRole, string> = {
   admin: 'Staff',
   customer: 'Customers',
+  tutor: 'Tutors',
   system: 'The service',
 };
 
