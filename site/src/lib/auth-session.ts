@@ -2,6 +2,7 @@
 // the other tabs that it changed. The header island uses only this, so content pages do not
 // download better-auth's client (about 13 KB gzip) just to draw Login or the profile button;
 // src/lib/auth-client.ts builds on it for everything that changes the session.
+import type { UserRole } from '@tuition/domain';
 
 /** Name of the BroadcastChannel the tabs use to say "the session changed". */
 export const AUTH_CHANNEL = 'auth';
@@ -72,8 +73,8 @@ export function onSessionChange(onChange: () => void, options: { onFocus?: boole
 
 /**
  * The user's role from the session; anything unexpected counts as a plain user
- * (docs/product-rules.md#accounts-and-roles).
+ * (docs/product-rules.md#accounts-and-roles; tutors, docs/decisions/079).
  */
-export function roleOf(user: { role?: string | null } | null | undefined): 'user' | 'admin' {
-  return user?.role === 'admin' ? 'admin' : 'user';
+export function roleOf(user: { role?: string | null } | null | undefined): UserRole {
+  return user?.role === 'admin' || user?.role === 'tutor' ? user.role : 'user';
 }

@@ -15,6 +15,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/verify-email',
   '/reset-password',
   '/reset-password-token',
+  '/teach',
 ] as const;
 
 /** True for an absolute URL or a path that belongs in the sitemap. */

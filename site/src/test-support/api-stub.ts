@@ -66,6 +66,11 @@ const ROUTES = {
   'POST /api/admin/bookings/:id/cancel': 'AdminCancelledBookingSchema',
   'POST /api/admin/bookings/:id/reschedule': 'BookingSchema',
   'GET /api/admin/audit': 'AuditListSchema',
+  'GET /api/tutor/sessions': 'TutorSessionListSchema',
+  'GET /api/tutor/sessions/:id': 'TutorRegisterSchema',
+  'PUT /api/tutor/sessions/:id/attendance': 'TutorAttendanceSchema',
+  'PUT /api/tutor/sessions/:id/report': 'LessonReportSchema',
+  'POST /api/tutor/sessions/:id/report/submit': 'ReportSentSchema',
 } as const satisfies Record<string, SchemaName | typeof NO_CONTENT>;
 
 export type Route = keyof typeof ROUTES;

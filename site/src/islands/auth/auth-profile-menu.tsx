@@ -1,8 +1,8 @@
-// The signed-in header menu (docs/product-rules.md#pages): My Account, Manage Bookings, Admin
-// Dashboard (admins only) and Sign Out. Wide screens get a Radix DropdownMenu behind the profile
-// button; in the collapsed menu of narrow screens the same items are listed in place, as the nav
-// links are.
-import { MESSAGES } from '@tuition/domain';
+// The signed-in header menu (docs/product-rules.md#pages): Teach (tutors only, docs/decisions/079),
+// My Account, Manage Bookings, Admin Dashboard (admins only) and Sign Out. Wide screens get a
+// Radix DropdownMenu behind the profile button; in the collapsed menu of narrow screens the same
+// items are listed in place, as the nav links are.
+import { MESSAGES, type UserRole } from '@tuition/domain';
 import { DropdownMenu } from 'radix-ui';
 import { signOutEverywhere } from '../../lib/auth-client.ts';
 import { toastSuccess } from '../shared/app-toaster.tsx';
@@ -12,11 +12,12 @@ import { themeRoot } from '../shared/theme-root.ts';
 export interface AuthProfileMenuProps {
   name: string;
   email: string;
-  role: 'user' | 'admin';
+  role: UserRole;
 }
 
-function menuItems(role: 'user' | 'admin') {
+export function menuItems(role: UserRole) {
   return [
+    ...(role === 'tutor' ? [{ href: '/teach', label: 'Teach' }] : []),
     { href: '/my-account', label: 'My Account' },
     { href: '/manage-bookings', label: 'Manage Bookings' },
     ...(role === 'admin' ? [{ href: '/admin', label: 'Admin Dashboard' }] : []),

@@ -1,10 +1,12 @@
-// One booking in the customer's lists: status badge, London date and time, course and class.
+// One booking in the customer's lists: status badge, London date and time, course and class,
+// who teaches it and, once sent, the lesson report for this child (docs/decisions/079).
 // Actions (Reschedule, Cancel) are passed in by the upcoming list; the previous list has none.
 import { Badge } from '@radix-ui/themes';
 import { type BookingBadge, bookingBadge, formatLondonDate, MESSAGES } from '@tuition/domain';
 import type { ReactNode } from 'react';
 import type { Booking } from '../../lib/api-client.ts';
 import { londonTimeRange, serviceLabel } from '../shared/session-labels.ts';
+import { LessonReportCard } from './lesson-report.tsx';
 
 const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 'red' | 'blue' }> = {
   upcoming: { text: 'Upcoming', color: 'green' },
@@ -54,6 +56,14 @@ export function BookingsCard({
       <p className="bookings-card__pupil">
         For <strong>{booking.pupil.name}</strong>
       </p>
+      {booking.tutorName && <p className="bookings-card__tutor">Tutor: {booking.tutorName}</p>}
+      {booking.report && (
+        <LessonReportCard
+          report={booking.report}
+          pupilName={booking.pupil.name}
+          headingLevel={Heading === 'h2' ? 'h3' : 'h4'}
+        />
+      )}
       {children && <div className="bookings-card__actions">{children}</div>}
     </li>
   );

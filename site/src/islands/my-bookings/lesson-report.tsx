@@ -1,0 +1,47 @@
+// A lesson report as a family reads it on /previous-bookings (docs/decisions/079): what the
+// lesson covered, the homework and resources, and the tutor's note about this child only (the
+// service sends no other child's note). "Corrected" when the tutor sent it again.
+import { Badge } from '@radix-ui/themes';
+import type { ChildLessonReport } from '@tuition/api-contract';
+
+export function LessonReportCard({
+  report,
+  pupilName,
+  headingLevel: Heading = 'h3',
+}: {
+  report: ChildLessonReport;
+  pupilName: string;
+  headingLevel?: 'h3' | 'h4';
+}) {
+  return (
+    <section className="lesson-report">
+      <div className="lesson-report__head">
+        <Heading className="lesson-report__title">Lesson report</Heading>
+        {report.corrected && (
+          <Badge color="blue" variant="soft" highContrast>
+            Corrected
+          </Badge>
+        )}
+      </div>
+      <dl className="lesson-report__list">
+        <dt>Topic</dt>
+        <dd>{report.topic}</dd>
+        <dt>Homework</dt>
+        <dd>{report.homework || 'None set'}</dd>
+        {report.resources && (
+          <>
+            <dt>Resources</dt>
+            <dd>{report.resources}</dd>
+          </>
+        )}
+        {report.note && (
+          <>
+            <dt>Tutor’s note about {pupilName}</dt>
+            <dd>{report.note}</dd>
+          </>
+        )}
+      </dl>
+      {report.tutorName && <p className="lesson-report__tutor">From {report.tutorName}</p>}
+    </section>
+  );
+}
