@@ -11,12 +11,13 @@ import {
   calendarFeeds,
   checkoutItems,
   enquiries,
+  lessonReportNotes,
   pupils,
   session,
   user,
   verification,
 } from '../db/schema.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../http/problem.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/problem.ts';
 import { forgetAddressLimits } from '../http/rate-limit.ts';
 import { closeHostedPage, type CheckoutDeps } from '../checkout/checkout.ts';
 import { releaseAccountSeats, type WaitlistDeps } from '../sessions/seat-ledger/seat-ledger.ts';
@@ -31,7 +32,8 @@ import { eraseMailNaming } from './mail-bodies.ts';
  * valid owner and the figures do not move; everything that names or reaches the person goes:
  * name, e-mail, phone, pupils' names and e-mails, sign-in credentials, sessions, calendar feed,
  * enquiries from that address, the mail sent to it or naming it (an enquiry forwarded to the
- * business) and the rate-limit counts kept under it.
+ * business), the rate-limit counts kept under it and the tutors' notes about its pupils (the
+ * lesson report itself is about the class and stays, docs/decisions/079).
  * Future bookings are cancelled (no refund, per the terms) and their seats freed. Retention
  * purges the kept records 7 years after payment.
  * Only the account's own address is searched: a pupil's address is whatever a parent typed,
@@ -56,6 +58,20 @@ export type DeletionActor = { kind: 'customer' } | { kind: 'admin'; adminId: str
 
 /** The address a deleted account keeps: unique, and in a domain that can never receive mail. */
 export const deletedAddress = (userId: string) => `deleted-${userId}@deleted.invalid`;
+
+/**
+ * 409 for a tutor's account: staff accounts are closed by an admin (deactivating the tutor), so
+ * the lessons, reports and pay lines they hold keep their name (docs/decisions/079).
+ */
+export function staffAccountConflict(actor: DeletionActor): ConflictError {
+  return new ConflictError(
+    'staff-account',
+    undefined,
+    actor.kind === 'customer'
+      ? 'Staff accounts are closed by an admin. Please ask the office.'
+      : 'Tutor accounts are not deleted: deactivate the tutor instead.',
+  );
+}
 
 export interface DeletionOutcome {
   cancelledBookings: number;
@@ -84,7 +100,7 @@ export async function verifyAccountPassword(
 /**
  * Deletes (anonymises) one account in one transaction. 404 for an unknown or already deleted
  * account; 403 for an admin account (its role is removed first, so no one deletes the last
- * admin by accident).
+ * admin by accident); 409 for a tutor's.
  */
 export async function deleteAccount(
   deps: AccountDeletionDeps,
@@ -107,6 +123,7 @@ export async function deleteAccount(
         'Admin accounts cannot be deleted: another admin removes the admin role first.',
       );
     }
+    if (target.role === 'tutor') throw staffAccountConflict(request.actor);
 
     const waitingPlaces = await waitingPlacesOf(tx, target.id);
     // Every seat the account holds goes back, to the waiting lists first (the seat ledger).
@@ -117,6 +134,15 @@ export async function deleteAccount(
     const cancelledSeats =
       cancelled.length > 0 ? await chargedSeats(deps, tx, inArray(bookings.id, cancelled)) : [];
 
+    // The tutors' notes about its children go; the class's report stays (decision 079).
+    await tx
+      .delete(lessonReportNotes)
+      .where(
+        inArray(
+          lessonReportNotes.pupilId,
+          tx.select({ id: pupils.id }).from(pupils).where(eq(pupils.userId, target.id)),
+        ),
+      );
     await erasePupils(tx, target.id, now);
     const addresses = [target.email];
     await tx.delete(enquiries).where(inArray(sql`lower(${enquiries.email})`, lowered(addresses)));

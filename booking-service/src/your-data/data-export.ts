@@ -1,5 +1,6 @@
 import type { AuditAction, AuditActorRole, DataExport } from '@tuition/api-contract';
-import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Clock } from '../clock.ts';
 import type { DbExecutor } from '../db/client.ts';
 import {
@@ -10,8 +11,11 @@ import {
   creditLedger,
   creditLots,
   enquiries,
+  lessonReportNotes,
+  lessonReports,
   paymentRefunds,
   pupils,
+  tutors,
   user,
   waitlistEntries,
 } from '../db/schema.ts';
@@ -22,7 +26,9 @@ import { mailSentTo } from './mail-bodies.ts';
 /*
  * Everything held on one account (docs/decisions/058): profile, pupils and their consents, bookings
  * with their status history (from the audit trail), payments and refunds, waiting-list places,
- * enquiries sent from the account's address and the mail sent to it (dates and subjects).
+ * enquiries sent from the account's address and the mail sent to it (dates and subjects), and
+ * the lesson reports its pupils were sent, each with the note about that pupil only (decision
+ * 079).
  * Only rows owned by the account, or addressed to its own address, are read: a pupil's address
  * is whatever a parent typed, never verified, so it must not reach another person's mail
  * (decision 048, addendum).
@@ -50,6 +56,7 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .where(eq(pupils.userId, userId))
     .orderBy(asc(pupils.createdAt));
   const accountBookings = await exportedBookings(db, userId);
+  const reports = await exportedLessonReports(db, userId);
   const payments = await db
     .select()
     .from(checkouts)
@@ -115,6 +122,7 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
       createdAt: place.joinedAt.toISOString(),
     })),
     credit: creditOf(lots, ledger),
+    lessonReports: reports,
     enquiries: enquiryRows.map((row) => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),
@@ -155,6 +163,78 @@ async function exportedBookings(db: DbExecutor, userId: string): Promise<DataExp
     updatedAt: row.updatedAt.toISOString(),
     history: history.get(row.id) ?? [],
   }));
+}
+
+/**
+ * The sent lesson reports of the sessions the account's pupils sat (a confirmed seat) or were
+ * written a note about, one per (session, pupil), with the tutor's sent note about that pupil.
+ * Only the `sent_` copy: a draft, the staff note and other pupils' notes never leave staff pages
+ * (docs/decisions/079). The pairs are read from the account's own rows (its bookings, its
+ * pupils' notes), so the export never walks every report kept.
+ */
+async function exportedLessonReports(
+  db: DbExecutor,
+  userId: string,
+): Promise<DataExport['lessonReports']> {
+  const pairs = union(
+    db
+      .select({ sessionId: bookings.sessionId, pupilId: bookings.pupilId })
+      .from(bookings)
+      .where(and(eq(bookings.userId, userId), eq(bookings.status, 'confirmed'))),
+    db
+      .select({ sessionId: lessonReportNotes.sessionId, pupilId: lessonReportNotes.pupilId })
+      .from(lessonReportNotes)
+      .innerJoin(pupils, eq(pupils.id, lessonReportNotes.pupilId))
+      .where(eq(pupils.userId, userId)),
+  ).as('pairs');
+  const rows = await db
+    .select({
+      sessionId: lessonReports.sessionId,
+      pupilId: pupils.id,
+      service: classSessions.service,
+      subject: classSessions.subject,
+      startsAt: classSessions.startsAt,
+      tutorName: user.name,
+      topic: lessonReports.sentTopic,
+      homework: lessonReports.sentHomework,
+      resources: lessonReports.sentResources,
+      sentAt: lessonReports.sentAt,
+      note: lessonReportNotes.sentNote,
+    })
+    .from(pairs)
+    .innerJoin(lessonReports, eq(lessonReports.sessionId, pairs.sessionId))
+    .innerJoin(pupils, eq(pupils.id, pairs.pupilId))
+    .innerJoin(classSessions, eq(classSessions.id, lessonReports.sessionId))
+    .innerJoin(tutors, eq(tutors.id, lessonReports.tutorId))
+    .innerJoin(user, eq(user.id, tutors.userId))
+    .leftJoin(
+      lessonReportNotes,
+      and(
+        eq(lessonReportNotes.sessionId, lessonReports.sessionId),
+        eq(lessonReportNotes.pupilId, pupils.id),
+      ),
+    )
+    .where(isNotNull(lessonReports.sentAt))
+    .orderBy(asc(classSessions.startsAt), asc(pupils.createdAt), asc(pupils.id));
+  return rows.flatMap((row) =>
+    row.sentAt
+      ? [
+          {
+            sessionId: row.sessionId,
+            pupilId: row.pupilId,
+            service: row.service,
+            subject: row.subject,
+            startsAt: row.startsAt.toISOString(),
+            tutorName: row.tutorName,
+            topic: row.topic ?? '',
+            homework: row.homework ?? '',
+            resources: row.resources,
+            sentAt: row.sentAt.toISOString(),
+            note: row.note,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The family's credit lots and every change of them (decision 077). */

@@ -25,6 +25,7 @@ import { createRouter } from '../http/router.ts';
 import {
   type AccountDeletionDeps,
   deleteAccount,
+  staffAccountConflict,
   verifyAccountPassword,
 } from './account-deletion.ts';
 import { buildDataExport, dataExportFilename } from './data-export.ts';
@@ -40,7 +41,8 @@ import { adminOperation as admin, adminRefusals as guarded } from '../auth/admin
 const exportDescription =
   'A JSON file (Content-Disposition: attachment): profile, pupils and consents, bookings with ' +
   'their status history, payments and refunds, waiting-list places, enquiries from the ' +
-  "account's address and the e-mails sent to it (date and subject).";
+  "account's address, the e-mails sent to it (date and subject) and the lesson reports its " +
+  "pupils were sent, each with the tutor's note about that pupil only.";
 
 const myExportRoute = createRoute({
   method: 'get',
@@ -92,6 +94,9 @@ const deleteMeRoute = createRoute({
     400: invalidInput('Missing or wrong password (`errors` names password)'),
     401: problemResponse('Not signed in'),
     403: problemResponse('Sent from another site, or an admin account'),
+    409: problemResponse(
+      "A tutor's account (`staff-account`): staff accounts are closed by an admin",
+    ),
     429: problemResponse(
       'More than 5 attempts in 15 minutes; the password is not checked (Retry-After says when)',
     ),
@@ -142,6 +147,7 @@ const adminDeleteRoute = createRoute({
     204: { description: 'Deleted' },
     400: invalidInput('An id longer than 100 characters'),
     404: problemResponse('No such user, or already deleted'),
+    409: problemResponse("A tutor's account (`staff-account`): deactivate the tutor instead"),
     ...guarded,
   },
 });
@@ -196,6 +202,8 @@ export function createDataRoutes(deps: DataRouteDeps) {
     })
     .openapi(deleteMeRoute, async (c) => {
       const me = currentUser(c);
+      // Before the password: whatever a tutor types, the answer is to ask the office.
+      if (me.role === 'tutor') throw staffAccountConflict({ kind: 'customer' });
       const attempt = await consumeRateLimit(
         deps.db,
         `${RATE_LIMIT_SCOPES.accountDeletion}:${me.id}`,

@@ -241,6 +241,27 @@ const ExportWaitingListPlaceSchema = z.object({
   createdAt: isoInstant,
 });
 
+/**
+ * A lesson report a pupil of the account was sent (docs/decisions/079): what the family read,
+ * with the tutor's note about that pupil only. Never the staff note or other pupils' notes.
+ */
+const ExportLessonReportSchema = z.object({
+  sessionId: z.string(),
+  pupilId: z.string(),
+  service: z.enum(SERVICE_CODES),
+  subject: z.string(),
+  startsAt: isoInstant,
+  tutorName: z.string(),
+  topic: z.string(),
+  homework: z.string(),
+  resources: z.string().nullable(),
+  sentAt: isoInstant.meta({ description: 'When the report (or its latest correction) was sent' }),
+  note: z
+    .string()
+    .nullable()
+    .meta({ description: "The tutor's note about this pupil; null when none" }),
+});
+
 export const DataExportSchema = named(
   'DataExport',
   z.object({
@@ -279,6 +300,11 @@ export const DataExportSchema = named(
         ),
       })
       .meta({ description: "The family's credit: each lot and every change (decision 077)" }),
+    lessonReports: z
+      .array(ExportLessonReportSchema)
+      .meta({
+        description: "The lesson reports sent about the account's pupils, by session start",
+      }),
     enquiries: z
       .array(ExportEnquirySchema)
       .meta({ description: "Contact-form enquiries sent from the account's e-mail address" }),

@@ -38,6 +38,8 @@ export const PROBLEM_CODES = [
   'too-many-pupils',
   /** 409: credit that cannot be refunded (a grant, spent, or past the 14 days; decision 077). */
   'not-refundable',
+  /** 409: a tutor's account is closed by an admin, never deleted (decision 079). */
+  'staff-account',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -55,6 +57,7 @@ export const CONFLICT_CODES = [
   'offer-expired',
   'attendance-closed',
   'not-refundable',
+  'staff-account',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 
