@@ -336,6 +336,15 @@ describe('seed content facts', () => {
     expect(text).toMatch(/under 16.*consent of a parent or guardian/);
   });
 
+  it('says in the privacy policy what tutors see and what happens to lesson notes', () => {
+    // docs/decisions/079: a register line carries first name, year group and the mark only.
+    const text = legalText('privacy-policy');
+    expect(text).toMatch(/first name and year group, who attended, and the notes they write/);
+    expect(text).toMatch(/never see a parent’s contact details or any payment/);
+    expect(text).toMatch(/kept with your booking history/);
+    expect(text).toMatch(/notes about your children are deleted with it/);
+  });
+
   it('gives the parental consent statement a parent ticks for a child under 16, and requires it', async () => {
     const settings = ofType('siteSettings')[0]!;
     expect(settings.pupilConsentStatement).toMatch(/parent or guardian.*privacy policy.*under 16/);
