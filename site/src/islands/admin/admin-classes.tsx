@@ -1,12 +1,14 @@
 // The "Classes" panel of /admin (decision 056): each weekly class of the timetable with its
 // online meeting link, which an admin sets here (https only; the service names `url` when it
-// refuses one). The link is operational data kept by the service, never in CMS content.
+// refuses one), and its lead tutor (docs/decisions/079). Both are operational data kept by the
+// service, never in CMS content.
 import type { AdminClass } from '@tuition/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { retryUnlessRefused } from './admin-format.ts';
+import { LeadTutorForm } from './admin-tutor-assign.tsx';
 
 const DAY_NAMES: Record<AdminClass['day'], string> = {
   mon: 'Monday',
@@ -74,6 +76,7 @@ function ClassRow({ item }: { item: AdminClass }) {
           </p>
         )}
       </form>
+      <LeadTutorForm item={item} about={`${item.label}, ${DAY_NAMES[item.day]} ${item.time}`} />
     </li>
   );
 }
@@ -88,7 +91,8 @@ export function AdminClasses() {
     <section className="admin-classes card" aria-labelledby="admin-classes-heading">
       <h2 id="admin-classes-heading">Classes</h2>
       <p>
-        The online meeting link of each weekly class. Families join through the site, never see it.
+        The online meeting link and the lead tutor of each weekly class. Families join through the
+        site, never see the link.
       </p>
       {classes.isPending ? (
         <p>Loading classes…</p>

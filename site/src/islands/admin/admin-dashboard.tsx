@@ -1,6 +1,6 @@
 // /admin (docs/product-rules.md#pages): four summary cards, the bookings and revenue charts, the
-// Sessions Overview and User Management. Admins only: anyone else is sent to / (the API refuses
-// them anyway).
+// Sessions Overview, Classes, Tutors (docs/decisions/079) and User Management. Admins only:
+// anyone else is sent to / (the API refuses them anyway).
 import { Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { MESSAGES } from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +30,9 @@ const AdminSessions = lazy(() =>
 );
 const AdminClasses = lazy(() =>
   import('./admin-classes.tsx').then(({ AdminClasses }) => ({ default: AdminClasses })),
+);
+const AdminTutors = lazy(() =>
+  import('./admin-tutors.tsx').then(({ AdminTutors }) => ({ default: AdminTutors })),
 );
 const AdminUsers = lazy(() =>
   import('./admin-users.tsx').then(({ AdminUsers }) => ({ default: AdminUsers })),
@@ -191,7 +194,7 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
   });
 
   const s = summary.data;
-  const shown = useStagedSections(3);
+  const shown = useStagedSections(4);
   const inUse = useFirstUse();
   return (
     <div className="admin">
@@ -214,7 +217,10 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
       <WhenNear heading="Classes" ready={shown >= 2} inUse={inUse}>
         <AdminClasses />
       </WhenNear>
-      <WhenNear heading="User Management" ready={shown >= 3} inUse={inUse}>
+      <WhenNear heading="Tutors" ready={shown >= 3} inUse={inUse}>
+        <AdminTutors />
+      </WhenNear>
+      <WhenNear heading="User Management" ready={shown >= 4} inUse={inUse}>
         <AdminUsers navigate={navigate} />
       </WhenNear>
       <Text as="p">

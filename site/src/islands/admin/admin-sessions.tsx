@@ -3,6 +3,7 @@
 // open the user page, with their attendance marks, the session's own meeting link and the
 // printable register (CSV) to download. An upcoming session can be cancelled for everyone with
 // what the families get back (decision 077); one on a day closed since offers it beside the flag.
+// Each names its tutor, and its panel chooses a cover tutor for that date (docs/decisions/079).
 import {
   Badge,
   Button,
@@ -29,6 +30,7 @@ import { useErrorToast } from '../shared/use-error-toast.ts';
 import { AdminSessionWaitlist, WaitingBadge } from '../shared/waitlist/admin-session-waitlist.tsx';
 import { MeetingLinkBadge, SessionMeetingOverride } from './admin-session-lessons.tsx';
 import { AttendeeList } from './admin-session-attendees.tsx';
+import { SessionTutorForm } from './admin-tutor-assign.tsx';
 import { LoadMoreButton } from './admin-pager.tsx';
 import {
   CancelClosedDay,
@@ -70,6 +72,9 @@ function SessionItem({ session, clock, onCancelled }: SessionItemProps) {
           <span className="admin-session__title">
             <span className="admin-session__label">{session.label}</span>
             <span className="admin-session__when">{when}</span>
+            {session.tutorName && (
+              <span className="admin-session__tutor">Tutor: {session.tutorName}</span>
+            )}
           </span>
           <span className="admin-session__count">
             {session.bookedCount} / {session.capacity} booked
@@ -90,6 +95,7 @@ function SessionItem({ session, clock, onCancelled }: SessionItemProps) {
       </div>
       {open && (
         <div id={panelId} className="admin-session__panel">
+          <SessionTutorForm session={session} about={cancel.sessionName} />
           <AttendeeList sessionId={session.id} />
           <SessionMeetingOverride
             sessionId={session.id}
