@@ -104,6 +104,21 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     'money goes back to a card the same way wherever the business decides it (decision 077)',
   ],
   [
+    'tutors',
+    'lessons/attendance.ts',
+    'a tutor marks the register by the one rule admins follow (decision 079)',
+  ],
+  [
+    'tutors',
+    'lessons/weekly-classes.ts',
+    "a tutor's session list shows the host the meeting link pupils reach (decision 079)",
+  ],
+  [
+    'tutors',
+    'admin/attendance-register.ts',
+    'the pay hours CSV is written as safely as the printed register (decision 079)',
+  ],
+  [
     'retention',
     'your-data/mail-bodies.ts',
     'retention empties the old mail bodies that the export and a deletion read (decision 058)',

@@ -3,7 +3,8 @@ import { serve } from '@hono/node-server';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import type { AppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
-import { seedDemoUsers } from './auth/demo-users.ts';
+import { DEMO_TUTOR_EMAIL, seedDemoUsers } from './auth/demo-users.ts';
+import { seedDemoTutor } from './tutors/demo-tutor.ts';
 import { startAuth } from './auth/start-auth.ts';
 import { clockFromConfig } from './clock.ts';
 import { scheduleLapsedCheckoutSweep } from './checkout/lapsed-checkout-sweep.ts';
@@ -74,6 +75,7 @@ async function main() {
   const reminderSweep = scheduleReminderSweep(deps);
   const creditExpiry = scheduleCreditExpiry(deps);
   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];
+  if (config.demoSeed) await seedDemoTutor(deps, DEMO_TUTOR_EMAIL);
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     const lines = [

@@ -3,6 +3,7 @@ import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertBooking, insertCustomer, insertSession } from '../testing/admin-fixtures.ts';
+import { leadClass, signedInTutor } from '../testing/tutor-fixtures.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
 
@@ -36,6 +37,13 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
     const toMove = await insertBooking(db, { userId: someone, sessionId: other.id });
     const leaver = await insertCustomer(db, { name: 'Leaver', email: 'leaver@example.com' });
     const spare = await insertSession(db, { service: 'ks3', date: '2026-11-10', time: '18:00' });
+    const tutor = await signedInTutor(t, { name: 'Mr Tutor' });
+    const leaving = await signedInTutor(t, { name: 'Mr Leaving' });
+    const classId = await leadClass(t, tutor.tutorId, {
+      service: 'gcse',
+      day: 'tue',
+      startTime: '17:00',
+    });
     endpoints = [
       { method: 'GET', path: '/api/admin/summary', adminStatus: 200 },
       { method: 'GET', path: '/api/admin/stats', adminStatus: 200 },
@@ -91,6 +99,38 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       },
       { method: 'GET', path: `/api/admin/audit?userId=${someone}`, adminStatus: 200 },
       { method: 'DELETE', path: `/api/admin/users/${leaver}`, adminStatus: 204 },
+      // Tutors (docs/decisions/079).
+      { method: 'GET', path: '/api/admin/tutors', adminStatus: 200 },
+      {
+        method: 'POST',
+        path: '/api/admin/tutors',
+        body: { name: 'Ms New', email: 'new-tutor@example.com' },
+        adminStatus: 201,
+      },
+      {
+        method: 'PUT',
+        path: `/api/admin/tutors/${tutor.tutorId}/rates`,
+        body: { perSessionPence: 2500, perPupilPence: 100 },
+        adminStatus: 200,
+      },
+      {
+        method: 'GET',
+        path: `/api/admin/tutors/${tutor.tutorId}/hours?month=2026-11`,
+        adminStatus: 200,
+      },
+      {
+        method: 'PUT',
+        path: `/api/admin/classes/${classId}/tutor`,
+        body: { tutorId: tutor.tutorId },
+        adminStatus: 200,
+      },
+      {
+        method: 'PUT',
+        path: `/api/admin/sessions/${other.id}/tutor`,
+        body: { tutorId: tutor.tutorId },
+        adminStatus: 200,
+      },
+      { method: 'DELETE', path: `/api/admin/tutors/${leaving.tutorId}`, adminStatus: 200 },
     ];
   });
   afterAll(async () => {
@@ -115,7 +155,7 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       .sort();
     const tested = endpoints
       .map((e) => `${e.method} ${e.path.split('?')[0]}`)
-      .map((line) => line.replace(/\/(sessions|users|bookings|classes)\/[^/]+/, '/$1/{id}'))
+      .map((line) => line.replace(/\/(sessions|users|bookings|classes|tutors)\/[^/]+/, '/$1/{id}'))
       .sort();
     expect(tested).toEqual(documented);
   });

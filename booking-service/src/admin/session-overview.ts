@@ -28,6 +28,7 @@ import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { cursorInstant } from '../db/cursor-instant.ts';
 import { waitingCounts } from '../sessions/waitlist-seats.ts';
 import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
+import { teachersOf } from '../sessions/session-tutors.ts';
 import { meetingUrlsOf } from '../lessons/weekly-classes.ts';
 
 interface OverviewDeps {
@@ -146,7 +147,11 @@ async function describeBookedSessions(
   context: { now: Date; timetable: readonly TimetableSlot[]; closures: readonly Closure[] },
 ): Promise<AdminSession[]> {
   const { now, timetable, closures } = context;
-  const links = await meetingUrlsOf(deps.db, rows);
+  const [links, teachers] = await Promise.all([
+    meetingUrlsOf(deps.db, rows),
+    // Who teaches each (docs/decisions/079).
+    teachersOf(deps.db, rows),
+  ]);
   // How many wait for each (decision 060); the list itself: GET /api/admin/sessions/{id}/waitlist.
   const waiting = await waitingCounts(
     deps.db,
@@ -173,6 +178,9 @@ async function describeBookedSessions(
       ...(waiting.get(row.id) ? { waitingCount: waiting.get(row.id) } : {}),
       ...closed,
       ...(linkMissing ? { meetingLinkMissing: true } : {}),
+      tutorName: teachers.get(row.id)?.name ?? null,
+      coverTutorId:
+        teachers.get(row.id)?.role === 'cover' ? (teachers.get(row.id)?.tutorId ?? null) : null,
     };
   });
 }

@@ -17,7 +17,9 @@ type HookContext = Parameters<typeof getSessionFromCtx>[0] & {
   body?: Record<string, unknown> | undefined;
 };
 
-const ROLE_MESSAGE = `Choose one of these roles: ${USER_ROLES.join(', ')}.`;
+/** The roles set-role may give; tutors come from an invitation (docs/decisions/079). */
+const SETTABLE_ROLES = USER_ROLES.filter((role) => role !== 'tutor');
+const ROLE_MESSAGE = `Choose one of these roles: ${SETTABLE_ROLES.join(', ')}.`;
 
 function isUserRole(role: unknown): role is (typeof USER_ROLES)[number] {
   return typeof role === 'string' && (USER_ROLES as readonly string[]).includes(role);
@@ -39,9 +41,19 @@ export async function checkAdminPluginRequest(db: Database, ctx: HookContext): P
   const userId = ctx.body?.userId;
   if (typeof userId !== 'string') return;
   const [target] = await db
-    .select({ emailVerified: user.emailVerified })
+    .select({ emailVerified: user.emailVerified, role: user.role })
     .from(user)
     .where(eq(user.id, userId));
+  // A tutor is an account and a tutors row made together by an invitation, and closed by
+  // deactivating it (docs/decisions/079): set-role would leave half a tutor.
+  if (ctx.body?.role === 'tutor' || target?.role === 'tutor') {
+    throw new APIError('BAD_REQUEST', {
+      code: 'TUTOR_ROLE',
+      message:
+        'Tutors are invited and deactivated from the Tutors panel; their role cannot be set here.',
+      errors: [{ field: 'role', message: 'Use the Tutors panel for tutors.' }],
+    });
+  }
   if (target && !target.emailVerified) {
     throw new APIError('BAD_REQUEST', {
       code: 'ACCOUNT_NOT_VERIFIED',

@@ -228,7 +228,15 @@ export function createAuth(options: AuthOptions) {
         },
       },
     },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    plugins: [
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        // A deactivated tutor's account is banned (docs/decisions/079).
+        bannedUserMessage:
+          'This account is no longer active. Please contact us if you think this is a mistake.',
+      }),
+    ],
   });
   return auth;
 }

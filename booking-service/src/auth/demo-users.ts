@@ -20,7 +20,12 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: 'user',
   },
   { name: 'Demo Admin', email: 'admin@demo.example', password: 'demo-admin-1', role: 'admin' },
+  // A tutors row and classes to lead are added by tutors/demo-tutor.ts (docs/decisions/079).
+  { name: 'Ms Demo Tutor', email: 'tutor@demo.example', password: 'demo-tutor-1', role: 'tutor' },
 ];
+
+/** The demo tutor's address. */
+export const DEMO_TUTOR_EMAIL = 'tutor@demo.example';
 
 /**
  * Creates the demo customer and admin, verified, with the known passwords; on later starts puts

@@ -81,6 +81,22 @@ export function requireAdmin(auth: Auth): MiddlewareHandler {
     });
 }
 
+/**
+ * 401 signed out, 403 for anyone but a tutor ("Access denied"): the tutor pages' API
+ * (docs/decisions/079). Whether the tutor is still active is the tutors feature's check.
+ */
+export function requireTutor(auth: Auth): MiddlewareHandler {
+  const signedIn = requireUser(auth);
+  return (c, next) =>
+    signedIn(c, async () => {
+      const user = c.get('authUser');
+      if (user.role !== 'tutor' || !user.emailVerified || user.banned) {
+        throw new ForbiddenError('Access denied');
+      }
+      await next();
+    });
+}
+
 /** The user a require* middleware put on the context. */
 export function currentUser(c: Context): AuthUser {
   const user = c.get('authUser');

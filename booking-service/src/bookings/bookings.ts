@@ -13,6 +13,7 @@ import {
   type Booking,
   type BookingScope,
   type CancelRemedy,
+  type ChildLessonReport,
   isId,
 } from '@tuition/api-contract';
 import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
@@ -36,6 +37,8 @@ import { type BookingRow, selectBookingRows } from '../sessions/booking-rows.ts'
 import { describeSession } from '../sessions/session-description.ts';
 import { joinWindow } from '../lessons/join-window.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
+import { teachersOf } from '../sessions/session-tutors.ts';
+import { childReportsOf } from '../sessions/lesson-report-reads.ts';
 
 /** What cancelling and rescheduling need; listing needs only the first three. */
 export interface BookingDeps {
@@ -107,8 +110,23 @@ export async function listUserBookings(
     scope === 'upcoming' ? asc(classSessions.startsAt) : desc(classSessions.startsAt),
     desc(bookings.createdAt),
   );
-  const timetable = await deps.content.timetable();
-  return rows.map((row) => toView(timetable, row, now, actor));
+  const sessions = rows.map((r) => ({ id: r.sessionId, service: r.service, startsAt: r.startsAt }));
+  const [timetable, teachers, reports] = await Promise.all([
+    deps.content.timetable(),
+    teachersOf(deps.db, sessions),
+    // A report is about a lesson that happened: the seat kept, not a cancelled or moved one.
+    scope === 'previous'
+      ? childReportsOf(
+          deps.db,
+          rows.filter((r) => r.status === 'confirmed'),
+        )
+      : new Map<string, ChildLessonReport>(),
+  ]);
+  return rows.map((row) => ({
+    ...toView(timetable, row, now, actor),
+    tutorName: teachers.get(row.sessionId)?.name ?? null,
+    ...(scope === 'previous' ? { report: reports.get(row.id) ?? null } : {}),
+  }));
 }
 
 function selectBooking(db: DbExecutor, bookingId: string, actor: Actor) {

@@ -12,6 +12,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { classSessions, weeklyClasses } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
+import { tutorNames } from '../sessions/session-tutors.ts';
 
 /*
  * Weekly classes (a service's slot on a weekday, from the CMS timetable) and their meeting
@@ -73,8 +74,17 @@ export async function listClasses(
   timetable: readonly WeeklySlot[],
 ): Promise<AdminClass[]> {
   const rows = await ensureClassRows(db, timetable);
+  // Each class's lead tutor by name (docs/decisions/079).
+  const leads = await tutorNames(
+    db,
+    rows.flatMap((row) => (row.leadTutorId ? [row.leadTutorId] : [])),
+  );
   return rows
-    .map((row) => toAdminClass(row, timetable))
+    .map((row) => ({
+      ...toAdminClass(row, timetable),
+      leadTutorId: row.leadTutorId,
+      leadTutorName: row.leadTutorId ? (leads.get(row.leadTutorId)?.name ?? null) : null,
+    }))
     .filter((c) => c.inTimetable || c.meetingUrl !== null)
     .sort(
       (a, b) =>

@@ -1,3 +1,4 @@
+import type { UserRole } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
 import { user } from '../db/schema.ts';
 import { deliverPendingMail } from '../mail/mail-setup.ts';
@@ -97,7 +98,7 @@ export interface TestUser {
  */
 export async function signedInUser(
   t: TestApp,
-  options: { email?: string; name?: string; password?: string; role?: 'user' | 'admin' } = {},
+  options: { email?: string; name?: string; password?: string; role?: UserRole } = {},
 ): Promise<TestUser> {
   const ip = freshIp();
   const email = options.email ?? `user-${crypto.randomUUID().slice(0, 8)}@example.com`;

@@ -40,6 +40,8 @@ export const PROBLEM_CODES = [
   'not-refundable',
   /** 409: a tutor's account is closed by an admin, never deleted (decision 079). */
   'staff-account',
+  /** 409: a lesson report sent before the start, unsaved, or with pupils unmarked (079). */
+  'report-not-ready',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -58,6 +60,7 @@ export const CONFLICT_CODES = [
   'attendance-closed',
   'not-refundable',
   'staff-account',
+  'report-not-ready',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 

@@ -148,6 +148,11 @@ export const TutorHoursSchema = named(
 );
 export type TutorHours = z.infer<typeof TutorHoursSchema>;
 
+/** The hours as a spreadsheet download (format=csv). */
+export const TutorHoursCsvSchema = z.string().meta({
+  description: 'CSV: date, time, class, role, pupils attended, amount; a total row last',
+});
+
 /* The tutor's own pages (/teach). */
 
 export const TUTOR_SCOPES = ['upcoming', 'previous'] as const;

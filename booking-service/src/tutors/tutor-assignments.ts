@@ -1,0 +1,212 @@
+import type { ClassTutor, SessionTutor } from '@tuition/api-contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit.ts';
+import type { DbExecutor, Transaction } from '../db/client.ts';
+import {
+  bookings,
+  classSessions,
+  coverNotices,
+  pupils,
+  tutors,
+  user,
+  weeklyClasses,
+} from '../db/schema.ts';
+import { NotFoundError, ValidationError } from '../http/problem.ts';
+import { mailBrand } from '../mail/mail-setup.ts';
+import { describeSession } from '../sessions/session-description.ts';
+import { londonSlotKey, tutorNames } from '../sessions/session-tutors.ts';
+import { coverBriefEmail, coverNoticeEmail } from './tutor-emails.ts';
+import type { TutorDeps } from './tutor-accounts.ts';
+import { lastReportBefore } from './lesson-reports.ts';
+import { firstNameOf } from './taught-session.ts';
+
+/*
+ * Who teaches what (docs/decisions/079): the lead tutor of a weekly class, and cover for one
+ * session, told once to each family with seats and to the cover tutor.
+ */
+
+/** An active tutor's row, or 400 naming tutorId. */
+async function activeTutor(db: DbExecutor, tutorId: string) {
+  const [row] = await db
+    .select({ id: tutors.id, userId: tutors.userId, name: user.name, email: user.email })
+    .from(tutors)
+    .innerJoin(user, eq(user.id, tutors.userId))
+    .where(and(eq(tutors.id, tutorId), isNull(tutors.deactivatedAt)));
+  if (!row) {
+    throw new ValidationError([{ field: 'tutorId', message: 'No active tutor has that id.' }]);
+  }
+  return row;
+}
+
+export async function setClassLead(
+  deps: Pick<TutorDeps, 'db'>,
+  input: { adminId: string; classId: string; tutorId: string | null },
+): Promise<ClassTutor> {
+  const tutor = input.tutorId ? await activeTutor(deps.db, input.tutorId) : null;
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ leadTutorId: weeklyClasses.leadTutorId })
+      .from(weeklyClasses)
+      .where(eq(weeklyClasses.id, input.classId))
+      .for('update');
+    if (!row) throw new NotFoundError('No such class.');
+    if (row.leadTutorId === input.tutorId) return;
+    await tx
+      .update(weeklyClasses)
+      .set({ leadTutorId: input.tutorId })
+      .where(eq(weeklyClasses.id, input.classId));
+    await recordAudit(tx, {
+      actorId: input.adminId,
+      actorRole: 'admin',
+      subjectUserId: tutor?.userId ?? null,
+      action: 'tutor.assign',
+      target: `class:${input.classId}`,
+      before: { tutorId: row.leadTutorId },
+      after: { tutorId: input.tutorId },
+    });
+  });
+  return { classId: input.classId, tutorId: input.tutorId, tutorName: tutor?.name ?? null };
+}
+
+/** The families with confirmed seats in a session, each with its pupils' names. */
+async function familiesOf(tx: DbExecutor, sessionId: string) {
+  const rows = await tx
+    .select({
+      userId: bookings.userId,
+      email: user.email,
+      parentName: user.name,
+      pupilName: pupils.name,
+    })
+    .from(bookings)
+    .innerJoin(user, eq(user.id, bookings.userId))
+    .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
+    .where(and(eq(bookings.sessionId, sessionId), eq(bookings.status, 'confirmed')))
+    .orderBy(pupils.name);
+  const families = new Map<
+    string,
+    { userId: string; email: string; parentName: string; pupilNames: string[] }
+  >();
+  for (const r of rows) {
+    const family = families.get(r.userId) ?? { ...r, pupilNames: [] };
+    family.pupilNames.push(firstNameOf(r.pupilName));
+    families.set(r.userId, family);
+  }
+  return [...families.values()];
+}
+
+/** Inserts the once-only notice key; true when it is new (so the mail goes). */
+async function firstNotice(
+  tx: Transaction,
+  key: { sessionId: string; userId: string; tutorId: string },
+  now: Date,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(coverNotices)
+    .values({ ...key, sentAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: coverNotices.userId });
+  return inserted.length > 0;
+}
+
+/**
+ * Sets (or with null removes) one session's cover tutor. Before the session starts, each
+ * family with seats is told once per cover tutor, naming its children, and the cover tutor gets
+ * the session and the class's last report; undoing cover tells nobody.
+ */
+export async function setSessionCover(
+  deps: Pick<TutorDeps, 'db' | 'clock' | 'content' | 'config' | 'mail'>,
+  input: { adminId: string; sessionId: string; tutorId: string | null },
+): Promise<SessionTutor> {
+  const tutor = input.tutorId ? await activeTutor(deps.db, input.tutorId) : null;
+  const [timetable, brand] = await Promise.all([deps.content.timetable(), mailBrand(deps)]);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(classSessions)
+      .where(eq(classSessions.id, input.sessionId))
+      .for('update');
+    if (!session) throw new NotFoundError('No such session.');
+    const lead = await leadOf(tx, session);
+    if (tutor && lead?.tutorId === tutor.id) {
+      throw new ValidationError([
+        {
+          field: 'tutorId',
+          message: `${tutor.name} already leads this class: choose no cover instead.`,
+        },
+      ]);
+    }
+    if (session.coverTutorId !== input.tutorId) {
+      await tx
+        .update(classSessions)
+        .set({ coverTutorId: input.tutorId })
+        .where(eq(classSessions.id, session.id));
+      await recordAudit(tx, {
+        actorId: input.adminId,
+        actorRole: 'admin',
+        subjectUserId: tutor?.userId ?? null,
+        action: 'tutor.assign',
+        target: `session:${session.id}`,
+        before: { tutorId: session.coverTutorId },
+        after: { tutorId: input.tutorId },
+      });
+    }
+    let familiesTold = 0;
+    if (tutor && session.startsAt > now && !session.cancelledAt) {
+      const described = describeSession(timetable, session);
+      const families = await familiesOf(tx, session.id);
+      for (const family of families) {
+        if (!(await firstNotice(tx, { ...key(session.id, tutor.id), userId: family.userId }, now)))
+          continue;
+        familiesTold += 1;
+        const content = coverNoticeEmail(brand, {
+          parentName: family.parentName,
+          pupilNames: family.pupilNames,
+          session: described,
+          coverName: tutor.name,
+        });
+        await deps.mail.enqueue({ to: family.email, ...content }, { tx });
+      }
+      if (await firstNotice(tx, { ...key(session.id, tutor.id), userId: tutor.userId }, now)) {
+        const last = await lastReportBefore(tx, session);
+        const content = coverBriefEmail(brand, {
+          tutorName: tutor.name,
+          session: described,
+          booked: families.reduce((n, f) => n + f.pupilNames.length, 0),
+          lastReport: last,
+        });
+        await deps.mail.enqueue({ to: tutor.email, ...content }, { tx });
+      }
+    }
+    return {
+      sessionId: session.id,
+      coverTutorId: input.tutorId,
+      coverTutorName: tutor?.name ?? null,
+      leadTutorName: lead?.name ?? null,
+      familiesTold,
+    };
+  });
+}
+
+const key = (sessionId: string, tutorId: string) => ({ sessionId, tutorId });
+
+/** The lead tutor of the session's weekly class, ignoring any cover. */
+async function leadOf(
+  tx: DbExecutor,
+  session: { service: string; startsAt: Date },
+): Promise<{ tutorId: string; name: string } | undefined> {
+  const classes = await tx
+    .select({
+      service: weeklyClasses.service,
+      day: weeklyClasses.day,
+      startTime: weeklyClasses.startTime,
+      leadTutorId: weeklyClasses.leadTutorId,
+    })
+    .from(weeklyClasses)
+    .where(eq(weeklyClasses.service, session.service as typeof weeklyClasses.$inferSelect.service));
+  const slot = londonSlotKey(session.service, session.startsAt);
+  const lead = classes.find((c) => `${c.service} ${c.day} ${c.startTime}` === slot)?.leadTutorId;
+  if (!lead) return undefined;
+  const name = (await tutorNames(tx, [lead])).get(lead)?.name;
+  return name ? { tutorId: lead, name } : undefined;
+}
