@@ -74,7 +74,7 @@ describe('the lesson report on previous bookings', () => {
     expect(sams.getByText('https://example.test/quadratics')).toBeTruthy();
     expect(sams.getByText('Tutor’s note about Sam')).toBeTruthy();
     expect(sams.getByText('Sam explained the method to the group.')).toBeTruthy();
-    expect(sams.getByText('From Mr Patel')).toBeTruthy();
+    expect(sams.getByText('Sent by Mr Patel on Tuesday 1 December 2026')).toBeTruthy();
     expect(sams.queryByText('Corrected')).toBeNull();
 
     // Ava's family got no note about Ava: nothing about any other child shows instead.

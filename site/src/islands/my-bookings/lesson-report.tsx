@@ -3,6 +3,14 @@
 // service sends no other child's note). "Corrected" when the tutor sent it again.
 import { Badge } from '@radix-ui/themes';
 import type { ChildLessonReport } from '@tuition/api-contract';
+import { formatLondonDate } from '@tuition/domain';
+
+/** "Sent by Ms Rivera on Wednesday 2 December 2026", leaving out what is unknown. */
+export function sentByLine(report: Pick<ChildLessonReport, 'tutorName' | 'sentAt'>): string {
+  const at = new Date(report.sentAt);
+  const on = Number.isNaN(at.getTime()) ? '' : ` on ${formatLondonDate(at)}`;
+  return report.tutorName ? `Sent by ${report.tutorName}${on}` : `Sent${on}`;
+}
 
 export function LessonReportCard({
   report,
@@ -41,7 +49,7 @@ export function LessonReportCard({
           </>
         )}
       </dl>
-      {report.tutorName && <p className="lesson-report__tutor">From {report.tutorName}</p>}
+      <p className="lesson-report__tutor">{sentByLine(report)}</p>
     </section>
   );
 }

@@ -166,8 +166,10 @@ describe('the lesson report', () => {
       'PUT /api/tutor/sessions/s1/report',
       'POST /api/tutor/sessions/s1/report/submit',
     ]);
-    // Sent once: the next send is a correction.
+    // Sent once: the next send is a correction, and the session's badge says so.
     expect(screen.getByRole('button', { name: 'Send correction' })).toBeTruthy();
+    expect(screen.getByText('Report sent')).toBeTruthy();
+    expect(screen.queryByText('Report due')).toBeNull();
     expect(screen.getByText(/^Sent Tuesday 1 December 2026 at 8:10 PM\.$/)).toBeTruthy();
   });
 

@@ -52,7 +52,7 @@ export function TeachRegisterContent({ sessionId, navigate }: TeachRegisterProps
   }
   const data = register.data;
   return (
-    <div className="teach">
+    <div className="teach teach--one-session">
       <a className="teach__back" href="/teach">
         ← Your sessions
       </a>

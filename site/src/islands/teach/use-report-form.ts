@@ -61,7 +61,12 @@ export function useReportForm(register: TutorRegister) {
   const [topicError, setTopicError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
 
-  const refresh = () => {
+  /** The page's badge and the lists follow the report's new state. */
+  const refresh = (state: 'draft' | 'sent') => {
+    queryClient.setQueryData<TutorRegister>(
+      ['teach', 'register', sessionId],
+      (old) => old && { ...old, session: { ...old.session, report: state } },
+    );
     void queryClient.invalidateQueries({ queryKey: ['teach', 'sessions'] });
   };
   const save = useMutation({
@@ -74,7 +79,7 @@ export function useReportForm(register: TutorRegister) {
           ? 'Changes saved. Families still have the version sent before: send a correction to update it.'
           : 'Draft saved. Nothing has been sent to families.',
       });
-      refresh();
+      refresh(saved.sentAt ? 'sent' : 'draft');
     },
     onError: (error) =>
       setOutcome({ kind: 'error', text: failureText(error, 'The draft was not saved.') }),
@@ -90,7 +95,7 @@ export function useReportForm(register: TutorRegister) {
       );
       const line = sentToLine(sent.familiesEmailed);
       setOutcome({ kind: 'sent', text: sent.corrected ? `Correction sent. ${line}.` : `${line}.` });
-      refresh();
+      refresh('sent');
     },
     onError: (error) =>
       setOutcome({ kind: 'error', text: failureText(error, 'The report was not sent.') }),

@@ -1,0 +1,248 @@
+// A tutor's lesson, end to end at 375 px (docs/decisions/079): an admin invites a tutor and makes
+// them lead of a weekly class; the tutor sets a password from the invite e-mail and finds Teach
+// in the menu; a family has booked a session of that class; on the service's clock the lesson
+// starts, the tutor marks the register and sends the report; once it has ended the family reads
+// it on /previous-bookings, with the note about their child and never the staff note. axe on
+// each new screen. SATs is a class no other journey books, and the session is found by its start,
+// never taken as "the first"; the clock goes back to the real time however the test ends.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatLondonDate } from '@tuition/domain';
+import {
+  checkOutAndPay,
+  DEMO_ADMIN,
+  expect,
+  expectNoAxeViolations,
+  freshIp,
+  linkFromMail,
+  logIn,
+  mailTo,
+  signedInCustomer,
+  test,
+  uniqueEmail,
+} from './support.ts';
+
+const SERVICE = 'sats';
+const PUPIL_FIRST_NAME = 'Robin';
+const TOPIC = `Fractions of amounts ${Math.random().toString(36).slice(2, 6)}`;
+const NOTE = 'Robin explained the bar model to the group.';
+const STAFF_NOTE = 'Staff only: Robin’s camera was off for ten minutes.';
+
+interface Slot {
+  startsAt: string;
+  seatsLeft: number;
+  state: string;
+}
+interface MyBooking {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+}
+interface AdminClass {
+  id: string;
+  service: string;
+  day: string;
+  startTime: string;
+}
+
+/** Weekday and HH:mm of an instant on the London wall clock, as weekly classes are keyed. */
+function londonSlot(iso: string): { day: string; startTime: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    day: part('weekday').toLowerCase().slice(0, 3),
+    startTime: `${part('hour')}:${part('minute')}`,
+  };
+}
+
+/** Books and pays one SATs session at least two days ahead for a new pupil; returns it. */
+async function bookAheadSession(
+  request: APIRequestContext,
+  origin: Record<string, string>,
+): Promise<MyBooking> {
+  const availability = await request.get(`/api/availability?service=${SERVICE}`);
+  const { slots } = (await availability.json()) as { slots: Slot[] };
+  const soonest = Date.now() + 2 * 24 * 3600_000;
+  const slot = slots.find(
+    (s) => s.state === 'available' && s.seatsLeft > 0 && new Date(s.startsAt).getTime() > soonest,
+  );
+  expect(slot, 'an open SATs session two days ahead').toBeTruthy();
+  const startsAt = slot?.startsAt ?? '';
+  const pupil = await request.post('/api/me/pupils', {
+    data: { name: `${PUPIL_FIRST_NAME} Reporter`, yearGroup: 'y6', consent: true },
+    headers: origin,
+  });
+  expect(pupil.status(), await pupil.text()).toBe(201);
+  const { id: pupilId } = (await pupil.json()) as { id: string };
+  await checkOutAndPay(request, origin, {
+    service: SERVICE,
+    startsAt: [startsAt],
+    pupilIds: [pupilId],
+  });
+  let booking: MyBooking | undefined;
+  await expect
+    .poll(async () => {
+      const mine = await request.get('/api/me/bookings?scope=upcoming');
+      booking = ((await mine.json()) as MyBooking[]).find((b) => b.startsAt === startsAt);
+      return booking?.id;
+    })
+    .toBeTruthy();
+  return booking as MyBooking;
+}
+
+/** Invites a tutor as the admin and makes them lead of the weekly class of `startsAt`. */
+async function inviteLeadTutor(
+  admin: APIRequestContext,
+  origin: Record<string, string>,
+  tutor: { name: string; email: string },
+  startsAt: string,
+): Promise<void> {
+  const invited = await admin.post('/api/admin/tutors', { data: tutor, headers: origin });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { id: tutorId } = (await invited.json()) as { id: string };
+  const { classes } = (await (await admin.get('/api/admin/classes')).json()) as {
+    classes: AdminClass[];
+  };
+  const slot = londonSlot(startsAt);
+  const weekly = classes.find(
+    (c) => c.service === SERVICE && c.day === slot.day && c.startTime === slot.startTime,
+  );
+  expect(weekly, `the weekly class of ${slot.day} ${slot.startTime}`).toBeTruthy();
+  const assigned = await admin.put(`/api/admin/classes/${weekly?.id}/tutor`, {
+    data: { tutorId },
+    headers: origin,
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+}
+
+async function moveClock(request: APIRequestContext, origin: Record<string, string>, at: Date) {
+  const moved = await request.post('/dev/clock', {
+    data: { now: at.toISOString() },
+    headers: origin,
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+}
+
+/** The page at 375 px, then at 1280 px, then back to 375 px; axe at both widths. */
+async function checkAndShoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+    await expectNoAxeViolations(page, `${name} at ${width} px`);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+}
+
+test('a tutor takes the register and sends the report, and the family reads it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 375, height: 740 });
+  const origin = { origin: new URL(baseURL ?? 'http://localhost').origin };
+  const contextOptions = { viewport: { width: 375, height: 740 } };
+  const adminContext = await browser.newContext({
+    ...contextOptions,
+    extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
+  });
+  const familyContext = await browser.newContext({
+    ...contextOptions,
+    extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
+  });
+  const adminPage = await adminContext.newPage();
+  const family = await familyContext.newPage();
+  const tutor = { name: 'Ms Rivera', email: uniqueEmail('tutor') };
+  try {
+    const parent = await signedInCustomer(family, '/', { name: 'Jo Reporter' });
+    const booking = await bookAheadSession(family.request, origin);
+    const start = new Date(booking.startsAt);
+    const card = (p: Page) => p.locator('.teach-card', { hasText: formatLondonDate(start) });
+
+    await logIn(adminPage, DEMO_ADMIN, '/');
+    await inviteLeadTutor(adminPage.request, origin, tutor, booking.startsAt);
+
+    // The invite's link is a password reset: choosing one signs the tutor in.
+    const link = await linkFromMail(page.request, tutor.email, /./, '/reset-password-token');
+    await page.goto(link);
+    await page.getByLabel(/^New password/).fill('tutor-pass-2026');
+    await page.getByLabel('Confirm new password').fill('tutor-pass-2026');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Menu' }).click();
+    await header
+      .getByRole('list', { name: 'Account' })
+      .getByRole('link', { name: 'Teach' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/teach');
+
+    // Before the lesson: the session is listed, its register not open yet.
+    await expect(card(page)).toContainText('SATs');
+    await expect(card(page)).toContainText('Lead');
+    await expect(card(page)).toContainText(/\d+ of 10 booked/);
+    await checkAndShoot(page, 'teach-upcoming');
+    await card(page)
+      .getByRole('link', { name: /^Register and report/ })
+      .click();
+    await expect(page.getByText('The register opens when the lesson starts.')).toBeVisible();
+    const robin = page.getByRole('group', { name: new RegExp(`^${PUPIL_FIRST_NAME}`) });
+    await expect(robin.getByRole('radio', { name: 'Present' })).toBeDisabled();
+    await checkAndShoot(page, 'teach-register-before');
+
+    // Five minutes in, on the service's clock: mark the register and send the report.
+    await moveClock(adminPage.request, origin, new Date(start.getTime() + 5 * 60_000));
+    await page.reload();
+    await robin.getByRole('radio', { name: 'Present' }).check();
+    await expect(page.getByText(/^\d+ of \d+ marked$/)).toBeVisible();
+    await expect(robin.getByRole('radio', { name: 'Present' })).toBeChecked();
+    await page.getByLabel(/^Topic/).fill(TOPIC);
+    await page.getByLabel('Homework').fill('Worksheet 3, questions 1 to 8');
+    await page.getByLabel(`Note about ${PUPIL_FIRST_NAME}`).fill(NOTE);
+    await page.getByLabel(/Only staff see this/i).fill(STAFF_NOTE);
+    await page.getByRole('button', { name: 'Send to families' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expectNoAxeViolations(page, 'the send confirmation at 375 px');
+    await confirm.getByRole('button', { name: 'Send to families' }).click();
+    await expect(page.getByText(/^Sent to \d+ famil(y|ies)\.$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send correction' })).toBeVisible();
+    await expect(page.getByText('Report sent')).toBeVisible();
+    await checkAndShoot(page, 'teach-register-sent');
+
+    // After the lesson, the family reads it: their child's note, never the staff note.
+    const afterEnd = new Date(new Date(booking.endsAt).getTime() + 5 * 60_000);
+    await moveClock(adminPage.request, origin, afterEnd);
+    // The list sorts by the browser's clock too: it has to agree with the service's.
+    await family.clock.setFixedTime(afterEnd);
+    await family.goto('/previous-bookings');
+    const report = family
+      .locator('.bookings-card', { hasText: formatLondonDate(start) })
+      .filter({ hasText: TOPIC });
+    await expect(report.getByRole('heading', { name: 'Lesson report' })).toBeVisible();
+    await expect(report).toContainText('Worksheet 3, questions 1 to 8');
+    await expect(report).toContainText(NOTE);
+    await expect(report).toContainText(`Tutor: ${tutor.name}`);
+    await expect(report).not.toContainText(STAFF_NOTE);
+    await checkAndShoot(family, 'previous-bookings-report');
+
+    // The e-mail carries the same report, and no staff note either.
+    await expect
+      .poll(async () =>
+        (await mailTo(family.request, parent.email)).find((m) => m.text.includes(TOPIC)),
+      )
+      .toBeTruthy();
+    const mail = (await mailTo(family.request, parent.email)).find((m) => m.text.includes(TOPIC));
+    expect(mail?.text).toContain(NOTE);
+    expect(mail?.text).not.toContain(STAFF_NOTE);
+  } finally {
+    // Back to the real time, so the journeys after this one see the clock they expect.
+    await moveClock(adminPage.request, origin, new Date());
+    await adminContext.close();
+    await familyContext.close();
+  }
+});
