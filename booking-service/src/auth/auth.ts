@@ -228,18 +228,18 @@ export function createAuth(options: AuthOptions) {
         },
       },
     },
-    plugins: [
-      admin({
-        defaultRole: 'user',
-        adminRoles: ['admin'],
-        // A deactivated tutor's account is banned (docs/decisions/079).
-        bannedUserMessage:
-          'This account is no longer active. Please contact us if you think this is a mistake.',
-      }),
-    ],
+    plugins: [admin(ADMIN_PLUGIN_OPTIONS)],
   });
   return auth;
 }
+
+/** Staff roles, and the refusal a banned account (a deactivated tutor, decision 079) meets. */
+const ADMIN_PLUGIN_OPTIONS = {
+  defaultRole: 'user',
+  adminRoles: ['admin'],
+  bannedUserMessage:
+    'This account is no longer active. Please contact us if you think this is a mistake.',
+};
 
 /** Tells the owner their password changed; never the password itself (auth-emails.ts). */
 function passwordChangedSender(deps: {
