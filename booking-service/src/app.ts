@@ -16,6 +16,7 @@ import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createLessonRoutes } from './lessons/lesson-routes.ts';
 import { createTutorRoutes } from './tutors/tutor-routes.ts';
+import { sendTutorReminders } from './tutors/tutor-reminders.ts';
 import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.ts';
 import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
 import { sendDueReminders } from './reminders/reminders.ts';
@@ -150,6 +151,8 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
       // Credit that lapsed at the new time expires, with its warnings (decision 077).
       await warnOfLapsingCredit(deps);
       await expireDueCredit(deps);
+      // Tutors' reports still to send (decision 079).
+      await sendTutorReminders(deps);
     };
     app.route('/', createDevClockRoutes({ clock: deps.clock, config: deps.config, afterMove }));
   }

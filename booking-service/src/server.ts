@@ -12,6 +12,7 @@ import { scheduleRetention } from './retention/retention-job.ts';
 import { scheduleWaitlistSweep } from './waitlist/waitlist-sweep.ts';
 import { scheduleReminderSweep } from './reminders/reminder-sweep.ts';
 import { scheduleCreditExpiry } from './wallet/credit-expiry.ts';
+import { scheduleTutorReminders } from './tutors/tutor-reminder-timer.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -74,6 +75,7 @@ async function main() {
   const waitlistSweep = scheduleWaitlistSweep(deps);
   const reminderSweep = scheduleReminderSweep(deps);
   const creditExpiry = scheduleCreditExpiry(deps);
+  const tutorReminders = scheduleTutorReminders(deps);
   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];
   if (config.demoSeed) await seedDemoTutor(deps, DEMO_TUTOR_EMAIL);
 
@@ -106,6 +108,7 @@ async function main() {
     await waitlistSweep.stop();
     await reminderSweep.stop();
     await creditExpiry.stop();
+    await tutorReminders.stop();
     await stopMailWorker(deps);
     await dbHandle.close();
     process.exit(0);
