@@ -40,6 +40,9 @@ interface TutorChoiceProps {
   noneLabel: string;
   saved: string | null | undefined;
   saveLabel: string;
+  /** Who it is now, under the label. */
+  now?: string;
+  className: string;
   busy: boolean;
   onSave: (tutorId: string | null) => void;
 }
@@ -50,6 +53,8 @@ function TutorChoice({
   noneLabel,
   saved,
   saveLabel,
+  now,
+  className,
   busy,
   onSave,
 }: TutorChoiceProps) {
@@ -61,25 +66,26 @@ function TutorChoice({
     onSave(choice === NONE ? null : choice);
   };
   return (
-    <form className="admin-tutor-choice" onSubmit={onSubmit}>
-      <label htmlFor={selectId} className="admin-tutor-choice__label">
-        {label}
-        <span className="visually-hidden"> ({about})</span>
-      </label>
-      <div className="admin-tutor-choice__row">
-        <select
-          id={selectId}
-          className="input admin-tutor-choice__select"
-          value={choice}
-          onChange={(e) => setChoice(e.target.value)}
-        >
-          {tutorOptions(tutors, saved ?? NONE, noneLabel)}
-        </select>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {saveLabel}
+    <form className={`admin-tutor-choice ${className}`} onSubmit={onSubmit}>
+      <div className="admin-tutor-choice__head">
+        <label htmlFor={selectId} className="admin-tutor-choice__label">
+          {label}
           <span className="visually-hidden"> ({about})</span>
-        </button>
+        </label>
+        {now && <span className="admin-tutor-choice__now">{now}</span>}
       </div>
+      <select
+        id={selectId}
+        className="select admin-tutor-choice__select"
+        value={choice}
+        onChange={(e) => setChoice(e.target.value)}
+      >
+        {tutorOptions(tutors, saved ?? NONE, noneLabel)}
+      </select>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {saveLabel}
+        <span className="visually-hidden"> ({about})</span>
+      </button>
     </form>
   );
 }
@@ -107,20 +113,17 @@ export function LeadTutorForm({ item, about }: { item: AdminClass; about: string
     },
   });
   return (
-    <div className="admin-classes__lead">
-      <p className="admin-classes__lead-now">
-        {lead ? `Lead tutor: ${lead}` : 'No lead tutor yet'}
-      </p>
-      <TutorChoice
-        label="Lead tutor"
-        about={about}
-        noneLabel="No lead tutor"
-        saved={item.leadTutorId}
-        saveLabel="Save lead tutor"
-        busy={save.isPending}
-        onSave={(tutorId) => save.mutate(tutorId)}
-      />
-    </div>
+    <TutorChoice
+      className="admin-classes__lead"
+      label="Lead tutor"
+      about={about}
+      now={lead ? `Now: ${lead}` : 'Now: no lead tutor'}
+      noneLabel="No lead tutor"
+      saved={item.leadTutorId}
+      saveLabel="Save lead tutor"
+      busy={save.isPending}
+      onSave={(tutorId) => save.mutate(tutorId)}
+    />
   );
 }
 
@@ -156,6 +159,7 @@ export function SessionTutorForm({ session, about }: { session: AdminSession; ab
         {teacher ? `Taught by ${teacher}` : 'No tutor yet: choose the class’s lead in Classes.'}
       </p>
       <TutorChoice
+        className="admin-session-tutor__choice"
         label="Cover tutor"
         about={about}
         noneLabel="No cover (class lead teaches)"

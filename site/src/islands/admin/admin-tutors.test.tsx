@@ -325,7 +325,7 @@ describe('a class’s lead tutor', { timeout: 20_000 }, () => {
       },
     );
     renderWithin(<AdminClasses />);
-    expect(await screen.findByText('Lead tutor: Mr Patel')).toBeTruthy();
+    expect(await screen.findByText('Now: Mr Patel')).toBeTruthy();
     const select = screen.getByLabelText(/^Lead tutor/) as HTMLSelectElement;
     await within(select).findByRole('option', { name: 'Ms Okafor' });
     const options = within(select)
@@ -336,7 +336,7 @@ describe('a class’s lead tutor', { timeout: 20_000 }, () => {
     fireEvent.change(select, { target: { value: 't2' } });
     expect(sent.some((s) => s.route === 'PUT /api/admin/classes/:id/tutor')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: /^Save lead tutor/ }));
-    expect(await screen.findByText('Lead tutor: Ms Okafor')).toBeTruthy();
+    expect(await screen.findByText('Now: Ms Okafor')).toBeTruthy();
     const saved = sent.filter((s) => s.route === 'PUT /api/admin/classes/:id/tutor');
     expect(saved.map((s) => [s.url.pathname, s.body])).toEqual([
       ['/api/admin/classes/c1/tutor', { tutorId: 't2' }],
@@ -355,7 +355,7 @@ describe('a class’s lead tutor', { timeout: 20_000 }, () => {
     const select = (await screen.findByLabelText(/^Lead tutor/)) as HTMLSelectElement;
     fireEvent.change(select, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: /^Save lead tutor/ }));
-    expect(await screen.findByText('No lead tutor yet')).toBeTruthy();
+    expect(await screen.findByText('Now: no lead tutor')).toBeTruthy();
     expect(sent.find((s) => s.route === 'PUT /api/admin/classes/:id/tutor')?.body).toEqual({
       tutorId: null,
     });

@@ -96,13 +96,13 @@ function TutorItem({ tutor, clock }: { tutor: Tutor; clock: Clock | undefined })
           )}
         </Flex>
       </div>
-      <Text as="p" size="2" className="admin-tutor__email">
+      <Text as="p" size="2" m="0" className="admin-tutor__email">
         {tutor.email}
       </Text>
-      <Text as="p" size="2">
+      <Text as="p" size="2" m="0">
         {classesLedText(tutor)}
       </Text>
-      <Text as="p" size="2">
+      <Text as="p" size="2" m="0">
         Rates: {pounds(tutor.perSessionPence)} a session, {pounds(tutor.perPupilPence)} a pupil
       </Text>
       <Flex gap="2" wrap="wrap" className="admin-tutor__actions">
