@@ -300,11 +300,9 @@ export const DataExportSchema = named(
         ),
       })
       .meta({ description: "The family's credit: each lot and every change (decision 077)" }),
-    lessonReports: z
-      .array(ExportLessonReportSchema)
-      .meta({
-        description: "The lesson reports sent about the account's pupils, by session start",
-      }),
+    lessonReports: z.array(ExportLessonReportSchema).meta({
+      description: "The lesson reports sent about the account's pupils, by session start",
+    }),
     enquiries: z
       .array(ExportEnquirySchema)
       .meta({ description: "Contact-form enquiries sent from the account's e-mail address" }),
