@@ -99,6 +99,22 @@ export {
   RESCHEDULE_PRICE_PENCE,
 } from './pricing.ts';
 export {
+  type BasketLine,
+  type BasketQuote,
+  type BasketQuoteInput,
+  type Deal,
+  type PackLine,
+  type PricingEngineRules,
+  PROMO_REASONS,
+  type Promo,
+  type PupilHistory,
+  type QuotedLine,
+  quoteBasket,
+  type SessionSeatLine,
+  SIBLING_PERCENT_MAX,
+  type TermSeatLine,
+} from './pricing-engine.ts';
+export {
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_SECOND_REMINDER_HOURS,
   type ReminderKind,
