@@ -3,11 +3,22 @@
 // pages. "Save draft" keeps it; "Send to families" asks first, then e-mails them; once sent, the
 // same button sends a correction.
 import { formatLondonDate, formatTime12h, yearGroupLabel } from '@tuition/domain';
-import { type FormEvent, type TextareaHTMLAttributes, useId, useState } from 'react';
-import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
+import {
+  type FormEvent,
+  lazy,
+  Suspense,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import '../shared/form-fields.css';
 import type { LessonReport, TutorRegister } from './teach-api.ts';
 import { useReportForm } from './use-report-form.ts';
+
+// Only needed once "Send" is pressed: its code loads then, not with the page.
+const ConfirmDialog = lazy(() =>
+  import('../shared/confirm-dialog.tsx').then(({ ConfirmDialog }) => ({ default: ConfirmDialog })),
+);
 
 /** Where the report stands, in a line. */
 export function reportStateLine(report: LessonReport | null): string {
@@ -136,20 +147,24 @@ export function ReportForm({ register }: { register: TutorRegister }) {
           </button>
         </div>
       </form>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={form.sentBefore ? 'Send the corrected report?' : 'Send the report to families?'}
-        description={
-          form.sentBefore
-            ? 'Each family is e-mailed the report again, marked as corrected.'
-            : 'Each family is e-mailed the topic, homework and resources, with your note about their own child. The staff note is not sent.'
-        }
-        keepLabel="Not yet"
-        confirmLabel={sendLabel}
-        busy={form.sending}
-        onConfirm={() => void onConfirm()}
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={form.sentBefore ? 'Send the corrected report?' : 'Send the report to families?'}
+            description={
+              form.sentBefore
+                ? 'Each family is e-mailed the report again, marked as corrected.'
+                : 'Each family is e-mailed the topic, homework and resources, with your note about their own child. The staff note is not sent.'
+            }
+            keepLabel="Not yet"
+            confirmLabel={sendLabel}
+            busy={form.sending}
+            onConfirm={() => void onConfirm()}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

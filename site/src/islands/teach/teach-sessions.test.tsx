@@ -94,6 +94,16 @@ describe('the tutor’s sessions', () => {
   });
 });
 
+describe('a list that fails', () => {
+  it('offers to try again, and never reads as a refused session', async () => {
+    stubApi({ 'GET /api/tutor/sessions': problem(404, 'No such route') });
+    show();
+    expect(await screen.findByText('Your sessions could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByText('Session not found')).toBeNull();
+  });
+});
+
 describe('the report badge', () => {
   it('reads sent, draft, due once the lesson started, and nothing before', () => {
     expect(reportBadge({ report: 'sent', register: 'closed' })?.text).toBe('Report sent');

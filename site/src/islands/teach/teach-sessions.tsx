@@ -34,7 +34,9 @@ export function TeachSessionsContent({ navigate }: TeachSessionsProps) {
     queryFn: () => teachApi.sessions(scope),
     retry: retryUnlessRefused,
   });
-  const refusal = refusalOf(sessions.error);
+  // A 404 here is no session being refused: the list itself failed to load.
+  const refused = refusalOf(sessions.error);
+  const refusal = refused === 'not-found' ? undefined : refused;
   useSignInRedirect(refusal, navigate);
   if (refusal) return <RefusalNotice refusal={refusal} />;
   return (
