@@ -2,9 +2,10 @@
 // them lead of a weekly class; the tutor sets a password from the invite e-mail and finds Teach
 // in the menu; a family has booked a session of that class; on the service's clock the lesson
 // starts, the tutor marks the register and sends the report; once it has ended the family reads
-// it on /previous-bookings, with the note about their child and never the staff note. axe on
-// each new screen. SATs is a class no other journey books, and the session is found by its start,
-// never taken as "the first"; the clock goes back to the real time however the test ends.
+// it on /previous-bookings, with the note about their child and never the staff note; the
+// tutor's pages refuse the family and send a signed-out visitor to log in. axe on each new
+// screen. SATs is a class no other journey books, and the session is found by its start, never
+// taken as "the first"; the clock goes back to the real time however the test ends.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatLondonDate } from '@tuition/domain';
 import {
@@ -229,6 +230,15 @@ test('a tutor takes the register and sends the report, and the family reads it',
     await expect(report).toContainText(`Tutor: ${tutor.name}`);
     await expect(report).not.toContainText(STAFF_NOTE);
     await checkAndShoot(family, 'previous-bookings-report');
+
+    // The tutor's pages are not the family's: told so, and a visitor signed out is sent to log in.
+    await family.goto('/teach');
+    await expect(family.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await expectNoAxeViolations(family, '/teach for a customer at 375 px');
+    const visitor = await browser.newPage();
+    await visitor.goto('/teach');
+    await visitor.waitForURL((url) => url.pathname === '/login' && url.search === '?next=%2Fteach');
+    await visitor.close();
 
     // The e-mail carries the same report, and no staff note either.
     await expect
