@@ -225,8 +225,11 @@ describe('deactivating a tutor', { timeout: 20_000 }, () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Deactivate Mr Patel?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    const item = screen.getByRole('heading', { name: 'Mr Patel' }).closest('li') as HTMLElement;
+    const name = screen.getByRole('heading', { name: 'Mr Patel' });
+    const item = name.closest('li') as HTMLElement;
     await waitFor(() => expect(item.textContent).toContain('Deactivated'));
+    // The Deactivate button has gone with the dialog: focus is on the tutor's name.
+    await waitFor(() => expect(document.activeElement).toBe(name));
     expect(sent.filter((s) => s.route === 'DELETE /api/admin/tutors/:id')).toHaveLength(1);
     expect(sent.find((s) => s.route === 'DELETE /api/admin/tutors/:id')?.url.pathname).toBe(
       '/api/admin/tutors/t1',

@@ -5,7 +5,7 @@
 import { Badge, Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import type { Clock } from '@tuition/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
@@ -33,7 +33,8 @@ export function classesLedText(tutor: Pick<Tutor, 'classes'>): string {
   return `Leads ${each.join(', ')}`;
 }
 
-function DeactivateButton({ tutor }: { tutor: Tutor }) {
+/** `onDeactivated`: the button leaves with the tutor's actions, so focus needs a new place. */
+function DeactivateButton({ tutor, onDeactivated }: { tutor: Tutor; onDeactivated: () => void }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const deactivate = useMutation({
@@ -43,6 +44,7 @@ function DeactivateButton({ tutor }: { tutor: Tutor }) {
       queryClient.setQueryData<{ tutors: Tutor[] }>(TUTORS_KEY, (list) =>
         list ? { tutors: list.tutors.map((t) => (t.id === saved.id ? saved : t)) } : list,
       );
+      onDeactivated();
       toastSuccess({
         title: `${saved.name} is deactivated`,
         description: 'They can no longer sign in.',
@@ -79,10 +81,13 @@ function DeactivateButton({ tutor }: { tutor: Tutor }) {
 function TutorItem({ tutor, clock }: { tutor: Tutor; clock: Clock | undefined }) {
   const [hoursOpen, setHoursOpen] = useState(false);
   const hoursId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Once the dialog has gone, focus the tutor's name rather than leave it on the page's body.
+  const focusName = () => requestAnimationFrame(() => heading.current?.focus());
   return (
     <li className="admin-tutor">
       <div className="admin-tutor__head">
-        <Heading as="h4" size="3" className="admin-tutor__name">
+        <Heading as="h4" size="3" className="admin-tutor__name" ref={heading} tabIndex={-1}>
           {tutor.name}
         </Heading>
         <Flex gap="2" wrap="wrap">
@@ -116,7 +121,7 @@ function TutorItem({ tutor, clock }: { tutor: Tutor; clock: Clock | undefined })
         >
           Hours<span className="visually-hidden"> of {tutor.name}</span>
         </Button>
-        {tutor.active && <DeactivateButton tutor={tutor} />}
+        {tutor.active && <DeactivateButton tutor={tutor} onDeactivated={focusName} />}
       </Flex>
       <div id={hoursId} hidden={!hoursOpen}>
         {hoursOpen && <TutorHoursPanel tutor={tutor} {...(clock ? { clock } : {})} />}
