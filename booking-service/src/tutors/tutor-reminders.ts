@@ -12,9 +12,9 @@ import {
   tutorReminders,
   tutors,
   user,
-  weeklyClasses,
 } from '../db/schema.ts';
 import { button, greeting, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
+import { teachersOf } from '../sessions/session-tutors.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
@@ -159,34 +159,15 @@ async function sessionsAwaitingReports(db: Database, now: Date): Promise<OpenSes
     .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
 }
 
-/**
- * Each session under the tutor who taught it: its cover, else the lead of the weekly class
- * whose London slot (service, weekday, start time) it has. A session nobody taught is left out.
- */
+/** Each session under the tutor who taught it (sessions/session-tutors.ts); untaught ones left out. */
 async function groupByTeacher(
   db: Database,
   sessions: readonly OpenSession[],
 ): Promise<Map<string, OpenSession[]>> {
-  const services = [...new Set(sessions.map((s) => s.service))];
-  const classes = await db
-    .select({
-      service: weeklyClasses.service,
-      day: weeklyClasses.day,
-      startTime: weeklyClasses.startTime,
-      leadTutorId: weeklyClasses.leadTutorId,
-    })
-    .from(weeklyClasses)
-    .where(and(inArray(weeklyClasses.service, services), isNotNull(weeklyClasses.leadTutorId)));
-  const leads = new Map(
-    classes.map((c) => [`${c.service} ${c.day} ${c.startTime}`, c.leadTutorId]),
-  );
+  const teachers = await teachersOf(db, sessions);
   const byTutor = new Map<string, OpenSession[]>();
   for (const session of sessions) {
-    const london = toLondonWallClock(session.startsAt);
-    const tutorId =
-      session.coverTutorId ??
-      leads.get(`${session.service} ${london.weekday} ${london.time}`) ??
-      null;
+    const tutorId = teachers.get(session.id)?.tutorId;
     if (tutorId) byTutor.set(tutorId, [...(byTutor.get(tutorId) ?? []), session]);
   }
   return byTutor;

@@ -39,7 +39,7 @@ export const BookingSchema = named(
       description: 'Who teaches it: the cover tutor, else the class lead; null while none is named',
     }),
     report: ChildLessonReportSchema.nullable().optional().meta({
-      description: "Previous bookings: the lesson report for this child, once the tutor sent it",
+      description: 'Previous bookings: the lesson report for this child, once the tutor sent it',
     }),
   }),
 );
