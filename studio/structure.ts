@@ -56,6 +56,7 @@ export const structure: StructureResolver = (S) =>
       S.documentTypeListItem('course').title('Courses'),
       S.documentTypeListItem('timetableSlot').title('Timetable'),
       S.documentTypeListItem('closure').title('Closures (holidays)'),
+      S.documentTypeListItem('term').title('Terms'),
       S.documentTypeListItem('courseTimeline').title('Course timelines'),
       S.documentTypeListItem('review').title('Reviews'),
       S.documentTypeListItem('faqItem').title('FAQ items'),

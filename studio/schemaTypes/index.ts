@@ -17,6 +17,7 @@ import { servicesPage } from './services-page.ts';
 import { siteSettings } from './site-settings.ts';
 import { subject } from './subject.ts';
 import { teacher } from './teacher.ts';
+import { term } from './term.ts';
 import { timetableSlot } from './timetable-slot.ts';
 
 export const schemaTypes = [
@@ -36,6 +37,7 @@ export const schemaTypes = [
   course,
   timetableSlot,
   closure,
+  term,
   courseTimeline,
   review,
   faqItem,

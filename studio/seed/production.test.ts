@@ -364,3 +364,56 @@ describe('seed content facts', () => {
     expect(text).toContain(`£${sessionPricePence / 100} for about 60 minutes`);
   });
 });
+
+describe('seed terms', () => {
+  interface SeedTerm {
+    _id: string;
+    name: string;
+    firstDay: string;
+    lastDay: string;
+    priorityOpensOn: string;
+    publicOpensOn: string;
+    pricePencePerSession: number;
+  }
+  const terms = (ofType('term') as unknown as SeedTerm[]).toSorted((a, b) =>
+    a.firstDay.localeCompare(b.firstDay),
+  );
+  const closures = ofType('closure').map((doc) => ({
+    from: doc.from as string,
+    to: (doc.to as string | undefined) ?? (doc.from as string),
+  }));
+  const isClosed = (date: string) => closures.some(({ from, to }) => from <= date && date <= to);
+  const daysBetween = (from: string, to: string) =>
+    Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+  const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay());
+
+  it('has the six terms of 2026/27 and 2027/28, autumn to summer, at £10 a session', () => {
+    expect(terms.map((term) => term.name)).toEqual([
+      'Autumn 2026',
+      'Spring 2027',
+      'Summer 2027',
+      'Autumn 2027',
+      'Spring 2028',
+      'Summer 2028',
+    ]);
+    expect(new Set(terms.map((term) => term.pricePencePerSession))).toEqual(new Set([1000]));
+  });
+
+  it('opens priority enrolment five weeks before each term and public two weeks later', () => {
+    for (const term of terms) {
+      expect(daysBetween(term.priorityOpensOn, term.firstDay), term.name).toBe(35);
+      expect(daysBetween(term.priorityOpensOn, term.publicOpensOn), term.name).toBe(14);
+      expect(term.firstDay <= term.lastDay, term.name).toBe(true);
+    }
+  });
+
+  it('starts and ends each term on an open weekday, after the term before it', () => {
+    for (const [index, term] of terms.entries()) {
+      for (const day of [term.firstDay, term.lastDay]) {
+        expect(isWeekend(day) || isClosed(day), `${term.name} ${day}`).toBe(false);
+      }
+      const previous = terms[index - 1];
+      if (previous) expect(previous.lastDay < term.firstDay, term.name).toBe(true);
+    }
+  });
+});

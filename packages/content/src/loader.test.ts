@@ -34,6 +34,15 @@ function seedWith(edit: (doc: Record<string, unknown>) => Record<string, unknown
   return dir;
 }
 
+/** A private copy of the seed with its documents in reverse order. */
+function seedWithLinesReversed() {
+  const dir = seedWith((doc) => doc);
+  const file = join(dir, 'production.ndjson');
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).reverse();
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return dir;
+}
+
 describe('content loader over the seed dataset', () => {
   it('reads site settings with the brand, contact details and opening hours', async () => {
     const settings = await content.siteSettings();
@@ -138,6 +147,38 @@ describe('content loader over the seed dataset', () => {
       '2027-12-27',
       '2027-12-28',
     ]);
+  });
+
+  it('reads the six seeded terms by first day, at £10 a session', async () => {
+    const terms = await content.terms();
+    expect(terms.map((term) => term.name)).toEqual([
+      'Autumn 2026',
+      'Spring 2027',
+      'Summer 2027',
+      'Autumn 2027',
+      'Spring 2028',
+      'Summer 2028',
+    ]);
+    expect(terms[1]).toEqual({
+      id: 'term-2027-spring',
+      name: 'Spring 2027',
+      firstDay: '2027-01-04',
+      lastDay: '2027-03-25',
+      priorityOpensOn: '2026-11-30',
+      publicOpensOn: '2026-12-14',
+      pricePencePerSession: 1000,
+    });
+    expect(new Set(terms.map((term) => term.pricePencePerSession))).toEqual(new Set([1000]));
+  });
+
+  it('orders terms by first day whatever order the documents come in', async () => {
+    const reversed = createContentLoader({
+      source: 'seed',
+      seedPath: seedWithLinesReversed(),
+    });
+    expect((await reversed.terms()).map((term) => term.firstDay)).toEqual(
+      (await content.terms()).map((term) => term.firstDay),
+    );
   });
 
   it('reads the business details receipts print, not VAT registered in the seed', async () => {
@@ -491,6 +532,56 @@ describe('content loader with broken content', () => {
     });
   });
 
+  describe('terms', () => {
+    const TERM_ID = 'term-2027-spring';
+    const termWith = (change: Record<string, unknown>) =>
+      createContentLoader({
+        source: 'seed',
+        seedPath: seedWith((doc) => (doc._id === TERM_ID ? { ...doc, ...change } : doc)),
+      }).terms();
+
+    it.each([
+      ['a last day before the first', { lastDay: '2027-01-03' }, 'lastDay'],
+      ['priority enrolment after public', { priorityOpensOn: '2026-12-15' }, 'priorityOpensOn'],
+      ['public enrolment after the first day', { publicOpensOn: '2027-01-05' }, 'publicOpensOn'],
+      ['a date that is not one', { firstDay: '4 January 2027' }, 'firstDay'],
+      ['a price in pounds and pence', { pricePencePerSession: 10.5 }, 'pricePencePerSession'],
+      ['a negative price', { pricePencePerSession: -1000 }, 'pricePencePerSession'],
+      ['no public opening day', { publicOpensOn: null }, 'publicOpensOn'],
+      ['an empty name', { name: ' ' }, 'name'],
+    ])('names the term and field of %s', async (_what, change, field) => {
+      const error = await termWith(change).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ContentValidationError);
+      expect((error as ContentValidationError).problems).toEqual([
+        expect.objectContaining({ documentId: TERM_ID, documentType: 'term', fieldPath: field }),
+      ]);
+      expect((error as Error).message).toMatch(
+        new RegExp(`document "${TERM_ID}" \\(term\\), field ${field}:`),
+      );
+    });
+
+    it('takes a free term, and enrolment opening on the first day', async () => {
+      const terms = await termWith({
+        pricePencePerSession: 0,
+        priorityOpensOn: '2027-01-04',
+        publicOpensOn: '2027-01-04',
+      });
+      expect(terms.find((term) => term.id === TERM_ID)).toMatchObject({
+        pricePencePerSession: 0,
+        priorityOpensOn: '2027-01-04',
+        publicOpensOn: '2027-01-04',
+      });
+    });
+
+    it('answers an empty list when there are no terms', async () => {
+      const none = createContentLoader({
+        source: 'seed',
+        seedPath: seedWith((doc) => (doc._type === 'term' ? null : doc)),
+      });
+      expect(await none.terms()).toEqual([]);
+    });
+  });
+
   it('names the FAQ item whose answer was emptied', async () => {
     const broken = createContentLoader({
       source: 'seed',
@@ -610,6 +701,21 @@ describe('content loader cache', () => {
     expect((await loader.pricing()).sessionPricePence).toBe(1500);
     setSessionPrice(1600);
     expect((await loader.pricing()).sessionPricePence).toBe(1600);
+  });
+
+  it('serves terms from memory until the TTL has passed', async () => {
+    const seedPath = seedWith((doc) => doc);
+    const file = join(seedPath, 'production.ndjson');
+    let now = 1_000_000;
+    const loader = createContentLoader(
+      { source: 'seed', seedPath },
+      { cacheTtlMs: 60_000, now: () => now },
+    );
+    expect((await loader.terms())[0]?.name).toBe('Autumn 2026');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"Autumn 2026"', '"Michaelmas 2026"'));
+    expect((await loader.terms())[0]?.name).toBe('Autumn 2026');
+    now += 60_000;
+    expect((await loader.terms())[0]?.name).toBe('Michaelmas 2026');
   });
 
   it('caches each course timeline id separately', async () => {

@@ -23,6 +23,7 @@ import {
   SITE_SETTINGS_QUERY,
   SUBJECTS_QUERY,
   TEACHERS_QUERY,
+  TERMS_QUERY,
   TIMETABLE_QUERY,
 } from './queries.ts';
 import { createSanitySource } from './sanity-source.ts';
@@ -67,6 +68,8 @@ import {
   SubjectSchema,
   type Teacher,
   TeacherSchema,
+  type Term,
+  TermSchema,
   type TimetableSlot,
   TimetableSlotSchema,
 } from './types.ts';
@@ -86,6 +89,11 @@ export interface ContentLoader {
   timetable(): Promise<TimetableSlot[]>;
   /** Days the school is closed, earliest first. */
   closures(): Promise<Closure[]>;
+  /**
+   * School terms families will enrol in, by first day (docs/decisions/081). Their half terms and
+   * holidays are among the closures.
+   */
+  terms(): Promise<Term[]>;
   /** Ordered as the service codes are (sats … alevel). */
   courseTimelines(): Promise<CourseTimeline[]>;
   /** Null for an id with no timeline (the "Timeline Not Found" page). */
@@ -173,6 +181,7 @@ export function createContentLoader(
     timetable: async () =>
       (await list('timetable', TIMETABLE_QUERY, TimetableSlotSchema)).sort(byWeekAndTime),
     closures: () => list('closures', CLOSURES_QUERY, ClosureSchema),
+    terms: () => list('terms', TERMS_QUERY, TermSchema),
     courseTimelines: async () =>
       (await list('course timelines', COURSE_TIMELINES_QUERY, CourseTimelineSchema)).sort(
         byServiceCode,

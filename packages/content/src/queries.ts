@@ -68,6 +68,15 @@ export const CLOSURES_QUERY = groq`*[_type == "closure"] | order(from asc, _id a
   _id, _type, reason, from, "to": coalesce(to, from)
 }`;
 
+/**
+ * School terms families will enrol in (docs/decisions/081), earliest first. A term's `id` is its
+ * document id, which editors cannot change, so enrolments can be recorded under it.
+ */
+export const TERMS_QUERY = groq`*[_type == "term"] | order(firstDay asc, _id asc){
+  _id, _type, "id": _id, name, firstDay, lastDay, priorityOpensOn, publicOpensOn,
+  pricePencePerSession
+}`;
+
 const TIMELINE_PROJECTION = groq`{
   _id, _type, id, title, academicYear,
   terms[]{term, units[]{unit, date, timeFrame}}

@@ -71,6 +71,7 @@ describe('content loader through @sanity/client', () => {
         loader.subjects(),
         loader.courses(),
         loader.timetable(),
+        loader.terms(),
         loader.courseTimelines(),
         loader.courseTimeline('gcse-higher'),
         loader.reviews(),
@@ -90,6 +91,7 @@ describe('content loader through @sanity/client', () => {
     const fromSanity = await read(viaSanity);
     expect(fromSanity).toEqual(await read(viaSeed));
     expect(fromSanity[4]).toHaveLength(15);
+    expect(fromSanity[5]).toHaveLength(6);
   });
 
   it('asks for published content of the configured dataset and API version', async () => {

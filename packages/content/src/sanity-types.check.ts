@@ -49,6 +49,10 @@ agree<
   Accepts<typeof Content.ClosureSchema, Published<Item<Generated.CLOSURES_QUERY_RESULT>>>
 >();
 agree<
+  'TERMS_QUERY',
+  Accepts<typeof Content.TermSchema, Published<Item<Generated.TERMS_QUERY_RESULT>>>
+>();
+agree<
   'COURSE_TIMELINES_QUERY',
   Accepts<
     typeof Content.CourseTimelineSchema,

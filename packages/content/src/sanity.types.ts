@@ -107,6 +107,20 @@ export type CourseTimeline = {
   }>;
 };
 
+export type Term = {
+  _id: string;
+  _type: "term";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  name: string;
+  firstDay: string;
+  lastDay: string;
+  priorityOpensOn: string;
+  publicOpensOn: string;
+  pricePencePerSession: number;
+};
+
 export type Closure = {
   _id: string;
   _type: "closure";
@@ -558,6 +572,7 @@ export type AllSanitySchemaTypes =
   | FaqItem
   | Review
   | CourseTimeline
+  | Term
   | Closure
   | TimetableSlot
   | SubjectReference
@@ -718,6 +733,21 @@ export type CLOSURES_QUERY_RESULT = Array<{
   reason: string;
   from: string;
   to: string;
+}>;
+
+// Source: ../packages/content/src/queries.ts
+// Variable: TERMS_QUERY
+// Query: *[_type == "term"] | order(firstDay asc, _id asc){  _id, _type, "id": _id, name, firstDay, lastDay, priorityOpensOn, publicOpensOn,  pricePencePerSession}
+export type TERMS_QUERY_RESULT = Array<{
+  _id: string;
+  _type: "term";
+  id: string;
+  name: string;
+  firstDay: string;
+  lastDay: string;
+  priorityOpensOn: string;
+  publicOpensOn: string;
+  pricePencePerSession: number;
 }>;
 
 // Source: ../packages/content/src/queries.ts

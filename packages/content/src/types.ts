@@ -228,6 +228,41 @@ export type TimetableSlot = z.infer<typeof TimetableSlotSchema>;
 export const ClosureSchema = closureSchema;
 export type Closure = z.infer<typeof ClosureSchema>;
 
+const bothCalendarDates = (first: string, second: string) =>
+  isCalendarDate(first) && isCalendarDate(second);
+
+/**
+ * A school term families will enrol in (docs/decisions/081): London dates, both days included;
+ * pupils already in a class may enrol from `priorityOpensOn`, everyone from `publicOpensOn`.
+ * Half terms are closures, not part of the term.
+ */
+export const TermSchema = z
+  .object({
+    id: text,
+    name: text,
+    firstDay: calendarDate,
+    lastDay: calendarDate,
+    priorityOpensOn: calendarDate,
+    publicOpensOn: calendarDate,
+    pricePencePerSession: pence,
+  })
+  // 'YYYY-MM-DD' strings compare in calendar order; a malformed date already has its own issue.
+  .refine((t) => !bothCalendarDates(t.firstDay, t.lastDay) || t.lastDay >= t.firstDay, {
+    error: 'The last day must not be before the first day',
+    path: ['lastDay'],
+  })
+  .refine(
+    (t) =>
+      !bothCalendarDates(t.priorityOpensOn, t.publicOpensOn) ||
+      t.priorityOpensOn <= t.publicOpensOn,
+    { error: 'Priority enrolment must not open after public enrolment', path: ['priorityOpensOn'] },
+  )
+  .refine((t) => !bothCalendarDates(t.publicOpensOn, t.firstDay) || t.publicOpensOn <= t.firstDay, {
+    error: 'Public enrolment must not open after the first day',
+    path: ['publicOpensOn'],
+  });
+export type Term = z.infer<typeof TermSchema>;
+
 export const TimelineUnitSchema = z.object({ unit: text, date: calendarDate, timeFrame: text });
 export type TimelineUnit = z.infer<typeof TimelineUnitSchema>;
 
