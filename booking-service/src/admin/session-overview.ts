@@ -28,7 +28,7 @@ import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { cursorInstant } from '../db/cursor-instant.ts';
 import { waitingCounts } from '../sessions/waitlist-seats.ts';
 import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
-import { teachersOf } from '../sessions/session-tutors.ts';
+import { type Teacher, teachersOf } from '../sessions/session-tutors.ts';
 import { meetingUrlsOf } from '../lessons/weekly-classes.ts';
 
 interface OverviewDeps {
@@ -178,11 +178,21 @@ async function describeBookedSessions(
       ...(waiting.get(row.id) ? { waitingCount: waiting.get(row.id) } : {}),
       ...closed,
       ...(linkMissing ? { meetingLinkMissing: true } : {}),
-      tutorName: teachers.get(row.id)?.name ?? null,
-      coverTutorId:
-        teachers.get(row.id)?.role === 'cover' ? (teachers.get(row.id)?.tutorId ?? null) : null,
+      // Only when someone is named, like the other flags (docs/decisions/079).
+      ...tutorFields(teachers.get(row.id)),
     };
   });
+}
+
+/** Who teaches: the tutor's name, and the cover tutor's id when it is cover. */
+function tutorFields(
+  teacher: Teacher | undefined,
+): Pick<AdminSession, 'tutorName' | 'coverTutorId'> {
+  if (!teacher) return {};
+  return {
+    tutorName: teacher.name,
+    ...(teacher.role === 'cover' ? { coverTutorId: teacher.tutorId } : {}),
+  };
 }
 
 /**
