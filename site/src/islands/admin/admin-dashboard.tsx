@@ -1,5 +1,5 @@
 // /admin (docs/product-rules.md#pages): four summary cards, the bookings and revenue charts, the
-// Sessions Overview, Classes, Tutors (docs/decisions/079) and User Management. Admins only:
+// Sessions Overview, Classes, User Management and Tutors (docs/decisions/079). Admins only:
 // anyone else is sent to / (the API refuses them anyway).
 import { Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { MESSAGES } from '@tuition/domain';
@@ -31,11 +31,11 @@ const AdminSessions = lazy(() =>
 const AdminClasses = lazy(() =>
   import('./admin-classes.tsx').then(({ AdminClasses }) => ({ default: AdminClasses })),
 );
-const AdminTutors = lazy(() =>
-  import('./admin-tutors.tsx').then(({ AdminTutors }) => ({ default: AdminTutors })),
-);
 const AdminUsers = lazy(() =>
   import('./admin-users.tsx').then(({ AdminUsers }) => ({ default: AdminUsers })),
+);
+const AdminTutors = lazy(() =>
+  import('./admin-tutors.tsx').then(({ AdminTutors }) => ({ default: AdminTutors })),
 );
 
 export interface AdminDashboardProps {
@@ -217,11 +217,11 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
       <WhenNear heading="Classes" ready={shown >= 2} inUse={inUse}>
         <AdminClasses />
       </WhenNear>
-      <WhenNear heading="Tutors" ready={shown >= 3} inUse={inUse}>
-        <AdminTutors />
-      </WhenNear>
-      <WhenNear heading="User Management" ready={shown >= 4} inUse={inUse}>
+      <WhenNear heading="User Management" ready={shown >= 3} inUse={inUse}>
         <AdminUsers navigate={navigate} />
+      </WhenNear>
+      <WhenNear heading="Tutors" ready={shown >= 4} inUse={inUse}>
+        <AdminTutors />
       </WhenNear>
       <Text as="p">
         <a href="/admin/audit">Audit trail: every staff action and customer change</a>
