@@ -16,6 +16,7 @@ import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createLessonRoutes } from './lessons/lesson-routes.ts';
 import { createTutorRoutes } from './tutors/tutor-routes.ts';
+import { createTermRoutes } from './terms/term-routes.ts';
 import { sendTutorReminders } from './tutors/tutor-reminders.ts';
 import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.ts';
 import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
@@ -139,6 +140,7 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createWaitlistRoutes(deps));
   app.route('/', createLessonRoutes(deps));
   app.route('/', createTutorRoutes(deps));
+  app.route('/', createTermRoutes(deps));
   app.route('/', createCalendarFeedRoutes(deps));
   // The local mailbox exists only while the local mailer is in use (never in production).
   if (deps.mail.mailer.kind === 'local') app.route('/', createDevMailRoutes(deps));

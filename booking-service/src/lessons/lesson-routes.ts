@@ -8,6 +8,7 @@ import {
   AttendanceRequestSchema,
   BookingIdParamsSchema,
   ClassIdParamsSchema,
+  ClassListSchema,
   ClassMeetingRequestSchema,
   JoinStatusSchema,
   SessionIdParamsSchema,
@@ -18,6 +19,7 @@ import type { Context } from 'hono';
 import type { Auth } from '../auth/auth.ts';
 import {
   currentUser,
+  noSession,
   readSession,
   rejectCrossSiteRequests,
   requireAdmin,
@@ -56,6 +58,16 @@ const classesRoute = createRoute({
     400: invalidInput('Control characters or bad encoding in the query'),
     ...guarded,
   },
+});
+
+const publicClassesRoute = createRoute({
+  method: 'get',
+  path: '/api/classes',
+  operationId: 'listPublicClasses',
+  tags: ['lessons'],
+  summary: 'The weekly classes families can enrol in for a term (no meeting links)',
+  security: noSession,
+  responses: { 200: jsonResponse(ClassListSchema, 'Monday first, by start time') },
 });
 
 const classMeetingRoute = createRoute({
@@ -177,6 +189,22 @@ export function createLessonRoutes(deps: LessonRouteDeps) {
     .openapi(classesRoute, async (c) => {
       const classes = await listClasses(deps.db, await deps.content.timetable());
       return c.json({ classes }, 200);
+    })
+    .openapi(publicClassesRoute, async (c) => {
+      // The admin's class ids, without anything operational: no links, no tutors.
+      const classes = await listClasses(deps.db, await deps.content.timetable());
+      return c.json(
+        classes
+          .filter((row) => row.inTimetable)
+          .map(({ id, service, day, startTime, label }) => ({
+            id,
+            service,
+            day,
+            startTime,
+            label,
+          })),
+        200,
+      );
     })
     .openapi(classMeetingRoute, async (c) => {
       const adminId = currentUser(c).id;

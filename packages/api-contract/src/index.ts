@@ -221,5 +221,6 @@ export {
   ReceiptListSchema,
   ReceiptSchema,
 } from './receipts.ts';
+export * from './terms.ts';
 export * from './tutors.ts';
 export * from './waitlist.ts';
