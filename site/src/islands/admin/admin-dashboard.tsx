@@ -220,7 +220,9 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
       <WhenNear heading="User Management" ready={shown >= 3} inUse={inUse}>
         <AdminUsers navigate={navigate} />
       </WhenNear>
-      <WhenNear heading="Tutors" ready={shown >= 4} inUse={inUse}>
+      {/* Even once the page is in use, Tutors waits for its turn: drawn before the sections
+          above it, it would take the keyboard past them while they load. */}
+      <WhenNear heading="Tutors" ready={shown >= 4} inUse={inUse && shown >= 4}>
         <AdminTutors />
       </WhenNear>
       <Text as="p">
