@@ -164,48 +164,15 @@ export function createLessonRoutes(deps: LessonRouteDeps) {
   }
   router.use('/api/me/bookings/:id/join', requireUser(deps.auth));
 
-  // The page /join/{bookingId} (not JSON): the meeting for its owner inside the window, else
-  // the site's join page, which asks /api/me/bookings/{id}/join why and says so.
-  router.get('/join/:id', async (c) => {
-    const session = await readSession(deps.auth, c.req.raw.headers);
-    if (!session) return joinPage(c, deps.config, 401);
-    try {
-      const { meetingUrl } = await resolveJoin(deps, c.req.param('id'), session.user.id);
-      if (!meetingUrl) return joinPage(c, deps.config, 200);
-      // The request log records the path only; the meeting URL is in no log line. The meeting
-      // host must not learn which page sent the pupil, and nothing may cache the redirect.
-      return c.body(null, 302, {
-        Location: meetingUrl,
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-      });
-    } catch (error) {
-      if (error instanceof NotFoundError) return joinPage(c, deps.config, 404);
-      throw error;
-    }
-  });
+  // The page /join/{bookingId} (not JSON): joinRedirect.
+  router.get('/join/:id', (c) => joinRedirect(c, deps));
 
   return router
     .openapi(classesRoute, async (c) => {
       const classes = await listClasses(deps.db, await deps.content.timetable());
       return c.json({ classes }, 200);
     })
-    .openapi(publicClassesRoute, async (c) => {
-      // The admin's class ids, without anything operational: no links, no tutors.
-      const classes = await listClasses(deps.db, await deps.content.timetable());
-      return c.json(
-        classes
-          .filter((row) => row.inTimetable)
-          .map(({ id, service, day, startTime, label }) => ({
-            id,
-            service,
-            day,
-            startTime,
-            label,
-          })),
-        200,
-      );
-    })
+    .openapi(publicClassesRoute, async (c) => c.json(await publicClasses(deps), 200))
     .openapi(classMeetingRoute, async (c) => {
       const adminId = currentUser(c).id;
       const timetable = await deps.content.timetable();
@@ -280,6 +247,37 @@ export function createLessonRoutes(deps: LessonRouteDeps) {
       const { status } = await resolveJoin(deps, c.req.valid('param').id, currentUser(c).id);
       return c.json(status, 200);
     });
+}
+
+/**
+ * The page /join/{bookingId} (not JSON): the meeting for its owner inside the window, else the
+ * site's join page, which asks /api/me/bookings/{id}/join why and says so.
+ */
+async function joinRedirect(c: Context, deps: LessonRouteDeps) {
+  const session = await readSession(deps.auth, c.req.raw.headers);
+  if (!session) return joinPage(c, deps.config, 401);
+  try {
+    const { meetingUrl } = await resolveJoin(deps, c.req.param('id') ?? '', session.user.id);
+    if (!meetingUrl) return joinPage(c, deps.config, 200);
+    // The request log records the path only; the meeting URL is in no log line. The meeting
+    // host must not learn which page sent the pupil, and nothing may cache the redirect.
+    return c.body(null, 302, {
+      Location: meetingUrl,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    });
+  } catch (error) {
+    if (error instanceof NotFoundError) return joinPage(c, deps.config, 404);
+    throw error;
+  }
+}
+
+/** The timetable's classes under the admin's ids, without anything operational (no links). */
+async function publicClasses(deps: Pick<LessonRouteDeps, 'db' | 'content'>) {
+  const classes = await listClasses(deps.db, await deps.content.timetable());
+  return classes
+    .filter((row) => row.inTimetable)
+    .map(({ id, service, day, startTime, label }) => ({ id, service, day, startTime, label }));
 }
 
 /** What the audit trail keeps of a meeting link: whether one is set, and its host; never the URL. */
