@@ -383,9 +383,19 @@ describe('seed terms', () => {
     to: (doc.to as string | undefined) ?? (doc.from as string),
   }));
   const isClosed = (date: string) => closures.some(({ from, to }) => from <= date && date <= to);
+  const addDays = (date: string, days: number) => {
+    const day = new Date(`${date}T12:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + days);
+    return day.toISOString().slice(0, 10);
+  };
   const daysBetween = (from: string, to: string) =>
     Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
   const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay());
+  const daysFrom = (from: string, to: string) => {
+    const days: string[] = [];
+    for (let date = from; date <= to; date = addDays(date, 1)) days.push(date);
+    return days;
+  };
 
   it('has the six terms of 2026/27 and 2027/28, autumn to summer, at £10 a session', () => {
     expect(terms.map((term) => term.name)).toEqual([
@@ -414,6 +424,38 @@ describe('seed terms', () => {
       }
       const previous = terms[index - 1];
       if (previous) expect(previous.lastDay < term.firstDay, term.name).toBe(true);
+    }
+  });
+
+  // A typical local-authority pattern (docs/decisions/081): Monday to Friday of each half term.
+  const halfTerms = [
+    ['2026-10-26', '2026-10-30'],
+    ['2027-02-15', '2027-02-19'],
+    ['2027-05-31', '2027-06-04'],
+    ['2027-10-25', '2027-10-29'],
+    ['2028-02-14', '2028-02-18'],
+    ['2028-05-29', '2028-06-02'],
+  ] as const;
+
+  it('closes every half term, each inside its term', () => {
+    for (const [from, to] of halfTerms) {
+      expect(
+        terms.some((term) => term.firstDay < from && to < term.lastDay),
+        `${from} inside a term`,
+      ).toBe(true);
+      expect(daysFrom(from, to).filter((day) => !isClosed(day))).toEqual([]);
+    }
+  });
+
+  it('closes the holidays between terms, from the first weekday after a term to the next', () => {
+    // As the Christmas holiday 2026 does: the weekend straight after a term still has sessions.
+    for (const [index, term] of terms.entries()) {
+      const next = terms[index + 1];
+      if (!next) continue;
+      let from = addDays(term.lastDay, 1);
+      while (isWeekend(from)) from = addDays(from, 1);
+      const open = daysFrom(from, addDays(next.firstDay, -1)).filter((day) => !isClosed(day));
+      expect(open, `between ${term.name} and ${next.name}`).toEqual([]);
     }
   });
 });
