@@ -6,6 +6,7 @@ import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { bookingRow, holderPupilId } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { teachingThroughHolidays } from '../testing/content-overrides.ts';
 import {
   AvailabilitySchema,
   type AvailabilitySlot,
@@ -33,6 +34,7 @@ describe.each(TEST_DB_KINDS)('availability on %s', (dbKind) => {
   let ada: TestUser;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: SPRING_NOW });
+    t.deps.content = teachingThroughHolidays(t.deps.content);
     ada = await signedInUser(t, { email: 'ada@example.com' });
   });
   afterAll(async () => {
@@ -221,6 +223,7 @@ describe.each(TEST_DB_KINDS)('availability across the autumn clock change on %s'
   beforeAll(async () => {
     // Tuesday 20 October 2026; GMT returns on Sunday 25 October.
     t = await createTestApp({ dbKind, now: '2026-10-20T12:00:00Z' });
+    t.deps.content = teachingThroughHolidays(t.deps.content);
   });
   afterAll(async () => {
     await t?.close();
@@ -242,6 +245,7 @@ describe.each(TEST_DB_KINDS)('bookability on %s', (dbKind) => {
   let ada: TestUser;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: SPRING_NOW });
+    t.deps.content = teachingThroughHolidays(t.deps.content);
     ada = await signedInUser(t, { email: 'ada@example.com' });
   });
   afterAll(async () => {
