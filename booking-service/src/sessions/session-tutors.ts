@@ -156,6 +156,17 @@ export async function sessionsTaughtBy(
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
 
+/** The lead tutor of the session's weekly class, whoever covers it. */
+export async function leadTutorOf(
+  db: DbExecutor,
+  session: { service: ServiceCode; startsAt: Date },
+): Promise<{ tutorId: string; name: string } | undefined> {
+  const leads = await leadsBySlot(db, [{ id: '', ...session }]);
+  const lead = leads.get(londonSlotKey(session.service, session.startsAt));
+  const name = lead ? (await tutorNames(db, [lead])).get(lead)?.name : undefined;
+  return lead && name ? { tutorId: lead, name } : undefined;
+}
+
 /** Who teaches one session, or undefined; the tutor pages refuse a session not the caller's. */
 export async function teacherOf(db: DbExecutor, session: SessionRef): Promise<Teacher | undefined> {
   return (await teachersOf(db, [session])).get(session.id);

@@ -67,6 +67,13 @@ export async function inviteTutor(
   const token = randomBytes(24).toString('base64url');
   const url = `${deps.config.publicUrl}/reset-password-token?token=${encodeURIComponent(token)}`;
   const brand = await mailBrand(deps);
+  // The link works before its mail can leave (the mail is queued in the transaction below).
+  // Real time, not the app clock: better-auth checks the link's expiry against the real time.
+  await ctx.internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: created.id,
+    expiresAt: new Date(Date.now() + INVITE_LINK_DAYS * DAY_MS),
+  });
   const tutorId = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tutors)
@@ -90,12 +97,6 @@ export async function inviteTutor(
       { tx },
     );
     return row.id;
-  });
-  // Real time, not the app clock: better-auth checks the link's expiry against the real time.
-  await ctx.internalAdapter.createVerificationValue({
-    identifier: `reset-password:${token}`,
-    value: created.id,
-    expiresAt: new Date(Date.now() + INVITE_LINK_DAYS * DAY_MS),
   });
   return { id: tutorId };
 }

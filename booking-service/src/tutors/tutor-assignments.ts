@@ -14,7 +14,7 @@ import {
 import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import { londonSlotKey, tutorNames } from '../sessions/session-tutors.ts';
+import { leadTutorOf } from '../sessions/session-tutors.ts';
 import { coverBriefEmail, coverNoticeEmail } from './tutor-emails.ts';
 import type { TutorDeps } from './tutor-accounts.ts';
 import { lastReportBefore } from './lesson-reports.ts';
@@ -127,7 +127,7 @@ export async function setSessionCover(
       .where(eq(classSessions.id, input.sessionId))
       .for('update');
     if (!session) throw new NotFoundError('No such session.');
-    const lead = await leadOf(tx, session);
+    const lead = await leadTutorOf(tx, session);
     if (tutor && lead?.tutorId === tutor.id) {
       throw new ValidationError([
         {
@@ -189,24 +189,3 @@ export async function setSessionCover(
 }
 
 const key = (sessionId: string, tutorId: string) => ({ sessionId, tutorId });
-
-/** The lead tutor of the session's weekly class, ignoring any cover. */
-async function leadOf(
-  tx: DbExecutor,
-  session: { service: string; startsAt: Date },
-): Promise<{ tutorId: string; name: string } | undefined> {
-  const classes = await tx
-    .select({
-      service: weeklyClasses.service,
-      day: weeklyClasses.day,
-      startTime: weeklyClasses.startTime,
-      leadTutorId: weeklyClasses.leadTutorId,
-    })
-    .from(weeklyClasses)
-    .where(eq(weeklyClasses.service, session.service as typeof weeklyClasses.$inferSelect.service));
-  const slot = londonSlotKey(session.service, session.startsAt);
-  const lead = classes.find((c) => `${c.service} ${c.day} ${c.startTime}` === slot)?.leadTutorId;
-  if (!lead) return undefined;
-  const name = (await tutorNames(tx, [lead])).get(lead)?.name;
-  return name ? { tutorId: lead, name } : undefined;
-}

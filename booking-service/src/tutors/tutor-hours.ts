@@ -1,7 +1,6 @@
 import type { TutorHours } from '@tuition/api-contract';
 import { formatLondonDate, formatTime12h, londonWallClockToUtc } from '@tuition/domain';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import type { DbExecutor } from '../db/client.ts';
 import { classSessions, tutorPayLines } from '../db/schema.ts';
 import { csvLine } from '../admin/attendance-register.ts';
 import { describeSession } from '../sessions/session-description.ts';
@@ -31,7 +30,7 @@ export async function tutorHours(
   const timetable = await deps.content.timetable();
   const tutor = await findTutor(deps.db, timetable, tutorId);
   const { from, to } = monthRange(month);
-  const rows = await (deps.db as DbExecutor)
+  const rows = await deps.db
     .select({
       sessionId: tutorPayLines.sessionId,
       startsAt: tutorPayLines.startsAt,
