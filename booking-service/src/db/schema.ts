@@ -260,6 +260,9 @@ export const checkouts = pgTable(
     packId: text('pack_id'),
     /** The pack's name when it was bought, as receipts and payments show it. */
     packName: text('pack_name'),
+    /** What the discount took off the card price (docs/decisions/082), and its label. */
+    discountPence: integer('discount_pence').default(0).notNull(),
+    discountLabel: text('discount_label'),
     expiresAt: instant('expires_at').notNull(),
     /** The provider's payment (Stripe payment intent), known once paid; refunds name it. */
     paymentIntentId: text('payment_intent_id'),
@@ -299,6 +302,11 @@ export const checkoutItems = pgTable(
       .references(() => pupils.id),
     /** True when a session of credit pays for this seat (docs/decisions/077). */
     paidWithCredit: boolean('paid_with_credit').default(false).notNull(),
+    /**
+     * What the card pays for this seat after any discount (docs/decisions/082); null on seats
+     * bought before prices were kept per seat, which seatLinePrices shares out instead.
+     */
+    pricePence: integer('price_pence'),
   },
   (t) => [
     primaryKey({ columns: [t.checkoutId, t.sessionId, t.pupilId] }),
@@ -819,4 +827,124 @@ export const tutorReminders = pgTable(
     sentAt: instant('sent_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tutorId, t.onDate] })],
+);
+
+/*
+ * Promotions (docs/decisions/082): promo codes are operational data an admin edits; every use
+ * is a redemption row, counted under a lock on the code's row in the transaction that takes the
+ * seats, and released when that hold lapses or is cancelled.
+ */
+export const PROMO_KINDS = ['percent', 'fixed', 'free-session'] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored upper-case; customers may type it in any case. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: PROMO_KINDS }).notNull(),
+    /** Percent (1-100) for `percent`, pence for `fixed`, 0 for `free-session`. */
+    value: integer('value').notNull(),
+    validFrom: instant('valid_from'),
+    validTo: instant('valid_to'),
+    maxRedemptions: integer('max_redemptions'),
+    perAccountLimit: integer('per_account_limit'),
+    firstTimePupilsOnly: boolean('first_time_pupils_only').default(false).notNull(),
+    /** Service codes the code is for; null for every course. */
+    services: jsonb('services').$type<ServiceCode[] | null>(),
+    active: boolean('active').default(true).notNull(),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [uniqueIndex('promo_codes_code_key').on(t.code)],
+);
+
+export const PROMO_REDEMPTION_STATUSES = ['held', 'redeemed', 'released'] as const;
+export type PromoRedemptionStatus = (typeof PROMO_REDEMPTION_STATUSES)[number];
+
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id),
+    /** Null once the account is deleted: the use still counts against the code's limit. */
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The pupils whose seats the code discounted (a free session is once per pupil). */
+    pupilIds: jsonb('pupil_ids').$type<string[]>().default([]).notNull(),
+    status: text('status', { enum: PROMO_REDEMPTION_STATUSES }).default('held').notNull(),
+    discountPence: integer('discount_pence').notNull(),
+    createdAt: instant('created_at').defaultNow().notNull(),
+    updatedAt: instant('updated_at')
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [
+    index('promo_redemptions_code_idx').on(t.promoCodeId, t.status),
+    uniqueIndex('promo_redemptions_checkout_key').on(t.checkoutId),
+  ],
+);
+
+/** Business-wide settings an admin changes without a deploy; one row, id 1. */
+export const businessSettings = pgTable('business_settings', {
+  id: integer('id').primaryKey().default(1),
+  /** Percent off each additional pupil's seat in one session (docs/decisions/080); 0 = off. */
+  siblingPercent: integer('sibling_percent').default(0).notNull(),
+  updatedAt: instant('updated_at')
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull(),
+});
+
+/**
+ * A pupil's enrolment in a weekly class for a term (docs/decisions/083): the checkout that
+ * holds and pays for its seats, with the term's name and price as sold, so editing the term in
+ * the CMS never changes what a family bought. Live while its checkout is pending or paid.
+ */
+export const termEnrolments = pgTable(
+  'term_enrolments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    pupilId: uuid('pupil_id')
+      .notNull()
+      .references(() => pupils.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => weeklyClasses.id),
+    termId: text('term_id').notNull(),
+    termName: text('term_name').notNull(),
+    pricePencePerSession: integer('price_pence_per_session').notNull(),
+    createdAt: instant('created_at').defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('term_enrolments_checkout_pupil_key').on(t.checkoutId, t.pupilId),
+    index('term_enrolments_class_term_idx').on(t.classId, t.termId),
+    index('term_enrolments_user_idx').on(t.userId),
+  ],
+);
+
+/** The re-enrolment invitation, sent once per enrolment and next term. */
+export const reenrolmentNotices = pgTable(
+  'reenrolment_notices',
+  {
+    enrolmentId: uuid('enrolment_id')
+      .notNull()
+      .references(() => termEnrolments.id, { onDelete: 'cascade' }),
+    nextTermId: text('next_term_id').notNull(),
+    sentAt: instant('sent_at').defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.enrolmentId, t.nextTermId] })],
 );

@@ -2,6 +2,7 @@ import { basketSchema, isCalendarDate, SERVICE_CODES } from '@tuition/domain';
 import { z } from 'zod';
 import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
 import { closedDaysField } from './closures.ts';
+import { PriceQuoteSchema, promoCodeField } from './promotions.ts';
 import { pupilIdsField } from './pupils.ts';
 
 const londonDateParam = (name: string) =>
@@ -83,7 +84,10 @@ export type Availability = z.infer<typeof AvailabilitySchema>;
  * A basket: one service, the session starts chosen (the domain's rules) and the pupils they
  * are for; each start × pupil is one seat.
  */
-export const BasketSchema = named('Basket', basketSchema.extend({ pupilIds: pupilIdsField }));
+export const BasketSchema = named(
+  'Basket',
+  basketSchema.extend({ pupilIds: pupilIdsField, promoCode: promoCodeField.optional() }),
+);
 export type BasketRequest = z.input<typeof BasketSchema>;
 
 export const BOOKABILITY_STATUSES = ['ok', 'duplicate', 'pending', 'full', 'invalid'] as const;
@@ -112,6 +116,9 @@ export const BookabilitySchema = named(
     results: z.array(BookabilityResultSchema),
     creditAvailable: z.number().int().meta({
       description: 'Sessions of credit the account can spend now (0 when it has none)',
+    }),
+    price: PriceQuoteSchema.optional().meta({
+      description: 'The server’s price for the ok seats, with the one discount that applies',
     }),
   }),
 );

@@ -38,6 +38,9 @@ export const BookingSchema = named(
     tutorName: z.string().nullable().optional().meta({
       description: 'Who teaches it: the cover tutor, else the class lead; null while none is named',
     }),
+    enrolmentId: z.string().optional().meta({
+      description: 'Set when the seat belongs to a term enrolment (GET /api/me/enrolments)',
+    }),
     report: ChildLessonReportSchema.nullable().optional().meta({
       description: 'Previous bookings: the lesson report for this child, once the tutor sent it',
     }),

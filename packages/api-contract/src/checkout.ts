@@ -28,6 +28,10 @@ export const StartedCheckoutSchema = named(
     sessionCount: seatCount,
     isSpecialOffer: z.boolean(),
     expiresAt: isoInstant.meta({ description: 'When the seat hold lapses (ISO instant)' }),
+    discountPence: pence.optional().meta({ description: 'What the discount took off' }),
+    discountLabel: z.string().nullable().optional().meta({
+      description: 'The discount applied, in words ("Sibling discount 10%", "Code LEAFLET10")',
+    }),
     replacedCheckoutIds: z.array(z.string()).meta({
       description:
         'Your older unpaid checkouts that held some of the same sessions, cancelled by this one',

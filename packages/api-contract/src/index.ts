@@ -221,6 +221,7 @@ export {
   ReceiptListSchema,
   ReceiptSchema,
 } from './receipts.ts';
+export * from './promotions.ts';
 export * from './terms.ts';
 export * from './tutors.ts';
 export * from './waitlist.ts';

@@ -42,6 +42,8 @@ export const PROBLEM_CODES = [
   'staff-account',
   /** 409: a lesson report sent before the start, unsaved, or with pupils unmarked (079). */
   'report-not-ready',
+  /** 409: term enrolment is not open yet for these pupils; `opensOn` says when (083). */
+  'not-open',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -61,6 +63,7 @@ export const CONFLICT_CODES = [
   'not-refundable',
   'staff-account',
   'report-not-ready',
+  'not-open',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 
@@ -90,6 +93,10 @@ export const ProblemSchema = named(
       .array(z.string())
       .optional()
       .meta({ description: 'The session starts (ISO instants) a conflict concerns' }),
+    opensOn: z
+      .string()
+      .optional()
+      .meta({ description: 'not-open only: the London date enrolment opens for these pupils' }),
   }),
   'RFC 9457 problem details',
 );

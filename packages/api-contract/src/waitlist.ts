@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BasketSchema } from './availability.ts';
 import { count, isoInstant, named } from './named.ts';
 import { PupilRefSchema, pupilIdsField } from './pupils.ts';
+import { promoCodeField } from './promotions.ts';
 import { SessionSummarySchema } from './sessions.ts';
 
 /*
@@ -94,6 +95,7 @@ export const CheckoutRequestSchema = named(
           'Pay for seats with the account’s credit first (default: true when it has credit); ' +
           'seats it does not cover are priced as usual and paid by card',
       }),
+    promoCode: promoCodeField.optional(),
   }),
 );
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
