@@ -39,6 +39,7 @@ const ROUTES = [
   { path: '/reviews', as: null },
   { path: '/contact', as: null },
   { path: '/booking', as: 'customer' },
+  { path: '/enrol', as: 'customer' },
   { path: '/upcoming-bookings', as: 'customer' },
   { path: '/my-account', as: 'customer' },
   { path: '/admin', as: 'admin' },

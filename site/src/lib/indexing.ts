@@ -16,6 +16,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/reset-password',
   '/reset-password-token',
   '/teach',
+  '/enrol',
 ] as const;
 
 /** True for an absolute URL or a path that belongs in the sitemap. */

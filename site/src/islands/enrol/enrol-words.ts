@@ -1,0 +1,66 @@
+// What /enrol says (docs/decisions/083): a class as families know it, each session's status in
+// words, the seats counted and the date enrolment opens. Money is never worked out here: every
+// figure shown is the service's quote.
+import type { TermSessionStatus } from '@tuition/api-contract';
+import { formatLondonDate, type Weekday } from '@tuition/domain';
+import type { PublicClass, PublicTerm } from '../../lib/term-api.ts';
+
+const WEEKDAYS_PLURAL: Record<Weekday, string> = {
+  mon: 'Mondays',
+  tue: 'Tuesdays',
+  wed: 'Wednesdays',
+  thu: 'Thursdays',
+  fri: 'Fridays',
+  sat: 'Saturdays',
+  sun: 'Sundays',
+};
+
+/** "19:00" -> "7 pm", "16:30" -> "4:30 pm" (the e-mails' and enrolment labels' style). */
+export function wallClockWords(time: string): string {
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  const suffix = hour < 12 ? 'am' : 'pm';
+  return minute === 0
+    ? `${twelve} ${suffix}`
+    : `${twelve}:${String(minute).padStart(2, '0')} ${suffix}`;
+}
+
+/** "GCSE Higher, Tuesdays 7 pm". */
+export function classWords(lesson: PublicClass): string {
+  return `${lesson.label}, ${WEEKDAYS_PLURAL[lesson.day]} ${wallClockWords(lesson.startTime)}`;
+}
+
+export const STATUS_WORDS: Record<TermSessionStatus, string> = {
+  ok: 'Included',
+  closed: 'Closed – no lesson',
+  full: 'Full',
+  duplicate: 'Already booked',
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "9 sessions × 2 pupils". */
+export function seatsWords(sessions: number, pupils: number): string {
+  return `${plural(sessions, 'session', 'sessions')} × ${plural(pupils, 'pupil', 'pupils')}`;
+}
+
+/** A London calendar date (YYYY-MM-DD) in words: noon UTC is that date in London all year. */
+export function londonDateWords(date: string): string {
+  return formatLondonDate(new Date(`${date}T12:00:00Z`));
+}
+
+/** "Enrolment for these pupils opens on Monday 30 November 2026." */
+export function notOpenWords(opensOn: string): string {
+  return `Enrolment for these pupils opens on ${londonDateWords(opensOn)}.`;
+}
+
+/** The terms a family may still enrol for: those not over by today (London). */
+export function termsNotOver(terms: readonly PublicTerm[], today: string): PublicTerm[] {
+  return terms.filter((term) => term.lastDay >= today);
+}
+
+/** "Spring 2027 (4 January to 26 March 2027)". */
+export function termWords(term: PublicTerm): string {
+  const dayMonth = (date: string) => londonDateWords(date).split(' ').slice(1, 3).join(' ');
+  return `${term.name} (${dayMonth(term.firstDay)} to ${londonDateWords(term.lastDay).split(' ').slice(1).join(' ')})`;
+}
