@@ -20,7 +20,9 @@ const COMPOSITION_ROOT = new Set(['app.ts', 'app-deps.ts', 'server.ts', 'testing
  * is one: every staff action, in admin/, bookings/, lessons/, your-data/ and auth's admin hooks,
  * writes to it, and it needs nothing but the database. The credit ledger (credit/) is another:
  * the seat ledger, checkout and the wallet all change a family's credit through it (decision
- * 077).
+ * 077). Pricing (pricing/) is a third: checkout claims promo codes and reads the sibling
+ * percentage through it, and the admin's promotions count a code's uses by its rule (decision
+ * 082).
  */
 const BELOW_FEATURES: readonly string[] = [
   'audit',
@@ -30,6 +32,7 @@ const BELOW_FEATURES: readonly string[] = [
   'http',
   'logging',
   'mail',
+  'pricing',
   'sessions',
 ];
 

@@ -1,0 +1,236 @@
+import { isId } from '@tuition/api-contract';
+import { formatLondonDate, PROMO_REASONS, type Promo, type PupilHistory } from '@tuition/domain';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../db/client.ts';
+import { bookings, promoCodes, promoRedemptions } from '../db/schema.ts';
+import { ValidationError } from '../http/problem.ts';
+import { isLiveRedemption } from './live-redemptions.ts';
+
+/*
+ * Promo codes at checkout (docs/decisions/082): look a code up before pricing, give the pricing
+ * engine the pupils' history (docs/decisions/080), and claim the code in the transaction that
+ * takes the seats, under a lock on the code's row, so no limit is ever exceeded however many
+ * checkouts race for its last use. A claim is held with its checkout, redeemed when paid and
+ * released when the hold lapses or is cancelled.
+ */
+
+export interface UsablePromo {
+  id: string;
+  promo: Promo;
+}
+
+type PromoRow = typeof promoCodes.$inferSelect;
+
+/** "4 January 2027": the London date without its weekday. */
+function londonDay(instant: Date): string {
+  return formatLondonDate(instant).replace(/^\S+ /, '');
+}
+
+/** 400 naming `promoCode`, in the words the customer reads. */
+function refuse(message: string): never {
+  throw new ValidationError([{ field: 'promoCode', message }]);
+}
+
+const UNKNOWN = "We don't recognise this promo code.";
+
+/**
+ * How long a claim waits for another checkout's lock on the code: as long as a seat write waits
+ * for the session rows (docs/decisions/063), so a stuck transaction costs a retryable 503
+ * (lock_not_available), not a hang.
+ */
+const CODE_LOCK_TIMEOUT_MS = 5_000;
+
+function promoOf(row: PromoRow): Promo {
+  return {
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    services: row.services ?? null,
+    firstTimePupilsOnly: row.firstTimePupilsOnly,
+  };
+}
+
+/** Live uses of the code in all, and by this account (each claim is one checkout). */
+async function liveUses(db: DbExecutor, promoCodeId: string, userId: string, now: Date) {
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)`.mapWith(Number),
+      mine: sql<number>`count(*) filter (where ${eq(promoRedemptions.userId, userId)})`.mapWith(
+        Number,
+      ),
+    })
+    .from(promoRedemptions)
+    .where(and(eq(promoRedemptions.promoCodeId, promoCodeId), isLiveRedemption(now)));
+  return { all: row?.all ?? 0, mine: row?.mine ?? 0 };
+}
+
+/** The code's row if this account may use it now; a 400 naming `promoCode` otherwise. */
+async function usableRow(
+  db: DbExecutor,
+  row: PromoRow | undefined,
+  userId: string,
+  now: Date,
+): Promise<PromoRow> {
+  if (!row?.active) refuse(UNKNOWN);
+  if (row.validFrom && now < row.validFrom) {
+    refuse(`This code can be used from ${londonDay(row.validFrom)}.`);
+  }
+  if (row.validTo && now >= row.validTo) refuse('This code has expired.');
+  if (row.maxRedemptions !== null || row.perAccountLimit !== null) {
+    const uses = await liveUses(db, row.id, userId, now);
+    if (row.maxRedemptions !== null && uses.all >= row.maxRedemptions) {
+      refuse('This code has been used up.');
+    }
+    if (row.perAccountLimit !== null && uses.mine >= row.perAccountLimit) {
+      refuse('You have already used this code.');
+    }
+  }
+  return row;
+}
+
+/**
+ * Case-insensitive, trimmed lookup; checks active, the window (validFrom/validTo against now)
+ * and, counting only live redemptions (live-redemptions.ts), maxRedemptions and
+ * perAccountLimit for this account. Throws a ValidationError naming `promoCode`. Takes no lock:
+ * claimPromo checks again under one.
+ */
+export async function findUsablePromo(
+  db: DbExecutor,
+  input: { code: string; userId: string; now: Date },
+): Promise<UsablePromo> {
+  const code = input.code.trim().toUpperCase();
+  if (code === '') refuse(UNKNOWN);
+  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
+  const usable = await usableRow(db, row, input.userId, input.now);
+  return { id: usable.id, promo: promoOf(usable) };
+}
+
+/** `pupil_ids` names at least one of `ids` (ids are uuids, compared as text). */
+function namesAnyOf(ids: readonly string[]): SQL {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`${promoRedemptions.pupilIds} ?| array[${list}]::text[]`;
+}
+
+/** Which of `pupilIds` a live redemption of this code names (a free session is once a pupil). */
+async function pupilsWithLiveClaims(
+  db: DbExecutor,
+  promoCodeId: string,
+  pupilIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (pupilIds.length === 0) return new Set();
+  const rows = await db
+    .select({ pupilIds: promoRedemptions.pupilIds })
+    .from(promoRedemptions)
+    .where(
+      and(
+        eq(promoRedemptions.promoCodeId, promoCodeId),
+        isLiveRedemption(now),
+        namesAnyOf(pupilIds),
+      ),
+    );
+  const wanted = new Set(pupilIds);
+  return new Set(rows.flatMap((row) => row.pupilIds.filter((id) => wanted.has(id))));
+}
+
+/**
+ * The pricing engine's history for these pupils (docs/decisions/080): first-timers are pupils
+ * with no confirmed booking, past or upcoming (a past confirmed booking is a lesson had; a
+ * cancelled one never was, and a rescheduled one lives on in the booking it moved to); pupils
+ * who used the code are those a live redemption of it names.
+ */
+export async function promoHistory(
+  db: DbExecutor,
+  input: { promoCodeId: string; pupilIds: readonly string[]; now: Date },
+): Promise<PupilHistory> {
+  const pupilIds = [...new Set(input.pupilIds)].filter(isId);
+  if (pupilIds.length === 0 || !isId(input.promoCodeId)) {
+    return { firstTimePupilIds: pupilIds, freeSessionUsedPupilIds: [] };
+  }
+  const booked = await db
+    .selectDistinct({ pupilId: bookings.pupilId })
+    .from(bookings)
+    .where(and(inArray(bookings.pupilId, pupilIds), eq(bookings.status, 'confirmed')));
+  const hadLessons = new Set(booked.map((row) => row.pupilId));
+  const used = await pupilsWithLiveClaims(db, input.promoCodeId, pupilIds, input.now);
+  return {
+    firstTimePupilIds: pupilIds.filter((id) => !hadLessons.has(id)),
+    freeSessionUsedPupilIds: pupilIds.filter((id) => used.has(id)),
+  };
+}
+
+/**
+ * Claims the code for a checkout, inside the caller's transaction that takes the seats: locks
+ * the code's row (SELECT … FOR UPDATE, after the seat ledger's session rows, so the order is
+ * always the same), checks again everything findUsablePromo checks and, for a free-session code,
+ * that no pupil already has a live claim of it, then holds the use with the checkout. Two
+ * checkouts racing for a code's last use therefore run one after the other, and the second
+ * sees the first's claim. The same 400s as findUsablePromo.
+ */
+export async function claimPromo(
+  tx: DbExecutor,
+  input: {
+    promoCodeId: string;
+    userId: string;
+    checkoutId: string;
+    pupilIds: readonly string[];
+    discountPence: number;
+    now: Date;
+  },
+): Promise<void> {
+  if (!isId(input.promoCodeId)) refuse(UNKNOWN);
+  await tx.execute(sql`select set_config('lock_timeout', ${String(CODE_LOCK_TIMEOUT_MS)}, true)`);
+  const [locked] = await tx
+    .select()
+    .from(promoCodes)
+    .where(eq(promoCodes.id, input.promoCodeId))
+    .for('update');
+  const row = await usableRow(tx, locked, input.userId, input.now);
+  const pupilIds = [...new Set(input.pupilIds)];
+  if (row.kind === 'free-session') {
+    const used = await pupilsWithLiveClaims(tx, row.id, pupilIds, input.now);
+    if (used.size > 0) refuse(PROMO_REASONS.alreadyUsed);
+  }
+  await tx.insert(promoRedemptions).values({
+    promoCodeId: row.id,
+    checkoutId: input.checkoutId,
+    userId: input.userId,
+    pupilIds,
+    status: 'held',
+    discountPence: input.discountPence,
+  });
+}
+
+/** held → released for these checkouts (the hold lapsed or was cancelled); others untouched. */
+export async function releasePromoClaims(
+  tx: DbExecutor,
+  checkoutIds: readonly string[],
+): Promise<void> {
+  const ids = [...new Set(checkoutIds)].filter(isId);
+  if (ids.length === 0) return;
+  await tx
+    .update(promoRedemptions)
+    .set({ status: 'released' })
+    .where(and(inArray(promoRedemptions.checkoutId, ids), eq(promoRedemptions.status, 'held')));
+}
+
+/**
+ * The checkout was paid: its claim is redeemed. A claim already released counts again too: a
+ * payment that arrives after its hold lapsed and is booked (docs/decisions/022) was charged the
+ * discounted price, so the use is real even if it takes the code past a limit.
+ */
+export async function redeemPromoClaim(tx: DbExecutor, checkoutId: string): Promise<void> {
+  if (!isId(checkoutId)) return;
+  await tx
+    .update(promoRedemptions)
+    .set({ status: 'redeemed' })
+    .where(
+      and(
+        eq(promoRedemptions.checkoutId, checkoutId),
+        inArray(promoRedemptions.status, ['held', 'released']),
+      ),
+    );
+}
