@@ -211,6 +211,54 @@ describe('BookingsUpcoming', () => {
     );
   });
 
+  it('groups a term enrolment’s sessions under its heading; other bookings stay as they were', async () => {
+    stubService({
+      'GET /api/me/bookings': [
+        booking({ id: 't1', enrolmentId: 'e1', label: 'GCSE Higher' }),
+        booking({
+          id: 'single',
+          startsAt: '2026-11-12T17:00:00.000Z',
+          endsAt: '2026-11-12T18:00:00.000Z',
+        }),
+        booking({
+          id: 't2',
+          enrolmentId: 'e1',
+          label: 'GCSE Higher',
+          startsAt: '2026-11-17T17:00:00.000Z',
+          endsAt: '2026-11-17T18:00:00.000Z',
+        }),
+      ],
+      'GET /api/me/enrolments': [
+        {
+          id: 'e1',
+          termId: 'spring-2027',
+          termName: 'Spring 2027',
+          classId: 'gcse-higher-tue-1900',
+          service: 'gcse',
+          label: 'GCSE Higher, Tuesdays 7 pm',
+          pupil: { id: 'p1', name: 'Maya', yearGroup: 'y10' },
+          status: 'paid',
+          sessionsTotal: 11,
+          sessionsLeft: 9,
+          pricePencePerSession: 1400,
+        },
+      ],
+    });
+    render(<BookingsUpcoming {...props} />);
+    const group = await screen.findByRole('region', {
+      name: 'Maya — GCSE Higher, Tuesdays 7 pm, Spring 2027: 9 sessions left',
+    });
+    const dates = within(group)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(dates).toEqual(['Tuesday 10 November 2026', 'Tuesday 17 November 2026']);
+    // Each session of the term keeps its own actions.
+    expect(within(group).getAllByRole('button', { name: 'Reschedule' })).toHaveLength(2);
+    const singles = screen.getByRole('region', { name: 'Single sessions' });
+    expect(singles.textContent).toContain('Thursday 12 November 2026');
+    expect(within(singles).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
   it('leaves out a hold that has lapsed by now', async () => {
     stubService({
       'GET /api/checkout/pending': [

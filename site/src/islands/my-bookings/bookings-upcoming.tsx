@@ -1,7 +1,8 @@
 // /upcoming-bookings (docs/product-rules.md#pages): the signed-in customer's coming sessions with
 // Reschedule and Cancel. Cancelling asks first and says there is no refund. Within 24 hours of the
 // start a session can no longer be moved online: Reschedule then explains how to ask support. Above
-// the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release).
+// the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release). A
+// term enrolment's seats are grouped under it (enrolment-group.tsx, docs/decisions/083).
 import { Badge, Button, Dialog, Flex } from '@radix-ui/themes';
 import {
   type Clock,
@@ -14,6 +15,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { api, type Booking } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
+import { type Enrolment, termApi } from '../../lib/term-api.ts';
 import { AppProviders, toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { LoadShell } from '../shared/load-shell.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
@@ -22,6 +24,7 @@ import { cancelSeatQuestion, londonTimeRange, serviceLabel } from '../shared/ses
 import { BookingsCard, BookingsSkeleton } from './bookings-card.tsx';
 import { JoinButton } from './join-button.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
+import { EnrolmentGroups } from './enrolment-group.tsx';
 import { ALL_PUPILS, byPupil, PupilFilter } from './pupil-filter.tsx';
 import { WaitlistPlaces } from '../shared/waitlist/waitlist-places.tsx';
 import { saveBookingToMove, takeMovedBookingId } from './bookings-reschedule-state.ts';
@@ -159,6 +162,12 @@ export function BookingsUpcomingContent({
     queryFn: () => api.bookings('upcoming'),
     enabled: signedIn,
   });
+  // Without it (still loading, or failed) the seats are listed one by one, as before.
+  const enrolments = useQuery({
+    queryKey: ['bookings', 'enrolments'],
+    queryFn: termApi.enrolments,
+    enabled: signedIn,
+  });
 
   const now = clock.now();
   const openCheckouts = useOpenCheckouts(signedIn, now);
@@ -205,6 +214,7 @@ export function BookingsUpcomingContent({
         {(data) => (
           <UpcomingList
             list={byPupil(data, pupilShown)}
+            enrolments={enrolments.data ?? []}
             now={now}
             movedId={movedId}
             contactEmail={contactEmail}
@@ -221,6 +231,7 @@ export function BookingsUpcomingContent({
 /** The coming sessions with their actions, or a word that there are none. */
 function UpcomingList({
   list,
+  enrolments,
   now,
   movedId,
   contactEmail,
@@ -229,6 +240,7 @@ function UpcomingList({
   onReschedule,
 }: {
   list: readonly Booking[];
+  enrolments: readonly Enrolment[];
   now: Date;
   movedId: string | undefined;
   contactEmail: string;
@@ -244,35 +256,32 @@ function UpcomingList({
       </div>
     );
   }
-  return (
-    <ul className="bookings-list">
-      {list.map((booking) => (
-        <BookingsCard key={booking.id} booking={booking} now={now}>
-          {booking.id === movedId && <MovedMarker />}
-          <JoinButton booking={booking} />
-          {booking.canReschedule ? (
-            <Button variant="soft" onClick={() => onReschedule(booking)}>
-              Reschedule
-            </Button>
-          ) : (
-            booking.canCancel && (
-              <TooLateDialog contactEmail={contactEmail} contactPhone={contactPhone} />
-            )
+  const card = (booking: Booking, headingLevel: 'h2' | 'h3') => (
+    <BookingsCard key={booking.id} booking={booking} now={now} headingLevel={headingLevel}>
+      {booking.id === movedId && <MovedMarker />}
+      <JoinButton booking={booking} />
+      {booking.canReschedule ? (
+        <Button variant="soft" onClick={() => onReschedule(booking)}>
+          Reschedule
+        </Button>
+      ) : (
+        booking.canCancel && (
+          <TooLateDialog contactEmail={contactEmail} contactPhone={contactPhone} />
+        )
+      )}
+      {booking.canCancel && (
+        <CancelDialog
+          booking={booking}
+          givesCredit={customerCancelGivesCredit(
+            new Date(booking.startsAt),
+            now,
+            cancelReturnsCredit,
           )}
-          {booking.canCancel && (
-            <CancelDialog
-              booking={booking}
-              givesCredit={customerCancelGivesCredit(
-                new Date(booking.startsAt),
-                now,
-                cancelReturnsCredit,
-              )}
-            />
-          )}
-        </BookingsCard>
-      ))}
-    </ul>
+        />
+      )}
+    </BookingsCard>
   );
+  return <EnrolmentGroups list={list} enrolments={enrolments} card={card} />;
 }
 
 export function BookingsUpcoming({
