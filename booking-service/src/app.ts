@@ -17,6 +17,7 @@ import { createHealthRoutes } from './health/health-routes.ts';
 import { createLessonRoutes } from './lessons/lesson-routes.ts';
 import { createTutorRoutes } from './tutors/tutor-routes.ts';
 import { createTermRoutes } from './terms/term-routes.ts';
+import { createPromotionRoutes } from './promotions/promotion-routes.ts';
 import { sendTutorReminders } from './tutors/tutor-reminders.ts';
 import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.ts';
 import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
@@ -141,6 +142,7 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createLessonRoutes(deps));
   app.route('/', createTutorRoutes(deps));
   app.route('/', createTermRoutes(deps));
+  app.route('/', createPromotionRoutes(deps));
   app.route('/', createCalendarFeedRoutes(deps));
   // The local mailbox exists only while the local mailer is in use (never in production).
   if (deps.mail.mailer.kind === 'local') app.route('/', createDevMailRoutes(deps));

@@ -4,11 +4,12 @@ import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertBooking, insertCustomer, insertSession } from '../testing/admin-fixtures.ts';
 import { leadClass, signedInTutor } from '../testing/tutor-fixtures.ts';
+import { promoCodes } from '../db/schema.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
 
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
   /** What the admin gets. */
@@ -44,6 +45,10 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       day: 'tue',
       startTime: '17:00',
     });
+    const [promo] = await db
+      .insert(promoCodes)
+      .values({ code: 'ACCESS10', kind: 'percent', value: 10 })
+      .returning({ id: promoCodes.id });
     endpoints = [
       { method: 'GET', path: '/api/admin/summary', adminStatus: 200 },
       { method: 'GET', path: '/api/admin/stats', adminStatus: 200 },
@@ -131,6 +136,28 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
         adminStatus: 200,
       },
       { method: 'DELETE', path: `/api/admin/tutors/${leaving.tutorId}`, adminStatus: 200 },
+      // Promotions (docs/decisions/082).
+      { method: 'GET', path: '/api/admin/promo-codes', adminStatus: 200 },
+      {
+        method: 'POST',
+        path: '/api/admin/promo-codes',
+        body: { code: 'NEWCODE', kind: 'free-session' },
+        adminStatus: 201,
+      },
+      {
+        method: 'PATCH',
+        path: `/api/admin/promo-codes/${promo!.id}`,
+        body: { active: false },
+        adminStatus: 200,
+      },
+      { method: 'GET', path: `/api/admin/promo-codes/${promo!.id}/redemptions`, adminStatus: 200 },
+      { method: 'GET', path: '/api/admin/discounts/sibling', adminStatus: 200 },
+      {
+        method: 'PUT',
+        path: '/api/admin/discounts/sibling',
+        body: { percent: 10 },
+        adminStatus: 200,
+      },
     ];
   });
   afterAll(async () => {
@@ -155,7 +182,9 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       .sort();
     const tested = endpoints
       .map((e) => `${e.method} ${e.path.split('?')[0]}`)
-      .map((line) => line.replace(/\/(sessions|users|bookings|classes|tutors)\/[^/]+/, '/$1/{id}'))
+      .map((line) =>
+        line.replace(/\/(sessions|users|bookings|classes|tutors|promo-codes)\/[^/]+/, '/$1/{id}'),
+      )
       .sort();
     expect(tested).toEqual(documented);
   });

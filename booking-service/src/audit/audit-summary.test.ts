@@ -244,3 +244,72 @@ describe('a tutor entry in words', () => {
     expect(summariseAuditEntry(entry, facts)).toBe(sentence);
   });
 });
+
+/* Promotions (decision 082): the code is in the entry, so the sentence needs no lookup. */
+describe('promotion entries in words', () => {
+  const promo = (over: Partial<AuditEntryFields>) =>
+    byAdmin({ subjectUserId: null, target: 'promo:p1', ...over });
+
+  it.each<[string, AuditEntryFields]>([
+    [
+      'Promo code LEAFLET10 created by Grace Admin: 10% off',
+      promo({ action: 'promo.create', after: { code: 'LEAFLET10', kind: 'percent', value: 10 } }),
+    ],
+    [
+      'Promo code FIVER created by Grace Admin: £5.00 off',
+      promo({ action: 'promo.create', after: { code: 'FIVER', kind: 'fixed', value: 500 } }),
+    ],
+    [
+      'Promo code TRYUS created by Grace Admin: a free session',
+      promo({ action: 'promo.create', after: { code: 'TRYUS', kind: 'free-session', value: 0 } }),
+    ],
+    [
+      'Promo code LEAFLET20 changed by Grace Admin: renamed from LEAFLET10; now 20% off; ' +
+        'switched off',
+      promo({
+        action: 'promo.update',
+        before: { code: 'LEAFLET10', kind: 'percent', value: 10, active: true },
+        after: { code: 'LEAFLET20', kind: 'percent', value: 20, active: false },
+      }),
+    ],
+    [
+      // 9 am UTC in January is 9 am in London; in July it would be 10 am.
+      'Promo code LEAFLET10 changed by Grace Admin: usable from Monday 4 January 2027, ' +
+        '9:00 AM; no end date; up to 100 uses in all; no limit per account; first lessons ' +
+        'only; for GCSE Higher, KS3',
+      promo({
+        action: 'promo.update',
+        before: { code: 'LEAFLET10' },
+        after: {
+          code: 'LEAFLET10',
+          validFrom: '2027-01-04T09:00:00.000Z',
+          validTo: null,
+          maxRedemptions: 100,
+          perAccountLimit: null,
+          firstTimePupilsOnly: true,
+          services: ['gcse-higher', 'ks3'],
+        },
+      }),
+    ],
+    [
+      'Sibling discount set to 10% by Grace Admin',
+      promo({
+        action: 'discount.sibling',
+        target: 'settings:sibling-percent',
+        before: { percent: 0 },
+        after: { percent: 10 },
+      }),
+    ],
+    [
+      'Sibling discount turned off by Grace Admin',
+      promo({
+        action: 'discount.sibling',
+        target: 'settings:sibling-percent',
+        before: { percent: 10 },
+        after: { percent: 0 },
+      }),
+    ],
+  ])('%s', (sentence, entry) => {
+    expect(summariseAuditEntry(entry, facts)).toBe(sentence);
+  });
+});

@@ -3,7 +3,9 @@ import type { AuditAction, AuditActorRole } from '@tuition/api-contract';
 import {
   formatLondonDate,
   formatTime12h,
+  isServiceCode,
   londonWallClockToUtc,
+  SERVICES,
   type Weekday,
 } from '@tuition/domain';
 
@@ -236,6 +238,77 @@ function grantWords(entry: AuditEntryFields, facts: AuditFacts): string {
   return `${what} given to ${personNamed(entry, facts)} ${byWhom(entry)}${why}`;
 }
 
+/** "10% off", "£5.00 off", "a free session": what a promo code takes off (decision 082). */
+function promoDealWords(kind: unknown, value: unknown): string | undefined {
+  const amount = Number(value);
+  if (kind === 'free-session') return 'a free session';
+  if (!Number.isSafeInteger(amount)) return undefined;
+  if (kind === 'percent') return `${amount}% off`;
+  if (kind === 'fixed') return `${formatPounds(amount)} off`;
+  return undefined;
+}
+
+const promoCodeOf = (entry: AuditEntryFields) =>
+  word(entry.after?.code) ?? word(entry.before?.code) ?? 'a code no longer kept';
+
+function promoCreateWords(entry: AuditEntryFields): string {
+  const deal = promoDealWords(entry.after?.kind, entry.after?.value);
+  return `Promo code ${promoCodeOf(entry)} created ${byWhom(entry)}${deal ? `: ${deal}` : ''}`;
+}
+
+function limitWords(value: unknown, what: string, none: string): string {
+  return typeof value === 'number' ? `up to ${value} ${what}` : none;
+}
+
+function coursesWords(value: unknown): string {
+  if (!Array.isArray(value)) return 'for every course';
+  const labels = value.map((code) => (isServiceCode(code) ? SERVICES[code].label : String(code)));
+  return `for ${labels.join(', ')}`;
+}
+
+/** Each changed field of a promo code in words, in the order an admin's form shows them. */
+function promoChangeWords(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changes: string[] = [];
+  const has = (field: string) => field in after;
+  if (has('code') && before.code !== after.code) changes.push(`renamed from ${before.code}`);
+  if (has('kind') || has('value')) {
+    const deal = promoDealWords(after.kind, after.value);
+    if (deal) changes.push(`now ${deal}`);
+  }
+  if (has('active')) changes.push(after.active === true ? 'switched on' : 'switched off');
+  if (has('validFrom')) {
+    const from = instantOf(after.validFrom);
+    changes.push(from ? `usable from ${londonMoment(from)}` : 'no start date');
+  }
+  if (has('validTo')) {
+    const to = instantOf(after.validTo);
+    changes.push(to ? `usable until ${londonMoment(to)}` : 'no end date');
+  }
+  if (has('maxRedemptions')) {
+    changes.push(limitWords(after.maxRedemptions, 'uses in all', 'no limit on uses'));
+  }
+  if (has('perAccountLimit')) {
+    changes.push(limitWords(after.perAccountLimit, 'uses per account', 'no limit per account'));
+  }
+  if (has('firstTimePupilsOnly')) {
+    changes.push(after.firstTimePupilsOnly === true ? 'first lessons only' : 'for any lesson');
+  }
+  if (has('services')) changes.push(coursesWords(after.services));
+  return changes;
+}
+
+function promoUpdateWords(entry: AuditEntryFields): string {
+  const changes = promoChangeWords(entry.before ?? {}, entry.after ?? {});
+  const what = changes.length > 0 ? `: ${changes.join('; ')}` : '';
+  return `Promo code ${promoCodeOf(entry)} changed ${byWhom(entry)}${what}`;
+}
+
+function siblingWords(entry: AuditEntryFields): string {
+  const percent = Number(entry.after?.percent ?? 0);
+  if (percent === 0) return `Sibling discount turned off ${byWhom(entry)}`;
+  return `Sibling discount set to ${percent}% ${byWhom(entry)}`;
+}
+
 /** The sentence for one entry. */
 export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts): string {
   switch (entry.action) {
@@ -269,5 +342,11 @@ export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts):
       return assignWords(entry, facts);
     case 'report.send':
       return reportWords(entry, facts);
+    case 'promo.create':
+      return promoCreateWords(entry);
+    case 'promo.update':
+      return promoUpdateWords(entry);
+    case 'discount.sibling':
+      return siblingWords(entry);
   }
 }

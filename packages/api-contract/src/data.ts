@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   'tutor.rates',
   'tutor.assign',
   'report.send',
+  'promo.create',
+  'promo.update',
+  'discount.sibling',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
