@@ -1,13 +1,14 @@
 // The "Classes" panel of /admin (decision 056): each weekly class of the timetable with its
 // online meeting link, which an admin sets here (https only; the service names `url` when it
-// refuses one), and its lead tutor (docs/decisions/079). Both are operational data kept by the
-// service, never in CMS content.
+// refuses one), its lead tutor (docs/decisions/079) and its term enrolments (docs/decisions/083).
+// All are operational data kept by the service, never in CMS content.
 import type { AdminClass } from '@tuition/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { retryUnlessRefused } from './admin-format.ts';
+import { ClassEnrolments } from './admin-enrolments.tsx';
 import { LeadTutorForm } from './admin-tutor-assign.tsx';
 
 const DAY_NAMES: Record<AdminClass['day'], string> = {
@@ -77,6 +78,10 @@ function ClassRow({ item }: { item: AdminClass }) {
         )}
       </form>
       <LeadTutorForm item={item} about={`${item.label}, ${DAY_NAMES[item.day]} ${item.time}`} />
+      <ClassEnrolments
+        classId={item.id}
+        about={`${item.label}, ${DAY_NAMES[item.day]} ${item.time}`}
+      />
     </li>
   );
 }

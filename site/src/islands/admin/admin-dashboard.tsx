@@ -1,6 +1,6 @@
 // /admin (docs/product-rules.md#pages): four summary cards, the bookings and revenue charts, the
-// Sessions Overview, Classes, User Management and Tutors (docs/decisions/079). Admins only:
-// anyone else is sent to / (the API refuses them anyway).
+// Sessions Overview, Classes, User Management, Tutors (docs/decisions/079) and Promotions
+// (docs/decisions/082). Admins only: anyone else is sent to / (the API refuses them anyway).
 import { Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { MESSAGES } from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +36,9 @@ const AdminUsers = lazy(() =>
 );
 const AdminTutors = lazy(() =>
   import('./admin-tutors.tsx').then(({ AdminTutors }) => ({ default: AdminTutors })),
+);
+const AdminPromotions = lazy(() =>
+  import('./admin-promotions.tsx').then(({ AdminPromotions }) => ({ default: AdminPromotions })),
 );
 
 export interface AdminDashboardProps {
@@ -194,7 +197,7 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
   });
 
   const s = summary.data;
-  const shown = useStagedSections(4);
+  const shown = useStagedSections(5);
   const inUse = useFirstUse();
   return (
     <div className="admin">
@@ -224,6 +227,10 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
           above it, it would take the keyboard past them while they load. */}
       <WhenNear heading="Tutors" ready={shown >= 4} inUse={inUse && shown >= 4}>
         <AdminTutors />
+      </WhenNear>
+      {/* Last, as Tutors: it waits its turn even once the page is in use (docs/decisions/082). */}
+      <WhenNear heading="Promotions" ready={shown >= 5} inUse={inUse && shown >= 5}>
+        <AdminPromotions />
       </WhenNear>
       <Text as="p">
         <a href="/admin/audit">Audit trail: every staff action and customer change</a>

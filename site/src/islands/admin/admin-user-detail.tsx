@@ -1,7 +1,8 @@
 // /admin/users/{id} (docs/product-rules.md#pages): one customer for an admin: contact details,
-// booking statistics, spending, the family's credit (decision 077), and the bookings history
-// where upcoming confirmed bookings can be cancelled (saying what the family gets back) or moved
-// (with the booking picker in reschedule mode, posting to the admin endpoint).
+// booking statistics, spending, the family's credit (decision 077), its term enrolments (decision
+// 083), and the bookings history where upcoming confirmed bookings can be cancelled (saying what
+// the family gets back) or moved (with the booking picker in reschedule mode, posting to the admin
+// endpoint).
 // The site is static, so the booking service serves this page for every /admin/users/* address and
 // the id is read from the path (docs/decisions/031). Non-admins are sent to /admin. This file only
 // lays the parts out: the state and rules are use-admin-user.ts, the sections admin-user-sections.tsx
@@ -54,6 +55,9 @@ function UserDetailContent({
       <Suspense fallback={null}>
         <UserCredit userId={userId} clock={clock} />
       </Suspense>
+      <Suspense fallback={null}>
+        <UserEnrolments userId={userId} />
+      </Suspense>
       <Card size="3" className="admin-section">
         {moving ? (
           <RescheduleForUser
@@ -93,6 +97,11 @@ export interface AdminUserDetailProps {
 // script stays within the app budget (decision 061).
 const UserCredit = lazy(() =>
   import('./admin-user-credit.tsx').then(({ UserCredit }) => ({ default: UserCredit })),
+);
+
+// The family's term enrolments (docs/decisions/083), loaded after the first paint as the credit is.
+const UserEnrolments = lazy(() =>
+  import('./admin-enrolments.tsx').then(({ UserEnrolments }) => ({ default: UserEnrolments })),
 );
 
 export function AdminUserDetail({

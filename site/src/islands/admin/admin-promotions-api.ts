@@ -1,0 +1,75 @@
+// The admin's calls about promotions and term enrolments (docs/decisions/082, 083): promo codes
+// and who used them, the sibling discount, and the term enrolments of a class or a family.
+// Answers are typed and, in development and tests, checked by @tuition/api-contract, as every
+// admin call is (admin-api.ts). The server prices everything; these calls only carry settings.
+import type { PromoCodePatch, PromoCodeRequest } from '@tuition/api-contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client.ts';
+import { retryUnlessRefused } from './admin-format.ts';
+
+export type {
+  AdminEnrolment,
+  AdminPromoCode,
+  PromoCodeKind,
+  PromoCodePatch,
+  PromoCodeRequest,
+  PromoRedemption,
+} from '@tuition/api-contract';
+
+const id = encodeURIComponent;
+
+export const PROMO_CODES_KEY = ['admin', 'promo-codes'] as const;
+export const SIBLING_DISCOUNT_KEY = ['admin', 'sibling-discount'] as const;
+export const enrolmentsKey = (filter: EnrolmentFilter) => ['admin', 'enrolments', filter] as const;
+
+/** Whose enrolments: one weekly class's, or one family's. */
+export type EnrolmentFilter = { classId: string } | { userId: string };
+
+export const promotionsApi = {
+  promoCodes: () => apiFetch('/api/admin/promo-codes', 'AdminPromoCodeListSchema'),
+  /** 201 with the code as saved; 400 names each field it refuses. */
+  createPromoCode: (request: PromoCodeRequest) =>
+    apiFetch('/api/admin/promo-codes', 'AdminPromoCodeSchema', { method: 'POST', json: request }),
+  /** Only the fields that changed; audited as promo.update. */
+  updatePromoCode: (promoId: string, patch: PromoCodePatch) =>
+    apiFetch(`/api/admin/promo-codes/${id(promoId)}`, 'AdminPromoCodeSchema', {
+      method: 'PATCH',
+      json: patch,
+      repeatable: true,
+    }),
+  redemptions: (promoId: string) =>
+    apiFetch(`/api/admin/promo-codes/${id(promoId)}/redemptions`, 'PromoRedemptionListSchema'),
+  siblingDiscount: () => apiFetch('/api/admin/discounts/sibling', 'SiblingDiscountSchema'),
+  setSiblingDiscount: (percent: number) =>
+    apiFetch('/api/admin/discounts/sibling', 'SiblingDiscountSchema', {
+      method: 'PUT',
+      json: { percent },
+      repeatable: true,
+    }),
+  enrolments: (filter: EnrolmentFilter) =>
+    apiFetch(`/api/admin/enrolments?${new URLSearchParams(filter)}`, 'AdminEnrolmentListSchema'),
+} as const;
+
+export function usePromoCodes() {
+  return useQuery({
+    queryKey: PROMO_CODES_KEY,
+    queryFn: promotionsApi.promoCodes,
+    retry: retryUnlessRefused,
+  });
+}
+
+export function useSiblingDiscount() {
+  return useQuery({
+    queryKey: SIBLING_DISCOUNT_KEY,
+    queryFn: promotionsApi.siblingDiscount,
+    retry: retryUnlessRefused,
+  });
+}
+
+export function useEnrolments(filter: EnrolmentFilter) {
+  return useQuery({
+    queryKey: enrolmentsKey(filter),
+    queryFn: () => promotionsApi.enrolments(filter),
+    retry: retryUnlessRefused,
+  });
+}
