@@ -1,11 +1,15 @@
 // What the basket shows wherever it is drawn: the beside-the-calendar panel of wide screens
 // (./booking-basket.tsx) and the slide-up sheet of narrow ones (./booking-bottom-bar.tsx): the
-// picked sessions at the session price, the bundle offer, the total, the pay (or
-// confirm-reschedule) button and the note under it. Kept apart from both so the lazily loaded
+// picked sessions at the session price, the bundle offer, the promo code and the service's
+// price with its discount (./basket-promo.tsx), the total, the pay (or confirm-reschedule)
+// button and the note under it. Kept apart from both so the lazily loaded
 // sheet and the panel that loads it do not import each other.
+import type { PriceQuote } from '@tuition/api-contract';
 import { formatLondonDate, formatPounds, type PricingRules } from '@tuition/domain';
 import { creditPaidSeats, seatKeyOf } from '../wallet/credit-words.ts';
 import { type BasketCreditView, CreditSum, UseCreditBox } from './basket-credit.tsx';
+import { DiscountSum, PromoField } from './basket-promo.tsx';
+import type { BasketPromo } from './use-basket-quote.ts';
 import type { BasketTotals, BookingMode, SelectedSession } from './booking-rules.ts';
 
 export interface BasketProps {
@@ -15,6 +19,10 @@ export interface BasketProps {
   pricing: PricingRules;
   /** The family's credit, when it has some to spend (decision 077). */
   credit?: BasketCreditView | undefined;
+  /** The service's price for the basket, when it answered one: its total is the one shown. */
+  price?: PriceQuote | undefined;
+  /** The promo code field: a family booking for itself, signed in. */
+  promo?: BasketPromo | undefined;
   busy: boolean;
   /** Who the seats are for (decision 055): with names, each session is a line per pupil. */
   pupilNames?: readonly string[];
@@ -32,6 +40,10 @@ export const sessionsWord = (n: number) => (n === 1 ? '1 session' : `${n} sessio
 /** What the card pays for: every seat, or those the credit does not cover. */
 export const payableTotals = ({ totals, credit }: Pick<BasketProps, 'totals' | 'credit'>) =>
   credit?.cardTotals ?? totals;
+
+/** The total shown: the service's when it priced the basket, else the CMS prices' (display). */
+export const shownTotalPence = (props: Pick<BasketProps, 'totals' | 'credit' | 'price'>) =>
+  props.price?.totalPence ?? payableTotals(props).amountPence;
 
 export function submitLabel(mode: BookingMode, busy: boolean, creditOnly = false): string {
   if (busy) return 'Processing...';
@@ -110,8 +122,10 @@ export function BasketLines(props: BasketProps) {
         </ul>
       )}
       {credit && <UseCreditBox credit={credit} />}
+      {props.promo && selection.length > 0 && <PromoField promo={props.promo} />}
       <dl className="booking-basket__sums">
-        {mode === 'book' && totals.isSpecialOffer && (
+        {props.price && <DiscountSum price={props.price} />}
+        {mode === 'book' && totals.isSpecialOffer && !props.price?.discount && (
           <>
             <div>
               <dt>
@@ -128,7 +142,7 @@ export function BasketLines(props: BasketProps) {
         {credit && <CreditSum credit={credit} />}
         <div className="booking-basket__total">
           <dt>{credit && credit.creditSeats > 0 ? 'To pay by card' : 'Total'}</dt>
-          <dd data-testid="basket-total">{formatPounds(totals.amountPence)}</dd>
+          <dd data-testid="basket-total">{formatPounds(shownTotalPence(props))}</dd>
         </div>
       </dl>
       {/* Credit pays for every seat: no price offer to tell of. */}

@@ -9,9 +9,9 @@ import {
   BasketLines,
   type BasketProps,
   Note,
-  payableTotals,
   SubmitButton,
   sessionsWord,
+  shownTotalPence,
 } from './basket-contents.tsx';
 
 /** The fixed bar and slide-up sheet of narrow screens. */
@@ -29,9 +29,7 @@ export function BookingBottomBar(props: BasketProps & { container?: HTMLElement 
       <div className="booking-bar">
         <p className="booking-bar__summary">
           <span>{sessionsWord(totals.sessionCount)}</span>
-          <span className="booking-bar__total">
-            {formatPounds(payableTotals(props).amountPence)}
-          </span>
+          <span className="booking-bar__total">{formatPounds(shownTotalPence(props))}</span>
         </p>
         <Dialog.Trigger asChild>
           <button type="button" className="btn booking-bar__open">

@@ -17,6 +17,7 @@ import {
   rescheduleFailureMessage,
   type SelectedSession,
 } from './booking-rules.ts';
+import { promoRefusal } from './use-basket-quote.ts';
 import { CHOOSE_PUPILS } from './use-session-picks.ts';
 import type { BookingToMove } from './booking-flow-props.ts';
 import type { useWhoFor } from './use-who-for.ts';
@@ -60,6 +61,10 @@ interface SubmitOptions {
   navigate: (url: string) => void;
   /** "Use my credit" (decision 077); unticked, the card pays for every seat. */
   useCredit: boolean;
+  /** The promo code applied and not refused (docs/decisions/080), sent with the basket. */
+  promoCode?: string | undefined;
+  /** The service refused the code at checkout: its words go under the field. */
+  onPromoRefused?: (message: string) => void;
 }
 
 /** What the submit steps change on the page besides the toasts. */
@@ -74,16 +79,23 @@ type SeatBasket = ReturnType<SubmitOptions['whoFor']['basketFor']>;
 
 /** Checks the whole basket once more, then starts the checkout; undefined when refused. */
 async function startCheckout(
-  basket: SeatBasket,
+  basket: SeatBasket & { promoCode?: string },
   refetch: () => unknown,
   useCredit: boolean,
+  onPromoRefused: (message: string) => void = () => {},
 ): Promise<{ created: Started } | undefined> {
   let results: Awaited<ReturnType<typeof api.bookability>>['results'];
   try {
     ({ results } = await api.bookability(basket));
   } catch (error) {
     console.error('Pre-flight availability check failed', error);
-    toastError(MESSAGES.availabilityError);
+    const refused = promoRefusal(error);
+    if (refused) onPromoRefused(refused);
+    toastError(
+      refused
+        ? { title: 'Promo code not accepted', description: refused }
+        : MESSAGES.availabilityError,
+    );
     return undefined;
   }
   const refusal = preflightRefusal(results);
@@ -97,7 +109,13 @@ async function startCheckout(
     return { created: await api.createCheckout(useCredit ? basket : { ...basket, useCredit }) };
   } catch (error) {
     console.error('Checkout failed', error);
-    toastError(checkoutFailureMessage(error));
+    const refused = promoRefusal(error);
+    if (refused) onPromoRefused(refused);
+    toastError(
+      refused
+        ? { title: 'Promo code not accepted', description: refused }
+        : checkoutFailureMessage(error),
+    );
     void refetch();
     return undefined;
   }
@@ -117,12 +135,13 @@ async function pay(options: SubmitOptions, effects: SubmitEffects) {
     return;
   }
   const starts = selection.map((s) => s.startsAt);
-  const basket = whoFor.basketFor(service, starts);
+  const { promoCode } = options;
+  const basket = { ...whoFor.basketFor(service, starts), ...(promoCode ? { promoCode } : {}) };
   effects.setBusy(true);
   let leaving = false;
   try {
     // A checkout credit paid in full answers `paid` and the success page as its url.
-    const started = await startCheckout(basket, refetch, options.useCredit);
+    const started = await startCheckout(basket, refetch, options.useCredit, options.onPromoRefused);
     if (!started) return;
     const { created } = started;
     if (!created?.url) {

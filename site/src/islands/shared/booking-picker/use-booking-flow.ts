@@ -12,6 +12,7 @@ import { basketTotals, removeSession, type SelectedSession } from './booking-rul
 import { heldByNames, movingPupilHolds, seatCount } from './pupil-choice.ts';
 import { useAvailabilityCalendar, useMinuteClock } from './use-availability-calendar.ts';
 import { useBasketCredit } from './use-basket-credit.ts';
+import { useBasketQuote } from './use-basket-quote.ts';
 import { useBasketSubmit } from './use-basket-submit.ts';
 import { useCourseChoice } from './use-course-choice.ts';
 import { offerHeldNote, useOfferSeatInBasket } from './use-offer-link.ts';
@@ -58,10 +59,13 @@ export function useBookingFlow({
   // What the submit, the stored basket and the picks all read.
   const common = { ...course, mode, selection, setSelection, whoFor, now, refetch, forUser };
   const seats = seatCount(selection.length, pupils.pupilIds);
-  const credit = useBasketCredit({ ...common, forSelf, userId: user?.id ?? null, seats });
+  const quote = useBasketQuote({ ...common, forSelf, userId: user?.id ?? null });
+  const credit = useBasketCredit({ available: quote.creditAvailable, seats });
   const submit = useBasketSubmit({
     ...common,
     useCredit: credit?.use ?? true,
+    promoCode: quote.promoCode,
+    onPromoRefused: quote.refuseAtCheckout,
     booking,
     signedIn,
     forSelf,
@@ -84,6 +88,10 @@ export function useBookingFlow({
     totals: basketTotals(seats, pricing, mode),
     pricing,
     credit: credit && { ...credit, cardTotals: basketTotals(credit.cardSeats, pricing, mode) },
+    // The server's price stands for the seats the card pays; with credit paying some, the
+    // checkout prices the rest (docs/decisions/077, 080).
+    price: credit && credit.creditSeats > 0 ? undefined : quote.price,
+    promo: quote.promo,
     busy: submit.busy,
     pupilNames: pupils.chosenPupils.map((p) => p.name),
     note: submit.loginNote ?? offerHeldNote(offer) ?? restoreNote,

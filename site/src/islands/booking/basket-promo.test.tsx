@@ -1,0 +1,182 @@
+// The basket's promo code (docs/decisions/080, 082) against a stubbed service: an applied code
+// goes with bookability and the checkout, the service's discount line and total are shown as it
+// answered them, and a code it refuses is explained under the field while the basket stays
+// payable without it; clearing the code recovers.
+import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AvailabilitySlot, StartedCheckout } from '../../lib/api-client.ts';
+import { problem, type StubRequest, stubApi } from '../../test-support/api-stub.ts';
+
+vi.mock('../../lib/auth-client.ts', () => ({
+  useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
+}));
+
+const { BookingFlowContent } = await import('../shared/booking-picker/booking-flow-content.tsx');
+const { AppProviders, createQueryClient } = await import('../shared/app-providers.tsx');
+
+const clock = fixedClock('2026-11-02T09:00:00Z');
+
+function slot(date: string): AvailabilitySlot {
+  const startsAt = new Date(`${date}T17:00:00Z`).toISOString();
+  return {
+    sessionId: `session-${date}`,
+    startsAt,
+    endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+    date,
+    time: '5-6pm',
+    label: 'GCSE Foundation',
+    service: 'gcse',
+    pricePence: 1500,
+    capacity: 10,
+    seatsLeft: 3,
+    state: 'available',
+    heldBy: [],
+  };
+}
+
+const REFUSED = 'LEAFLET10 has been used as many times as it may.';
+
+/** The service: SPRING5 takes £3.00 off; any other code is refused with a reason. */
+function stubService() {
+  const bookability: unknown[] = [];
+  const checkouts: unknown[] = [];
+  stubApi({
+    'GET /api/me/pupils': {
+      accountType: 'parent',
+      pupils: [
+        {
+          id: 'p1',
+          name: 'Sam',
+          yearGroup: 'y10',
+          email: null,
+          archived: false,
+          consentRecordedAt: '2026-10-01T10:00:00.000Z',
+          consentPolicyVersion: '2026-08-01',
+        },
+      ],
+    },
+    'GET /api/availability': { slots: [slot('2026-11-03'), slot('2026-11-05')], closed: [] },
+    'POST /api/bookability': ({ body }: StubRequest) => {
+      bookability.push(body);
+      const { startsAt, promoCode } = body as { startsAt: string[]; promoCode?: string };
+      if (promoCode && promoCode.toUpperCase() !== 'SPRING5') {
+        return problem(400, 'Invalid promo code', {
+          errors: [{ field: 'promoCode', message: REFUSED }],
+        });
+      }
+      const subtotalPence = startsAt.length * 1500;
+      const discountPence = promoCode ? 300 : 0;
+      return {
+        creditAvailable: 0,
+        results: startsAt.map((s) => ({ startsAt: s, status: 'ok' as const })),
+        price: {
+          subtotalPence,
+          discountPence,
+          totalPence: subtotalPence - discountPence,
+          discount: promoCode ? { kind: 'promo' as const, label: 'Code SPRING5' } : null,
+          promo: promoCode ? { code: 'SPRING5', applied: true, reason: null } : null,
+        },
+      };
+    },
+    'POST /api/checkout': ({ body }: StubRequest) => {
+      checkouts.push(body);
+      return {
+        checkoutId: 'c1',
+        status: 'pending',
+        url: 'https://pay.example/c1',
+        amountPence: 2700,
+        creditUsed: 0,
+        sessionCount: 2,
+        isSpecialOffer: false,
+        expiresAt: '2026-11-02T09:30:00.000Z',
+        replacedCheckoutIds: [],
+      } satisfies StartedCheckout;
+    },
+    'GET /api/checkout/pending': [],
+  });
+  return { bookability, checkouts };
+}
+
+const navigate = vi.fn();
+
+beforeEach(() => {
+  window.localStorage.clear();
+  navigate.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function pickTwoSessions() {
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <BookingFlowContent
+        pricing={DEFAULT_PRICING}
+        clock={clock}
+        initialService="gcse"
+        navigate={navigate}
+      />
+    </AppProviders>,
+  );
+  for (const date of ['Tuesday 3 November 2026', 'Thursday 5 November 2026']) {
+    const card = (await screen.findAllByRole('button', { name: new RegExp(date) })).find(
+      (b) => b.className === 'booking-session__button',
+    );
+    if (!card) throw new Error(`no card for ${date}`);
+    fireEvent.click(card);
+    await waitFor(() => expect(card.getAttribute('aria-pressed')).toBe('true'));
+  }
+  return screen.getByRole('complementary');
+}
+
+async function enterCode(basket: HTMLElement, code: string) {
+  const field = await within(basket).findByRole('textbox', { name: 'Promo code' });
+  fireEvent.change(field, { target: { value: code } });
+  fireEvent.click(within(basket).getByRole('button', { name: 'Apply' }));
+  return field;
+}
+
+describe('a promo code in the basket', { timeout: 20_000 }, () => {
+  it('shows the service’s discount and total, and sends the code to the checkout', async () => {
+    const { bookability, checkouts } = stubService();
+    const basket = await pickTwoSessions();
+    await enterCode(basket, 'spring5');
+    expect((await within(basket).findByTestId('basket-discount')).textContent).toBe('−£3.00');
+    expect(within(basket).getByText('Code SPRING5')).toBeTruthy();
+    expect(within(basket).getByTestId('basket-total').textContent).toBe('£27.00');
+    expect(bookability.at(-1)).toMatchObject({ promoCode: 'spring5' });
+    fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'));
+    expect(checkouts[0]).toMatchObject({ promoCode: 'spring5', pupilIds: ['p1'] });
+  });
+
+  it('explains a refused code under the field and still pays without it', async () => {
+    const { checkouts } = stubService();
+    const basket = await pickTwoSessions();
+    const field = await enterCode(basket, 'LEAFLET10');
+    const message = await within(basket).findByText(REFUSED);
+    expect(message.getAttribute('role')).toBe('alert');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(message.id);
+    expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00');
+    expect(within(basket).queryByTestId('basket-discount')).toBeNull();
+
+    fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'));
+    expect(checkouts[0]).not.toHaveProperty('promoCode');
+  });
+
+  it('clearing a refused code takes its message away', async () => {
+    stubService();
+    const basket = await pickTwoSessions();
+    await enterCode(basket, 'LEAFLET10');
+    await within(basket).findByText(REFUSED);
+    fireEvent.click(within(basket).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(basket).queryByText(REFUSED)).toBeNull());
+    expect(
+      (within(basket).getByRole('textbox', { name: 'Promo code' }) as HTMLInputElement).value,
+    ).toBe('');
+  });
+});
