@@ -1,0 +1,117 @@
+// Term enrolment (docs/decisions/083) on a 375 px phone against the one-command stack: a new
+// family signs up, adds a child, opens /enrol, chooses the term open to everyone now and a
+// class, sees the service's quote, pays on the local checkout page, lands on the success page,
+// and /upcoming-bookings lists the term's sessions under the enrolment's heading. axe on /enrol
+// with its quote and on the grouped list. Every account and child is new, so a retry on the
+// same stack starts afresh.
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signedInCustomer, test } from './support.ts';
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+interface Term {
+  id: string;
+  name: string;
+  lastDay: string;
+  publicOpensOn: string;
+}
+interface Lesson {
+  id: string;
+}
+interface Quote {
+  sessionsCount: number;
+  sessions: { status: string }[];
+}
+
+/** A full-page screenshot among the test's output, at this width and at 1280 px. */
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+}
+
+/** Nothing scrolls sideways at this width. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The term anyone may enrol for today (the service's clock), and a class with room in it. */
+async function openTermAndClass(page: Page, headers: Record<string, string>, pupilId: string) {
+  const { now } = (await (await page.request.get('/dev/clock')).json()) as { now: string };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(now),
+  );
+  const terms = (await (await page.request.get('/api/terms')).json()) as Term[];
+  const term = terms.find((t) => t.publicOpensOn <= today && today <= t.lastDay);
+  expect(term, `a term open to everyone on ${today}`).toBeDefined();
+  const lessons = (await (await page.request.get('/api/classes')).json()) as Lesson[];
+  for (const lesson of lessons) {
+    const answer = await page.request.post(`/api/terms/${term!.id}/quote`, {
+      data: { classId: lesson.id, pupilIds: [pupilId] },
+      headers,
+    });
+    if (!answer.ok()) continue;
+    const quote = (await answer.json()) as Quote;
+    const roomInAll = quote.sessions.every((s) => s.status !== 'full');
+    if (quote.sessionsCount > 0 && roomInAll) return { term: term!, lesson };
+  }
+  throw new Error(`no class of ${term!.name} has sessions left with room`);
+}
+
+test('a new family enrols a child for the open term, pays, and sees the term grouped', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const headers = { origin: new URL(baseURL ?? 'http://localhost').origin };
+  const child = `Maya ${Math.random().toString(36).slice(2, 7)}`;
+  await signedInCustomer(page, '/', { name: `Parent of ${child}` });
+  const added = await page.request.post('/api/me/pupils', {
+    data: { name: child, yearGroup: 'y10', consent: true },
+    headers,
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const pupilId = ((await added.json()) as { id: string }).id;
+  const { term, lesson } = await openTermAndClass(page, headers, pupilId);
+
+  // /booking leads here.
+  await page.goto('/booking');
+  await page.getByRole('link', { name: 'Book a whole term instead' }).click();
+  await page.waitForURL(/\/enrol$/);
+  await expect(page.getByRole('heading', { name: 'Enrol for a Term', level: 1 })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Term' }).selectOption(term.id);
+  await page.getByRole('combobox', { name: 'Class' }).selectOption(lesson.id);
+  // The only child is ticked for the family.
+  await expect(page.getByRole('checkbox', { name: new RegExp(child) })).toBeChecked();
+
+  const quote = page.getByRole('region', { name: 'Sessions and price' });
+  await expect(quote.getByTestId('enrol-total')).toHaveText(/^£\d/);
+  await expect(quote).toContainText(/\d+ sessions? × 1 pupil/);
+  const total = (await quote.getByTestId('enrol-total').textContent()) ?? '';
+  const pay = quote.getByRole('button', { name: `Pay ${total} and enrol` });
+  await expect(pay).toBeEnabled();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, '/enrol with its quote at 375 px');
+  await shoot(page, 'enrol-quote');
+
+  await pay.click();
+  await page.waitForURL(/\/dev\/checkout\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/payment-success\?checkout=/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+
+  await page.goto('/upcoming-bookings');
+  const group = page.getByRole('region', {
+    name: new RegExp(`^${child} — .+, ${term.name}: \\d+ sessions? left$`),
+  });
+  await expect(group).toBeVisible();
+  await expect(group.locator('.bookings-card').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, '/upcoming-bookings grouped by enrolment at 375 px');
+  await shoot(page, 'upcoming-grouped');
+});
