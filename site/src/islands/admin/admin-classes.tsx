@@ -96,8 +96,8 @@ export function AdminClasses() {
     <section className="admin-classes card" aria-labelledby="admin-classes-heading">
       <h2 id="admin-classes-heading">Classes</h2>
       <p>
-        The online meeting link and the lead tutor of each weekly class. Families join through the
-        site, never see the link.
+        The online meeting link, the lead tutor and the term enrolments of each weekly class.
+        Families join through the site, never see the link.
       </p>
       {classes.isPending ? (
         <p>Loading classes…</p>

@@ -24,7 +24,11 @@ function EnrolmentItem({ enrolment, inClass }: { enrolment: AdminEnrolment; inCl
             ({yearGroupLabel(enrolment.pupil.yearGroup)})
           </Text>
         </Text>
-        {enrolment.status === 'pending' && <Badge color="orange">Payment pending</Badge>}
+        {enrolment.status === 'pending' && (
+          <Badge color="amber" highContrast>
+            Payment pending
+          </Badge>
+        )}
       </Flex>
       {inClass ? (
         <Text as="p" size="2" m="0" className="admin-enrolment__family">

@@ -94,6 +94,7 @@ export function requestOfForm(
   form: PromoForm,
 ): { request: PromoCodeRequest; errors?: undefined } | { errors: PromoErrors } {
   const errors: PromoErrors = {};
+  if (form.code.trim() === '') errors.code = 'Enter a code, such as LEAFLET10.';
   const value = form.kind === 'free-session' ? undefined : valueOfForm(form);
   if (form.kind !== 'free-session' && value === undefined) {
     errors.value =

@@ -12,14 +12,14 @@ import {
   promotionsApi,
 } from './admin-promotions-api.ts';
 
-const STATUS_COLOUR = { held: 'orange', redeemed: 'green', released: 'gray' } as const;
+const STATUS_COLOUR = { held: 'amber', redeemed: 'green', released: 'gray' } as const;
 
 function RedemptionItem({ redemption }: { redemption: PromoRedemption }) {
   return (
     <li className="admin-redemption">
       <Flex justify="between" gap="2" wrap="wrap" align="center">
         <Text weight="medium">{redemption.account?.name ?? 'Deleted account'}</Text>
-        <Badge color={STATUS_COLOUR[redemption.status]}>
+        <Badge color={STATUS_COLOUR[redemption.status]} highContrast>
           {REDEMPTION_STATUS_WORDS[redemption.status]}
         </Badge>
       </Flex>
@@ -29,7 +29,8 @@ function RedemptionItem({ redemption }: { redemption: PromoRedemption }) {
         </Text>
       )}
       <Text as="p" size="2" m="0">
-        For {pupilsText(redemption.pupils)}: {pounds(redemption.discountPence)} off
+        {redemption.pupils.length > 0 && `For ${pupilsText(redemption.pupils)}: `}
+        {pounds(redemption.discountPence)} off
       </Text>
       <Text as="p" size="2" m="0" color="gray">
         {londonDateTime(redemption.at)}

@@ -64,11 +64,10 @@ export const REDEMPTION_STATUS_WORDS: Record<PromoRedemption['status'], string> 
   released: 'Released, not paid',
 };
 
-/** "Maya and Sam", "No pupils named". */
+/** "Maya", "Maya and Sam", "Maya, Sam and Ali". */
 export function pupilsText(pupils: readonly { name: string }[]): string {
   const names = pupils.map((p) => p.name);
-  if (names.length === 0) return 'No pupils named';
-  if (names.length === 1) return names[0] as string;
+  if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 

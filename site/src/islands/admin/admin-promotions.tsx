@@ -70,8 +70,16 @@ function PromoRow({ code }: { code: AdminPromoCode }) {
     <Table.Row className="admin-promos__row">
       <Table.RowHeaderCell className="admin-promos__code">
         <Flex gap="2" align="center" wrap="wrap">
-          <span>{code.code}</span>
-          {code.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}
+          <span className="admin-promos__name">{code.code}</span>
+          {code.active ? (
+            <Badge color="green" highContrast>
+              Active
+            </Badge>
+          ) : (
+            <Badge color="gray" highContrast>
+              Inactive
+            </Badge>
+          )}
         </Flex>
       </Table.RowHeaderCell>
       {/* data-label: on a phone each field is shown under its column's name. */}
