@@ -4,7 +4,7 @@
 import { yearGroupLabel } from '@tuition/domain';
 import { type FormEvent, useId } from 'react';
 import { fieldMessages, type TermEnrolment } from './use-term-enrolment.ts';
-import { classWords, termWords } from './enrol-words.ts';
+import { classWords, termDatesWords } from './enrol-words.ts';
 
 function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
@@ -32,14 +32,20 @@ function TermAndClass({
           value={flow.term?.id ?? ''}
           onChange={(e) => flow.chooseTerm(e.target.value)}
           disabled={flow.openTerms.length === 0}
+          aria-describedby={flow.term ? `${id}-term-dates` : undefined}
         >
           {flow.openTerms.length === 0 && <option value="">No terms open for enrolment</option>}
           {flow.openTerms.map((term) => (
             <option key={term.id} value={term.id}>
-              {termWords(term)}
+              {term.name}
             </option>
           ))}
         </select>
+        {flow.term && (
+          <span className="field-hint" id={`${id}-term-dates`}>
+            {termDatesWords(flow.term)}
+          </span>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-class`}>Class</label>

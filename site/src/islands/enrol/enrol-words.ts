@@ -59,8 +59,9 @@ export function termsNotOver(terms: readonly PublicTerm[], today: string): Publi
   return terms.filter((term) => term.lastDay >= today);
 }
 
-/** "Spring 2027 (4 January to 26 March 2027)". */
-export function termWords(term: PublicTerm): string {
+/** A term's dates, "4 January to 26 March 2027", said under the term chosen. */
+export function termDatesWords(term: PublicTerm): string {
   const dayMonth = (date: string) => londonDateWords(date).split(' ').slice(1, 3).join(' ');
-  return `${term.name} (${dayMonth(term.firstDay)} to ${londonDateWords(term.lastDay).split(' ').slice(1).join(' ')})`;
+  const lastDay = londonDateWords(term.lastDay).split(' ').slice(1).join(' ');
+  return `${dayMonth(term.firstDay)} to ${lastDay}`;
 }
