@@ -1,4 +1,6 @@
 import { availableCredit } from '../credit/credit-ledger.ts';
+import { seatPupils } from '../sessions/seat-pupils.ts';
+import { bookabilityPrice } from './bookability-price.ts';
 import { createRoute } from '@hono/zod-openapi';
 import {
   AvailabilityQuerySchema,
@@ -63,9 +65,10 @@ const bookabilityRoute = createRoute({
   responses: {
     200: jsonResponse(BookabilitySchema, 'One result per requested start, in request order'),
     400: invalidInput(
-      'Invalid basket, an archived pupil, or pupilIds missing for an account with several pupils',
+      'Invalid basket, an archived pupil, pupilIds missing for an account with several pupils, ' +
+        'or a promoCode that cannot apply (the reason in words)',
     ),
-    401: problemResponse('forUser or pupilIds given while signed out'),
+    401: problemResponse('forUser, pupilIds or promoCode given while signed out'),
     403: problemResponse('Sent from another site, or forUser given by someone not an admin'),
     404: problemResponse('forUser names no user, or a pupil id is not one of the account’s'),
   },
@@ -120,10 +123,10 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
       return c.json({ slots, closed }, 200);
     })
     .openapi(bookabilityRoute, async (c) => {
-      const { service, startsAt, pupilIds } = c.req.valid('json');
+      const { service, startsAt, pupilIds, promoCode } = c.req.valid('json');
       const viewer = await viewerOf(c.req.raw.headers, c.req.valid('query').forUser);
-      // Pupils are an account's: naming them while signed out names nobody's.
-      if (!viewer && pupilIds) throw new UnauthorizedError();
+      // Pupils and codes are an account's: naming them while signed out names nobody's.
+      if (!viewer && (pupilIds || promoCode !== undefined)) throw new UnauthorizedError();
       const results = await checkBookability(deps, {
         service,
         startsAt,
@@ -133,6 +136,13 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
       const creditAvailable = viewer
         ? await availableCredit(deps.db, viewer.id, deps.clock.now())
         : 0;
-      return c.json({ results, creditAvailable }, 200);
+      const price = await bookabilityPrice(deps, {
+        service,
+        results,
+        userId: viewer?.id ?? null,
+        pupilIds: viewer ? (await seatPupils(deps.db, viewer, pupilIds)).map((p) => p.id) : [],
+        promoCode,
+      });
+      return c.json({ results, creditAvailable, price }, 200);
     });
 }

@@ -59,7 +59,9 @@ const startCheckoutRoute = createRoute({
     ),
     400: invalidInput(
       'Invalid basket; `errors` names the bad start (startsAt.N), an archived pupil ' +
-        '(pupilIds.N), or pupilIds when the account has several pupils and named none',
+        '(pupilIds.N), pupilIds when the account has several pupils and named none, or a ' +
+        'promoCode that cannot apply (unknown, not yet valid, expired, used up, already used, ' +
+        'first lesson only, not for this course)',
     ),
     401: problemResponse('Not signed in'),
     403: problemResponse('E-mail not verified, or sent from another site'),
@@ -151,7 +153,7 @@ export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth; mail: Ma
   return (
     router
       .openapi(startCheckoutRoute, async (c) => {
-        const { service, startsAt, pupilIds, offerId, useCredit } = c.req.valid('json');
+        const { service, startsAt, pupilIds, offerId, useCredit, promoCode } = c.req.valid('json');
         const me = currentUser(c);
         const started = await startCheckout(deps, {
           user: { id: me.id, email: me.email, name: me.name },
@@ -160,6 +162,7 @@ export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth; mail: Ma
           pupilIds,
           offerId,
           useCredit,
+          promoCode,
         });
         return c.json(started, 201);
       })

@@ -1,11 +1,8 @@
 import {
-  type BasketPrice,
   type CheckoutStatus,
   findSession,
   isBookable,
   MESSAGES,
-  type PricingRules,
-  priceBasket,
   SERVICES,
   type ServiceCode,
   type WeeklySlot,
@@ -18,57 +15,36 @@ import type {
   StartedCheckout,
 } from '@tuition/api-contract';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
-import type { ContentLoader } from '@tuition/content';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config/env.ts';
 import { expireLapsedCheckouts } from './lapsed-checkout-sweep.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
 import {
   checkOfferForBasket,
-  confirmSeats,
-  dropUnopenedHold,
-  holdSeats,
-  precheckHold,
   releaseHold,
-  type SeatRefusal,
   type WaitlistDeps,
 } from '../sessions/seat-ledger/seat-ledger.ts';
 import { pupilRef, pupilRefColumns, seatPupils } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import type { Database, Transaction } from '../db/client.ts';
-import { mailBrand } from '../mail/mail-setup.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
-import { debitSeats, markCreditSeats } from '../credit/credit-ledger.ts';
-import { mailConfirmation } from './confirmation-mail.ts';
-import type { Logger } from '../logging/logger.ts';
+import type { Database } from '../db/client.ts';
 import { checkoutItems, checkouts, classSessions, pupils } from '../db/schema.ts';
-import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
-import { type PaymentProvider, paymentLines } from '../payments/payment-provider.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
 import { refundedByCheckout } from '../payments/payment-refunds.ts';
+import { holdBasket } from './basket-hold.ts';
+import { choosePromo } from '../pricing/basket-price.ts';
+import { type CheckoutDeps, closeHostedPage } from './payment-page.ts';
 
-/** How long a pending checkout holds its seats while the customer pays. */
-export const HOLD_MINUTES = 30;
-
-/** docs/product-rules.md#messages "Payment Error" fallback text; the site shows it as the toast. */
-export const PAYMENT_START_FAILED = MESSAGES.paymentError.description;
-
-/** What checkout needs from the composition root; each function takes only its part. */
-export interface CheckoutDeps {
-  db: Database;
-  clock: Clock;
-  content: ContentLoader;
-  config: Config;
-  logger: Logger;
-  payments: PaymentProvider;
-  /** A checkout paid wholly with credit is booked and confirmed at once (decision 077). */
-  mail: MailOutbox;
-}
+export {
+  type CheckoutDeps,
+  closeHostedPage,
+  HOLD_MINUTES,
+  openPaymentPage,
+  PAYMENT_START_FAILED,
+} from './payment-page.ts';
 
 /**
  * Takes the seats of a basket for HOLD_MINUTES and opens the provider's payment page.
  * Every start is re-checked against the timetable and booking window, the price is worked out
- * here from the CMS pricing (nothing about money is read from the client), and the seats are
- * taken in one transaction that locks the session rows first.
+ * by the server (nothing about money is read from the client), and the seats are taken in one
+ * transaction that locks the session rows first (holdBasket).
  *
  * A customer who left a payment page and checks out some of the same sessions again is not
  * refused: in the same transaction their older pending checkouts that hold any of these
@@ -89,16 +65,15 @@ export async function startCheckout(
     offerId?: string | undefined;
     /** Pay with the account's credit first (default true; docs/decisions/077). */
     useCredit?: boolean | undefined;
+    /** A promo code as typed (docs/decisions/082). */
+    promoCode?: string | undefined;
   },
 ): Promise<StartedCheckout> {
   const now = deps.clock.now();
-  const pricing = await deps.content.pricing();
   const { wanted, rows } = await basketSessions(deps, request, now);
   // After the starts are known good, so a bad basket creates no holder pupil.
   const seatFor = await seatPupils(deps.db, request.user, request.pupilIds);
   const pupilIds = seatFor.map((p) => p.id);
-  const seatCount = wanted.length * pupilIds.length;
-  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   if (request.offerId) {
     await checkOfferForBasket(deps.db, {
       userId: request.user.id,
@@ -107,117 +82,33 @@ export async function startCheckout(
       now,
     });
   }
+  const promo = await choosePromo(deps.db, {
+    code: request.promoCode,
+    userId: request.user.id,
+    pupilIds,
+    now,
+  });
   const slotsOf = (sessionIds: readonly string[]) =>
     wanted.filter((w) => sessionIds.includes(w.sessionId)).map((w) => w.text);
-  const hold = {
-    userId: request.user.id,
-    seats: new Map(wanted.map((w) => [w.sessionId, pupilIds])),
+  return holdBasket(deps, {
+    user: request.user,
+    seats: wanted.flatMap((w) =>
+      pupilIds.map((pupilId) => ({
+        sessionId: w.sessionId,
+        pupilId,
+        service: request.service,
+        startsAt: w.startsAt,
+      })),
+    ),
+    rows: [...rows.values()],
+    useCredit: request.useCredit !== false,
+    promo,
     now,
-    refuse: (reason: SeatRefusal, sessionIds: readonly string[]) =>
+    refuse: (reason, sessionIds) =>
       reason === 'duplicate'
         ? new ConflictError('duplicate', slotsOf(sessionIds), MESSAGES.duplicateBooking.description)
         : new ConflictError('full', slotsOf(sessionIds), MESSAGES.sessionsNowFull.description),
-  };
-  await precheckHold(deps.db, [...rows.values()], hold);
-  // In start order, then pupil order: credit pays for the earliest seats first.
-  const seatsInOrder = wanted.flatMap((w) => pupilIds.map((pupilId) => ({ ...w, pupilId })));
-  const [brand, timetable] = await Promise.all([mailBrand(deps), deps.content.timetable()]);
-  const held = await deps.db.transaction(async (tx) => {
-    const card = priceBasket(seatCount, pricing);
-    const { checkoutId, replaced } = await holdSeats(tx, {
-      ...hold,
-      checkout: {
-        provider: deps.payments.kind,
-        amountPence: card.amountPence,
-        sessionCount: card.sessionCount,
-        isSpecialOffer: card.isSpecialOffer,
-        expiresAt,
-      },
-    });
-    const paid = await payWithCredit(deps, tx, {
-      checkoutId,
-      userId: request.user.id,
-      seats: seatsInOrder,
-      useCredit: request.useCredit !== false,
-      pricing,
-      now,
-      mail: { brand, timetable },
-    });
-    return { checkoutId, replaced, ...paid };
   });
-  // After commit, as a Release does: their pages stop taking money (a payment that still
-  // lands on one is a late payment, refunded because this checkout holds the seats).
-  await Promise.all(held.replaced.map((old) => closeHostedPage(deps, old)));
-  const started = {
-    checkoutId: held.checkoutId,
-    amountPence: held.price?.amountPence ?? 0,
-    creditUsed: held.creditUsed,
-    sessionCount: seatCount,
-    isSpecialOffer: held.price?.isSpecialOffer ?? false,
-    expiresAt: expiresAt.toISOString(),
-    replacedCheckoutIds: held.replaced.map((old) => old.id),
-  };
-  if (!held.price) {
-    // Credit paid for every seat: booked already, nothing to pay (docs/decisions/077).
-    return {
-      ...started,
-      status: 'paid',
-      url: `${deps.config.publicUrl}/payment-success?checkout=${held.checkoutId}`,
-    };
-  }
-  const page = await openPaymentPage(deps, {
-    checkoutId: held.checkoutId,
-    customerEmail: request.user.email,
-    lines: paymentLines({ ...held.price, ...pricing }),
-    amountPence: held.price.amountPence,
-    holdExpiresAt: expiresAt,
-  });
-  return { ...started, status: 'pending', url: page.url };
-}
-
-/**
- * Inside the hold's transaction: pays for as many seats as the account's credit covers (under
- * its wallet lock, after the session locks) and prices the rest for the card. When credit
- * covers every seat the checkout is paid and booked here and now, with its confirmation
- * e-mail, as a card payment would be. Answers the card's price (none when nothing is left to
- * pay) and the sessions of credit used.
- */
-async function payWithCredit(
-  deps: CheckoutDeps,
-  tx: Transaction,
-  input: {
-    checkoutId: string;
-    userId: string;
-    seats: readonly { sessionId: string; pupilId: string }[];
-    useCredit: boolean;
-    pricing: PricingRules;
-    now: Date;
-    mail: Omit<Parameters<typeof mailConfirmation>[2], 'checkout' | 'confirmed'>;
-  },
-): Promise<{ price: BasketPrice | null; creditUsed: number }> {
-  const total = input.seats.length;
-  const debited = input.useCredit ? await debitSeats(tx, input) : [];
-  if (debited.length === 0) return { price: priceBasket(total, input.pricing), creditUsed: 0 };
-  await markCreditSeats(tx, input.checkoutId, debited);
-  const cardSeats = total - debited.length;
-  const price = cardSeats > 0 ? priceBasket(cardSeats, input.pricing) : null;
-  const [checkout] = await tx
-    .update(checkouts)
-    .set({
-      creditUsed: debited.length,
-      amountPence: price?.amountPence ?? 0,
-      isSpecialOffer: price?.isSpecialOffer ?? false,
-      ...(price ? {} : { provider: 'credit', status: 'paid' as const, paidAt: input.now }),
-    })
-    .where(eq(checkouts.id, input.checkoutId))
-    .returning();
-  if (!checkout) throw new Error('the checkout row vanished inside its own transaction');
-  if (!price) {
-    // Still pending to confirmSeats: the hold is live, so its seats are the customer's.
-    const confirmed = await confirmSeats(deps, tx, { ...checkout, status: 'pending' }, input.now);
-    await mailConfirmation(deps, tx, { ...input.mail, checkout, confirmed });
-  }
-  return { price, creditUsed: debited.length };
 }
 
 /** 400 naming a basket start nobody can book. */
@@ -262,56 +153,9 @@ async function basketSessions(
     if (!row) throw new Error(`no session row for ${s.session.startsAt.toISOString()}`);
     // A session the business cancelled takes nobody (docs/decisions/077).
     if (row.cancelledAt) throw notBookable(request.service, s.text, index);
-    return { text: s.text, sessionId: row.id };
+    return { text: s.text, sessionId: row.id, startsAt: row.startsAt };
   });
   return { wanted, rows };
-}
-
-/**
- * Opens the provider's payment page for a checkout holding its seats. When the provider
- * refuses, the seats are given back at once rather than after HOLD_MINUTES, and the customer
- * gets the spec's Payment Error (502).
- */
-export async function openPaymentPage(
-  deps: CheckoutDeps,
-  page: Omit<Parameters<PaymentProvider['createHostedPage']>[0], 'successUrl' | 'cancelUrl'>,
-): Promise<{ providerSessionId: string; url: string }> {
-  const { checkoutId } = page;
-  let opened: { providerSessionId: string; url: string };
-  try {
-    opened = await deps.payments.createHostedPage({
-      ...page,
-      successUrl: `${deps.config.publicUrl}/payment-success?checkout=${checkoutId}`,
-      cancelUrl: `${deps.config.publicUrl}/payment-canceled?checkout=${checkoutId}`,
-    });
-  } catch (error) {
-    // No page, no payment: give the seats back at once rather than after HOLD_MINUTES.
-    await dropUnopenedHold(deps.db, checkoutId);
-    deps.logger.error(
-      { err: error, checkoutId, provider: deps.payments.kind },
-      'payment provider refused to start a checkout',
-    );
-    throw new HttpProblem(502, 'Payment Error', PAYMENT_START_FAILED, { code: 'payment-error' });
-  }
-  await deps.db
-    .update(checkouts)
-    .set({ providerSessionId: opened.providerSessionId, providerUrl: opened.url })
-    .where(eq(checkouts.id, checkoutId));
-  return opened;
-}
-
-/** Best effort: a page left open is covered by the late-payment path. */
-export async function closeHostedPage(
-  deps: Pick<CheckoutDeps, 'payments' | 'logger'>,
-  checkout: { id: string; providerSessionId: string | null },
-): Promise<void> {
-  if (!checkout.providerSessionId) return;
-  await deps.payments.closeHostedPage(checkout.providerSessionId).catch((error: unknown) => {
-    deps.logger.warn(
-      { err: error, checkoutId: checkout.id },
-      'could not close the hosted payment page',
-    );
-  });
 }
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -368,6 +212,7 @@ export async function sessionsOfCheckouts(
       startsAt: classSessions.startsAt,
       endsAt: classSessions.endsAt,
       paidWithCredit: checkoutItems.paidWithCredit,
+      pricePence: checkoutItems.pricePence,
       ...pupilRefColumns,
     })
     .from(checkoutItems)
@@ -380,6 +225,7 @@ export async function sessionsOfCheckouts(
       ...describeSession(timetable, row),
       pupil: pupilRef(row),
       ...(row.paidWithCredit ? { paidWithCredit: true } : {}),
+      ...(row.pricePence !== null && !row.paidWithCredit ? { pricePence: row.pricePence } : {}),
     });
   }
   return byCheckout;

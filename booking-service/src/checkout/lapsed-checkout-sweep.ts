@@ -4,6 +4,7 @@ import type { Database, DbExecutor } from '../db/client.ts';
 import { checkouts } from '../db/schema.ts';
 import type { Logger } from '../logging/logger.ts';
 import { returnCheckoutCredit } from '../credit/credit-ledger.ts';
+import { releasePromoClaims } from '../pricing/promo-claims.ts';
 import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
 
 /** How often a server marks lapsed holds expired. Seat counts never wait for it (decision 020). */
@@ -43,6 +44,11 @@ export function expireLapsedCheckouts(db: Database, now: Date, checkoutId?: stri
     for (const checkout of expired) {
       if (checkout.creditUsed > 0) await returnCheckoutCredit(tx, checkout, now);
     }
+    // A lapse never keeps a promo code's use either (docs/decisions/082).
+    await releasePromoClaims(
+      tx,
+      expired.map((checkout) => checkout.id),
+    );
     return expired;
   });
 }

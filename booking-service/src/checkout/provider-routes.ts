@@ -148,7 +148,7 @@ function localCheckoutPage(
     const starts = new Date(s.startsAt);
     const price = s.paidWithCredit
       ? 'paid with credit'
-      : formatPounds(prices[cardSeats.indexOf(s)] ?? 0);
+      : formatPounds(s.pricePence ?? prices[cardSeats.indexOf(s)] ?? 0);
     return html`<li>${formatLondonDate(starts)}, ${formatTime12h(starts)}: ${s.label}, for ${s.pupil.name} (${price})</li>`;
   });
   if (checkout.packName) rows.push(html`<li>${checkout.packName}</li>`);
@@ -159,6 +159,7 @@ function localCheckoutPage(
 <h2>Your order</h2>
 <ul>${rows}</ul>
 <p>${checkout.sessionCount} ${checkout.sessionCount === 1 ? 'session' : 'sessions'}${checkout.isSpecialOffer ? ' (10-session offer applied)' : ''}</p>
+${checkout.discountPence > 0 ? html`<p>${checkout.discountLabel ?? 'Discount'}: −${formatPounds(checkout.discountPence)}</p>` : ''}
 <p>Total: <strong>${formatPounds(checkout.amountPence)}</strong></p>
 <p>Status: ${status}</p>
 ${

@@ -9,8 +9,9 @@ import { bookings, checkoutItems, checkouts, classSessions, pupils } from '../db
  */
 
 /**
- * What each seat of these checkouts was charged, by checkout and booking id: the card payment
- * shared over the seats it paid for by seatLinePrices, in line order (start, then pupil), the
+ * What each seat of these checkouts was charged, by checkout and booking id: the price kept on
+ * the seat when the pricing engine set one, else the card payment shared over the seats it paid
+ * for by seatLinePrices, in line order (start, then pupil), the
  * order the checkout page and the receipt list them in. A rescheduled seat is priced as the
  * line it was bought as, found by following rescheduledFrom back to the booking the payment
  * made. A seat paid with credit, or one no paid checkout records, is 0 here: credit is valued by
@@ -34,6 +35,7 @@ export async function chargedPriceLookup(
         sessionId: checkoutItems.sessionId,
         pupilId: checkoutItems.pupilId,
         paidWithCredit: checkoutItems.paidWithCredit,
+        pricePence: checkoutItems.pricePence,
       })
       .from(checkoutItems)
       .innerJoin(classSessions, eq(classSessions.id, checkoutItems.sessionId))
@@ -55,9 +57,13 @@ export async function chargedPriceLookup(
   for (const checkout of paid) {
     const own = lines.filter((line) => line.checkoutId === checkout.id && !line.paidWithCredit);
     if (own.length === 0) continue;
+    // Seats priced by the pricing engine keep their own price (docs/decisions/082).
     const shares = seatLinePrices(own.length, checkout.amountPence, pricing);
     own.forEach((line, i) => {
-      prices.set(`${checkout.id} ${line.sessionId} ${line.pupilId}`, shares[i] ?? 0);
+      prices.set(
+        `${checkout.id} ${line.sessionId} ${line.pupilId}`,
+        line.pricePence ?? shares[i] ?? 0,
+      );
     });
   }
   return (checkoutId, bookingId) => {

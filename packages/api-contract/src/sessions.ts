@@ -28,6 +28,9 @@ export const SeatSummarySchema = named(
       .boolean()
       .optional()
       .meta({ description: 'True when a session of credit paid for this seat' }),
+    pricePence: z.number().int().optional().meta({
+      description: 'What the card pays for this seat after any discount (absent on older seats)',
+    }),
   }),
 );
 export type SeatSummary = z.infer<typeof SeatSummarySchema>;

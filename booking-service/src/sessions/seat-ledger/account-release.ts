@@ -1,3 +1,4 @@
+import { releasePromoClaims } from '../../pricing/promo-claims.ts';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import {
@@ -33,6 +34,10 @@ export async function releaseAccountSeats(
     .set({ status: 'cancelled' })
     .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending')))
     .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+  await releasePromoClaims(
+    tx,
+    releasedCheckouts.map((row) => row.id),
+  );
   const held = await seatsHeldBy(
     tx,
     userId,

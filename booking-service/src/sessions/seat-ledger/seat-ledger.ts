@@ -15,6 +15,7 @@ import {
   retakeCheckoutCredit,
   returnCheckoutCredit,
 } from '../../credit/credit-ledger.ts';
+import { redeemPromoClaim, releasePromoClaims } from '../../pricing/promo-claims.ts';
 import { defaultCalendarUid } from '../session-lines.ts';
 import type { SessionRow } from '../session-rows.ts';
 import { offerFreedSeats, takeUpOffers, type WaitlistDeps } from './offer-engine.ts';
@@ -122,6 +123,11 @@ export async function holdSeats(
   for (const old of replaced) {
     await returnCheckoutCredit(tx, { id: old.id, userId: hold.userId }, hold.now);
   }
+  // And so does a promo code's use (docs/decisions/082).
+  await releasePromoClaims(
+    tx,
+    replaced.map((old) => old.id),
+  );
   await precheckHold(tx, locked, hold);
   await takeUpOffers(tx, hold.userId, hold.seats, hold.now);
   const [created] = await tx
@@ -209,6 +215,7 @@ export async function releaseHold(
   if (!released) return undefined;
   // Credit the hold took goes back to the lots it came from (docs/decisions/077).
   await returnCheckoutCredit(tx, released, now);
+  await releasePromoClaims(tx, [released.id]);
   await offerFreedSeats(deps, tx, sessionIds);
   return { id: released.id, providerSessionId: released.providerSessionId };
 }
@@ -219,10 +226,13 @@ export async function releaseHold(
  * keeps the seat from general sale (waitingClaimsSql) until the sweep offers it.
  */
 export async function dropUnopenedHold(db: Database, checkoutId: string): Promise<void> {
-  await db
-    .update(checkouts)
-    .set({ status: 'cancelled' })
-    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'pending')));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(checkouts)
+      .set({ status: 'cancelled' })
+      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'pending')));
+    await releasePromoClaims(tx, [checkoutId]);
+  });
 }
 
 /** Thrown when a hold that lapsed or was released cannot be honoured: its seats are gone. */
@@ -312,6 +322,8 @@ export async function confirmSeats(
       })),
     )
     .returning({ id: bookings.id, sessionId: bookings.sessionId, pupilId: bookings.pupilId });
+  // A promo code's use held by this checkout becomes a redemption (docs/decisions/082).
+  await redeemPromoClaim(tx, checkout.id);
   const sessions = new Map(locked.map((row) => [row.id, row]));
   await planReminders(
     tx,

@@ -1,0 +1,56 @@
+import type { BookabilityResult, PriceQuote } from '@tuition/api-contract';
+import type { ContentLoader } from '@tuition/content';
+import type { ServiceCode } from '@tuition/domain';
+import type { Clock } from '../clock.ts';
+import type { DbExecutor } from '../db/client.ts';
+import {
+  choosePromo,
+  priceQuoteOf,
+  pricingRules,
+  promoRefusal,
+  quoteSeats,
+} from '../pricing/basket-price.ts';
+
+/*
+ * The price the booking page shows beside a basket: the server's own quote of the seats that
+ * can be taken, by the one pricing engine (docs/decisions/080, 082), so a sibling discount or a
+ * promo code is shown as checkout will charge it. Credit is payment, shown apart.
+ */
+
+/** Signed out, the basket is one seat each for nobody in particular. */
+const VISITOR = 'visitor';
+
+/**
+ * The quote for the ok (and own pending) seats of a bookability answer, each start × pupil.
+ * A typed code is checked for the account (400 naming promoCode when it cannot apply).
+ */
+export async function bookabilityPrice(
+  deps: { db: DbExecutor; content: ContentLoader; clock: Clock },
+  basket: {
+    service: ServiceCode;
+    results: readonly BookabilityResult[];
+    userId: string | null;
+    pupilIds: readonly string[];
+    promoCode: string | undefined;
+  },
+): Promise<PriceQuote> {
+  const now = deps.clock.now();
+  const pupilIds = basket.pupilIds.length > 0 ? basket.pupilIds : [VISITOR];
+  const promo = basket.userId
+    ? await choosePromo(deps.db, { code: basket.promoCode, userId: basket.userId, pupilIds, now })
+    : null;
+  const takeable = basket.results.filter((r) => r.status === 'ok' || r.status === 'pending');
+  const seats = takeable.flatMap((result) =>
+    pupilIds.map((pupilId) => ({
+      sessionId: result.startsAt,
+      pupilId,
+      service: basket.service,
+      startsAt: new Date(result.startsAt),
+    })),
+  );
+  const quote = quoteSeats(seats, await pricingRules(deps), promo);
+  // With no seat to price yet, a code is not refused: the customer may still pick sessions.
+  const refusal = seats.length > 0 ? promoRefusal(quote) : null;
+  if (refusal) throw refusal;
+  return priceQuoteOf(quote);
+}
