@@ -2,7 +2,7 @@
 // promo code. Native selects and checkboxes, each labelled, so they work with a keyboard and a
 // screen reader and fit a 375 px screen; a refusal the service names a field for sits under it.
 import { yearGroupLabel } from '@tuition/domain';
-import { type FormEvent, useId } from 'react';
+import { type SubmitEvent, useId } from 'react';
 import { fieldMessages, type TermEnrolment } from './use-term-enrolment.ts';
 import { classWords, termDatesWords } from './enrol-words.ts';
 
@@ -75,11 +75,7 @@ function PupilTicks({ flow, error }: { flow: TermEnrolment; error: string | unde
   const { list, chosenIds, query } = flow.pupils;
   if (query.isPending) return <p className="field-hint">Loading your pupils…</p>;
   return (
-    <fieldset
-      className="enrol-pupils"
-      aria-describedby={error ? `${id}-error` : undefined}
-      aria-invalid={error ? true : undefined}
-    >
+    <fieldset className="enrol-pupils" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>Pupils</legend>
       {list.length === 0 ? (
         <p className="field-hint">
@@ -110,7 +106,7 @@ function PromoField({ flow, error }: { flow: TermEnrolment; error: string | unde
   const applied = flow.quote.data?.quote.price.promo;
   const note = applied && !applied.applied ? applied.reason : undefined;
   const message = error ?? note ?? undefined;
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     flow.applyPromo();
   };

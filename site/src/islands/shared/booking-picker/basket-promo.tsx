@@ -4,13 +4,13 @@
 // the service's (bookability's `price`); the browser works out no discount.
 import type { PriceQuote } from '@tuition/api-contract';
 import { formatPounds } from '@tuition/domain';
-import { type FormEvent, useId } from 'react';
+import { type SubmitEvent, useId } from 'react';
 import type { BasketPromo } from './use-basket-quote.ts';
 
 export function PromoField({ promo }: { promo: BasketPromo }) {
   const id = useId();
   const message = promo.refused ?? promo.note;
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     promo.apply();
   };
