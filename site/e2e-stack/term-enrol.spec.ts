@@ -1,9 +1,9 @@
-// Term enrolment (docs/decisions/083) on a 375 px phone against the one-command stack: a new
-// family signs up, adds a child, opens /enrol, chooses the term open to everyone now and a
-// class, sees the service's quote, pays on the local checkout page, lands on the success page,
-// and /upcoming-bookings lists the term's sessions under the enrolment's heading. axe on /enrol
-// with its quote and on the grouped list. Every account and child is new, so a retry on the
-// same stack starts afresh.
+// Term enrolment (docs/decisions/083) on a 375 px phone against the one-command stack: a
+// signed-out visitor is asked to log in; a new family signs up, adds a child, opens /enrol from
+// /booking, chooses the term open to everyone now and a class, sees the service's quote, pays on
+// the local checkout page, lands on the success page, and /upcoming-bookings lists the term's
+// sessions under the enrolment's heading. axe on each of those states. Every account and child
+// is new, so a retry on the same stack starts afresh.
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signedInCustomer, test } from './support.ts';
 
@@ -69,6 +69,11 @@ test('a new family enrols a child for the open term, pays, and sees the term gro
   test.setTimeout(180_000);
   const headers = { origin: new URL(baseURL ?? 'http://localhost').origin };
   const child = `Maya ${Math.random().toString(36).slice(2, 7)}`;
+  // Signed out, the page asks the visitor to log in.
+  await page.goto('/enrol');
+  await expect(page.getByText(/^Please log in to enrol for a term\./)).toBeVisible();
+  await expectNoAxeViolations(page, '/enrol signed out at 375 px');
+
   await signedInCustomer(page, '/', { name: `Parent of ${child}` });
   const added = await page.request.post('/api/me/pupils', {
     data: { name: child, yearGroup: 'y10', consent: true },
