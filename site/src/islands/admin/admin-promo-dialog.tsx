@@ -86,7 +86,15 @@ export function PromoDialog({ editing, trigger }: PromoDialogProps) {
         setOpen(false);
         toastSuccess({ title: editing ? `${saved.code} saved` : `${saved.code} created` });
       },
-      onError: (error) => refuse(promoErrorsOf(error)),
+      onError: (error) => {
+        const found = promoErrorsOf(error);
+        // A free session has no value field to show its message by.
+        if (form.kind === 'free-session' && found.value) {
+          found.form = [found.form, found.value].filter(Boolean).join(' ');
+          delete found.value;
+        }
+        refuse(found);
+      },
     });
   };
   const title = editing ? `Edit ${editing.code}` : 'New promo code';
