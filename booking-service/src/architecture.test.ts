@@ -63,6 +63,12 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
   ['*', 'auth/middleware.ts', 'every feature guards its routes with the session checks'],
   ['*', 'auth/auth.ts', 'the Auth type those guards take'],
   ['*', 'auth/admin-openapi.ts', "admin routes document the admin guard's security and refusals"],
+  [
+    'terms',
+    'checkout/basket-hold.ts',
+    'a term enrolment is held, priced and paid through the same checkout as single sessions',
+  ],
+  ['terms', 'checkout/payment-page.ts', 'the checkout dependencies a term checkout needs too'],
   ['admin', 'auth/password-reset.ts', 'an admin sends a customer a reset link'],
   ['admin', 'bookings/bookings.ts', 'an admin cancels or moves a booking as the customer would'],
   [

@@ -1,3 +1,4 @@
+import { enrolmentOfSeats } from '../sessions/enrolment-reads.ts';
 import {
   type BookingActor,
   canCancel,
@@ -111,9 +112,10 @@ export async function listUserBookings(
     desc(bookings.createdAt),
   );
   const sessions = rows.map((r) => ({ id: r.sessionId, service: r.service, startsAt: r.startsAt }));
-  const [timetable, teachers, reports] = await Promise.all([
+  const [timetable, teachers, enrolments, reports] = await Promise.all([
     deps.content.timetable(),
     teachersOf(deps.db, sessions),
+    enrolmentOfSeats(deps.db, rows),
     // A report is about a lesson that happened: the seat kept, not a cancelled or moved one.
     scope === 'previous'
       ? childReportsOf(
@@ -125,9 +127,13 @@ export async function listUserBookings(
   return rows.map((row) => ({
     ...toView(timetable, row, now, actor),
     tutorName: teachers.get(row.sessionId)?.name ?? null,
+    ...optionalEnrolment(enrolments.get(`${row.checkoutId} ${row.pupilId}`)),
     ...(scope === 'previous' ? { report: reports.get(row.id) ?? null } : {}),
   }));
 }
+
+/** A term's seat names its enrolment (docs/decisions/083); other seats leave it out. */
+const optionalEnrolment = (id: string | undefined) => (id ? { enrolmentId: id } : {});
 
 function selectBooking(db: DbExecutor, bookingId: string, actor: Actor) {
   return selectBookingRows(
