@@ -19,6 +19,7 @@ import { createTutorRoutes } from './tutors/tutor-routes.ts';
 import { createTermRoutes } from './terms/term-routes.ts';
 import { createPromotionRoutes } from './promotions/promotion-routes.ts';
 import { sendTutorReminders } from './tutors/tutor-reminders.ts';
+import { sendReenrolmentInvites } from './terms/reenrolment-invites.ts';
 import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.ts';
 import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
 import { sendDueReminders } from './reminders/reminders.ts';
@@ -157,6 +158,8 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
       await expireDueCredit(deps);
       // Tutors' reports still to send (decision 079).
       await sendTutorReminders(deps);
+      // Re-enrolment invitations three weeks before a term (decision 083).
+      await sendReenrolmentInvites(deps);
     };
     app.route('/', createDevClockRoutes({ clock: deps.clock, config: deps.config, afterMove }));
   }

@@ -13,6 +13,7 @@ import { scheduleWaitlistSweep } from './waitlist/waitlist-sweep.ts';
 import { scheduleReminderSweep } from './reminders/reminder-sweep.ts';
 import { scheduleCreditExpiry } from './wallet/credit-expiry.ts';
 import { scheduleTutorReminders } from './tutors/tutor-reminder-timer.ts';
+import { scheduleReenrolmentInvites } from './terms/reenrolment-invites.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -76,6 +77,7 @@ async function main() {
   const reminderSweep = scheduleReminderSweep(deps);
   const creditExpiry = scheduleCreditExpiry(deps);
   const tutorReminders = scheduleTutorReminders(deps);
+  const reenrolmentInvites = scheduleReenrolmentInvites(deps);
   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];
   if (config.demoSeed) await seedDemoTutor(deps, DEMO_TUTOR_EMAIL);
 
@@ -109,6 +111,7 @@ async function main() {
     await reminderSweep.stop();
     await creditExpiry.stop();
     await tutorReminders.stop();
+    await reenrolmentInvites.stop();
     await stopMailWorker(deps);
     await dbHandle.close();
     process.exit(0);

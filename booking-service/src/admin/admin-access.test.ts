@@ -152,6 +152,8 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       },
       { method: 'GET', path: `/api/admin/promo-codes/${promo!.id}/redemptions`, adminStatus: 200 },
       { method: 'GET', path: '/api/admin/discounts/sibling', adminStatus: 200 },
+      // Term enrolments (docs/decisions/083).
+      { method: 'GET', path: '/api/admin/enrolments', adminStatus: 200 },
       {
         method: 'PUT',
         path: '/api/admin/discounts/sibling',
