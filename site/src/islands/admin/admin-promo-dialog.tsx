@@ -3,7 +3,7 @@
 // beside each field it names, and focus moves to the first of them.
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type SubmitEvent, type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { toastSuccess } from '../shared/app-providers.tsx';
 import { focusFirstInvalid } from '../shared/form-fields.tsx';
@@ -70,7 +70,7 @@ export function PromoDialog({ editing, trigger }: PromoDialogProps) {
     setErrors(found);
     requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   };
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const made = requestOfForm(form);
     if (made.errors) return refuse(made.errors);

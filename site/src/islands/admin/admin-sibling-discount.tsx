@@ -3,7 +3,7 @@
 // code) and owns the limits: its refusal shows under the field.
 import { Button, Heading, Text } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { TextField } from '../shared/form-fields.tsx';
 import { SIBLING_DISCOUNT_KEY, promotionsApi, useSiblingDiscount } from './admin-promotions-api.ts';
@@ -48,7 +48,7 @@ export function SiblingDiscountForm() {
   });
   const percent = current.data?.percent;
   const value = typed ?? (percent === undefined ? '' : String(percent));
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSaved('');
     if (!/^\d{1,3}$/.test(value.trim())) {
