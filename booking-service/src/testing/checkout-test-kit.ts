@@ -21,7 +21,7 @@ export function setNow(t: TestApp, at: string | Date): void {
   t.deps.clock.now = () => new Date(ms);
 }
 
-/** The next `count` bookable starts of a service (ISO), from the app's "now". */
+/** The next `count` bookable starts of a service (ISO), from the app's "now"; closed days skipped. */
 export async function bookableStarts(
   t: TestApp,
   service: ServiceCode,
@@ -35,6 +35,7 @@ export async function bookableStarts(
     service,
     today,
     addDays(today, 56),
+    await t.deps.content.closures(),
   )
     .filter((s) => s.startsAt > now)
     .slice(options.skip ?? 0, (options.skip ?? 0) + count);
