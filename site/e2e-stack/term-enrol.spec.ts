@@ -98,6 +98,19 @@ test('a new family enrols a child for the open term, pays, and sees the term gro
   await expect(quote.getByTestId('enrol-total')).toHaveText(/^£\d/);
   await expect(quote).toContainText(/\d+ sessions? × 1 pupil/);
   const total = (await quote.getByTestId('enrol-total').textContent()) ?? '';
+
+  // A code the service does not know is explained under the field; the price stays without it.
+  const code = page.getByRole('textbox', { name: 'Promo code (optional)' });
+  await code.fill(`NOPE-${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  const refusal = page.locator(`#${await code.getAttribute('aria-describedby')}`);
+  await expect(refusal).not.toBeEmpty();
+  await expect(quote.getByTestId('enrol-total')).toHaveText(total);
+  await expectNoAxeViolations(page, '/enrol with a refused promo code at 375 px');
+  await page.getByRole('button', { name: 'Remove code' }).click();
+  await expect(code).toHaveValue('');
+
   const pay = quote.getByRole('button', { name: `Pay ${total} and enrol` });
   await expect(pay).toBeEnabled();
   await expectNoSidewaysScroll(page);
