@@ -1,6 +1,7 @@
 import {
   BookingListSchema,
   ClassListSchema,
+  DataExportSchema,
   EnrolmentListSchema,
   ProblemSchema,
   StartedCheckoutSchema,
@@ -123,6 +124,16 @@ describe.each(TEST_DB_KINDS)('term enrolment on %s', (dbKind) => {
     );
     const ids = new Set(enrolments.map((e) => e.id));
     expect(upcoming.filter((b) => b.enrolmentId && ids.has(b.enrolmentId))).toHaveLength(22);
+
+    // The family's export names the enrolments with their payment.
+    const exported = await contractBody(
+      await api(t, '/api/me/export', { cookie: parent.cookie }),
+      DataExportSchema,
+    );
+    expect(exported.termEnrolments.map((e) => [e.termName, e.paymentId])).toEqual([
+      ['Spring 2027', started.checkoutId],
+      ['Spring 2027', started.checkoutId],
+    ]);
 
     // The same pupils again: every week is already theirs.
     const again = await contractBody(await quote(parent, { pupilIds }), TermQuoteSchema);

@@ -18,6 +18,9 @@ import {
   tutors,
   user,
   waitlistEntries,
+  promoCodes,
+  promoRedemptions,
+  termEnrolments,
 } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { selectBookingRows } from '../sessions/booking-rows.ts';
@@ -73,6 +76,7 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .from(waitlistEntries)
     .where(eq(waitlistEntries.userId, userId))
     .orderBy(asc(waitlistEntries.joinedAt));
+  const termsAndCodes = await exportedTermsAndCodes(db, userId);
   const [lots, ledger, partRefunds] = await Promise.all([
     db
       .select()
@@ -122,6 +126,7 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
       createdAt: place.joinedAt.toISOString(),
     })),
     credit: creditOf(lots, ledger),
+    ...termsAndCodes,
     lessonReports: reports,
     enquiries: enquiryRows.map((row) => ({
       id: row.id,
@@ -345,4 +350,51 @@ async function bookingHistory(
 export function dataExportFilename(userId: string, now: Date): string {
   const safeId = userId.replace(/[^A-Za-z0-9_-]/g, '');
   return `your-data-${safeId}-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** The account's term enrolments and the promo codes it used (decisions 082, 083). */
+async function exportedTermsAndCodes(
+  db: DbExecutor,
+  userId: string,
+): Promise<Pick<DataExport, 'termEnrolments' | 'promoCodesUsed'>> {
+  const [enrolments, codesUsed] = await Promise.all([
+    db
+      .select()
+      .from(termEnrolments)
+      .where(eq(termEnrolments.userId, userId))
+      .orderBy(asc(termEnrolments.createdAt)),
+    db
+      .select({
+        code: promoCodes.code,
+        status: promoRedemptions.status,
+        discountPence: promoRedemptions.discountPence,
+        checkoutId: promoRedemptions.checkoutId,
+        pupilIds: promoRedemptions.pupilIds,
+        createdAt: promoRedemptions.createdAt,
+      })
+      .from(promoRedemptions)
+      .innerJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
+      .where(eq(promoRedemptions.userId, userId))
+      .orderBy(asc(promoRedemptions.createdAt)),
+  ]);
+  return {
+    termEnrolments: enrolments.map((row) => ({
+      id: row.id,
+      termId: row.termId,
+      termName: row.termName,
+      classId: row.classId,
+      pupilId: row.pupilId,
+      paymentId: row.checkoutId,
+      pricePencePerSession: row.pricePencePerSession,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    promoCodesUsed: codesUsed.map((row) => ({
+      code: row.code,
+      status: row.status,
+      discountPence: row.discountPence,
+      paymentId: row.checkoutId,
+      pupilIds: row.pupilIds,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
 }

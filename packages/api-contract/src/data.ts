@@ -303,6 +303,32 @@ export const DataExportSchema = named(
         ),
       })
       .meta({ description: "The family's credit: each lot and every change (decision 077)" }),
+    termEnrolments: z
+      .array(
+        z.object({
+          id: z.string(),
+          termId: z.string(),
+          termName: z.string(),
+          classId: z.string(),
+          pupilId: z.string(),
+          paymentId: z.string(),
+          pricePencePerSession: pence,
+          createdAt: isoInstant,
+        }),
+      )
+      .meta({ description: "The pupils' term enrolments, each with its payment (decision 083)" }),
+    promoCodesUsed: z
+      .array(
+        z.object({
+          code: z.string(),
+          status: z.string(),
+          discountPence: pence,
+          paymentId: z.string().nullable(),
+          pupilIds: z.array(z.string()),
+          createdAt: isoInstant,
+        }),
+      )
+      .meta({ description: 'Promo codes this account used (decision 082)' }),
     lessonReports: z.array(ExportLessonReportSchema).meta({
       description: "The lesson reports sent about the account's pupils, by session start",
     }),
