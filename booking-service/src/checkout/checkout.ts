@@ -289,8 +289,16 @@ export async function checkoutSummary(
     pack: packOf(checkout),
     sessionCount: checkout.sessionCount,
     isSpecialOffer: checkout.isSpecialOffer,
+    ...discountOf(checkout),
     sessions: sessions.get(checkout.id) ?? [],
   };
+}
+
+/** A discounted checkout says what came off (docs/decisions/082); others leave it out. */
+export function discountOf(checkout: Pick<CheckoutRow, 'discountPence' | 'discountLabel'>) {
+  return checkout.discountPence > 0
+    ? { discountPence: checkout.discountPence, discountLabel: checkout.discountLabel }
+    : {};
 }
 
 /**

@@ -86,6 +86,7 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
       .select({
         checkoutId: checkoutItems.checkoutId,
         paidWithCredit: checkoutItems.paidWithCredit,
+        pricePence: checkoutItems.pricePence,
         ...sessionColumns,
         ...pupilRefColumns,
       })
@@ -115,6 +116,9 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
       : null,
     sessionCount: checkout.sessionCount,
     isSpecialOffer: checkout.isSpecialOffer,
+    ...(checkout.discountPence > 0
+      ? { discountPence: checkout.discountPence, discountLabel: checkout.discountLabel }
+      : {}),
     lines: items
       .filter((item) => item.checkoutId === checkout.id)
       .map((item): ReceiptLine => {
@@ -123,6 +127,9 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
           ...describeSession(timetable, item),
           pupil: pupilRef(item),
           ...(item.paidWithCredit ? { paidWithCredit: true } : {}),
+          ...(item.pricePence !== null && !item.paidWithCredit
+            ? { pricePence: item.pricePence }
+            : {}),
           status,
           movedTo: movedTo
             ? { ...describeSession(timetable, movedTo), status: movedTo.status }

@@ -74,6 +74,10 @@ export const CheckoutSummarySchema = named(
     pack: packBought,
     sessionCount: seatCount,
     isSpecialOffer: z.boolean(),
+    discountPence: pence.optional().meta({ description: 'What the discount took off' }),
+    discountLabel: z.string().nullable().optional().meta({
+      description: 'The discount applied, in words ("Sibling discount 10%", "Code LEAFLET10")',
+    }),
     sessions: seatLines,
   }),
 );

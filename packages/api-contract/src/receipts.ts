@@ -54,6 +54,10 @@ export const ReceiptSchema = named(
       .meta({ description: 'The session pack this payment bought (null for seats)' }),
     sessionCount: count,
     isSpecialOffer: z.boolean(),
+    discountPence: pence.optional().meta({ description: 'What a discount took off the price' }),
+    discountLabel: z.string().nullable().optional().meta({
+      description: 'The discount applied, in words ("Sibling discount 10%")',
+    }),
     lines: z.array(ReceiptLineSchema),
     seller: ReceiptSellerSchema,
   }),

@@ -178,6 +178,12 @@ function ReceiptDocument({ receipt, payer, now, print }: ReceiptDocumentProps) {
       </table>
 
       <dl className="receipt__total">
+        {receipt.discountPence ? (
+          <>
+            <dt>{receipt.discountLabel ?? 'Discount'}</dt>
+            <dd>−{formatPounds(receipt.discountPence)}</dd>
+          </>
+        ) : null}
         <dt>Total paid</dt>
         <dd>{amountPaid(receipt)}</dd>
         <dt className="visually-hidden">Sessions</dt>

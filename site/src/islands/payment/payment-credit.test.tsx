@@ -87,6 +87,26 @@ describe('paid with credit', () => {
     expect(linePrices()).toEqual(['Paid with credit', 'Paid with credit', '£15.00', '£15.00']);
   });
 
+  it('a discounted basket shows each seat as charged and what the discount took off', async () => {
+    // Sibling discount 10%: Maya's seats £15, Sam's £13.50 (docs/decisions/082).
+    const priced = seats(0).map((seat) => ({
+      ...seat,
+      pricePence: seat.pupil.id === SAM.id ? 1350 : 1500,
+    }));
+    renderPage(
+      paid({
+        amountPence: 5700,
+        sessions: priced,
+        discountPence: 300,
+        discountLabel: 'Sibling discount 10%',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(linePrices()).toEqual(['£15.00', '£13.50', '£15.00', '£13.50']);
+    expect(screen.getByText('Sibling discount 10%').nextElementSibling?.textContent).toBe('−£3.00');
+    expect(screen.getByTestId('payment-total').textContent).toBe('£57.00');
+  });
+
   it('a pack bought says its credit is ready and links to booking', async () => {
     renderPage(
       paid({

@@ -28,7 +28,12 @@ export interface SummaryView {
     time: string;
     pupil: string;
     paidWithCredit: boolean;
+    /** The seat's price as charged, when the service kept one (docs/decisions/082). */
+    pricePence?: number | undefined;
   }>;
+  /** What a discount took off, and its words ("Sibling discount 10%"). */
+  discountPence?: number | undefined;
+  discountLabel?: string | null | undefined;
 }
 
 export function fromService(summary: CheckoutSummary): SummaryView {
@@ -46,7 +51,10 @@ export function fromService(summary: CheckoutSummary): SummaryView {
       time: s.time || formatTime12h(new Date(s.startsAt)),
       pupil: s.pupil.name,
       paidWithCredit: s.paidWithCredit === true,
+      pricePence: s.pricePence,
     })),
+    discountPence: summary.discountPence,
+    discountLabel: summary.discountLabel,
   };
 }
 
@@ -57,7 +65,7 @@ function linePrices(view: SummaryView, pricing: PricingRules): string[] {
   const card = seatLinePrices(cardLines, view.amountPence, pricing);
   let next = 0;
   return view.sessions.map((s) =>
-    s.paidWithCredit ? 'Paid with credit' : formatPounds(card[next++] ?? 0),
+    s.paidWithCredit ? 'Paid with credit' : formatPounds(s.pricePence ?? card[next++] ?? 0),
   );
 }
 
@@ -111,6 +119,12 @@ export function Summary({
           <dt>Sessions</dt>
           <dd>{sessionsOf(view.sessionCount)}</dd>
         </div>
+        {view.discountPence ? (
+          <div>
+            <dt>{view.discountLabel ?? 'Discount'}</dt>
+            <dd>−{formatPounds(view.discountPence)}</dd>
+          </div>
+        ) : null}
         {!creditOnly && (
           <div>
             <dt>{paid ? 'Total paid' : 'Total'}</dt>
