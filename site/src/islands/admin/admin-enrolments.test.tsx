@@ -22,7 +22,7 @@ const enrolment = (id: string, extra: Partial<Enrolment> = {}): Enrolment => ({
   termName: 'Spring 2027',
   classId: 'gcse-higher-tue-1900',
   service: 'gcse-higher',
-  label: 'GCSE Higher, Tuesdays 7 pm',
+  label: 'GCSE Higher, Tuesdays 7:00 PM',
   pupil: { id: `k-${id}`, name: 'Maya', yearGroup: 'y10' },
   status: 'paid',
   sessionsTotal: 12,
@@ -116,7 +116,7 @@ describe('term enrolments', { timeout: 20_000 }, () => {
     ) as HTMLElement;
     const items = within(spring).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
-      'Maya (Year 10)GCSE Higher, Tuesdays 7 pm8 of 12 sessions left',
+      'Maya (Year 10)GCSE Higher, Tuesdays 7:00 PM8 of 12 sessions left',
       'Maya (Year 10)A-Level, Thursdays 5 pm0 of 12 sessions left',
     ]);
     expect(sent.map((s) => s.url.search)).toEqual(['?userId=u1']);

@@ -209,7 +209,7 @@ describe('EnrolTerm', () => {
     expect(
       await screen.findByText('Choose a term, a class and at least one pupil to see the price.'),
     ).toBeTruthy();
-    await screen.findByRole('option', { name: 'GCSE Higher, Tuesdays 7 pm' });
+    await screen.findByRole('option', { name: 'GCSE Higher, Tuesdays 7:00 PM' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Class' }), {
       target: { value: TUESDAY.id },
     });

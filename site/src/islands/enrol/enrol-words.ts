@@ -2,7 +2,12 @@
 // words, the seats counted and the date enrolment opens. Money is never worked out here: every
 // figure shown is the service's quote.
 import type { TermSessionStatus } from '@tuition/api-contract';
-import { formatLondonDate, type Weekday } from '@tuition/domain';
+import {
+  formatLondonDate,
+  formatTime12h,
+  londonWallClockToUtc,
+  type Weekday,
+} from '@tuition/domain';
 import type { PublicClass, PublicTerm } from '../../lib/term-api.ts';
 
 const WEEKDAYS_PLURAL: Record<Weekday, string> = {
@@ -15,17 +20,15 @@ const WEEKDAYS_PLURAL: Record<Weekday, string> = {
   sun: 'Sundays',
 };
 
-/** "19:00" -> "7 pm", "16:30" -> "4:30 pm" (the e-mails' and enrolment labels' style). */
+/**
+ * "19:00" -> "7:00 PM": the one time format of every page and e-mail (decision 071), as the
+ * service labels enrolments. A January date, so no clock change moves the wall-clock time.
+ */
 export function wallClockWords(time: string): string {
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  const suffix = hour < 12 ? 'am' : 'pm';
-  return minute === 0
-    ? `${twelve} ${suffix}`
-    : `${twelve}:${String(minute).padStart(2, '0')} ${suffix}`;
+  return formatTime12h(londonWallClockToUtc('2027-01-04', time));
 }
 
-/** "GCSE Higher, Tuesdays 7 pm". */
+/** "GCSE Higher, Tuesdays 7:00 PM". */
 export function classWords(lesson: PublicClass): string {
   return `${lesson.label}, ${WEEKDAYS_PLURAL[lesson.day]} ${wallClockWords(lesson.startTime)}`;
 }

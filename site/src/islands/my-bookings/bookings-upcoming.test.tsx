@@ -235,7 +235,7 @@ describe('BookingsUpcoming', () => {
           termName: 'Spring 2027',
           classId: 'gcse-higher-tue-1900',
           service: 'gcse',
-          label: 'GCSE Higher, Tuesdays 7 pm',
+          label: 'GCSE Higher, Tuesdays 7:00 PM',
           pupil: { id: 'p1', name: 'Maya', yearGroup: 'y10' },
           status: 'paid',
           sessionsTotal: 11,
@@ -246,7 +246,7 @@ describe('BookingsUpcoming', () => {
     });
     render(<BookingsUpcoming {...props} />);
     const group = await screen.findByRole('region', {
-      name: 'Maya — GCSE Higher, Tuesdays 7 pm, Spring 2027: 9 sessions left',
+      name: 'Maya — GCSE Higher, Tuesdays 7:00 PM, Spring 2027: 9 sessions left',
     });
     const dates = within(group)
       .getAllByRole('heading', { level: 3 })

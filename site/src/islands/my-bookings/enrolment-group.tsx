@@ -1,5 +1,5 @@
 // /upcoming-bookings groups a term enrolment's seats (docs/decisions/083): a heading per
-// enrolment, "Maya — GCSE Higher, Tuesdays 7 pm, Spring 2027: 9 sessions left", with its
+// enrolment, "Maya — GCSE Higher, Tuesdays 7:00 PM, Spring 2027: 9 sessions left", with its
 // sessions beneath, each keeping its own actions; seats of no enrolment (or of one the service
 // did not list) are drawn as before, under "Single sessions" once there is a group above them.
 import type { ReactNode } from 'react';
@@ -32,7 +32,7 @@ export function groupByEnrolment(
   return { groups: [...groups.values()], singles };
 }
 
-/** "Maya — GCSE Higher, Tuesdays 7 pm, Spring 2027: 9 sessions left". */
+/** "Maya — GCSE Higher, Tuesdays 7:00 PM, Spring 2027: 9 sessions left". */
 export function enrolmentHeading(enrolment: Enrolment): string {
   const left =
     enrolment.sessionsLeft === 1 ? '1 session left' : `${enrolment.sessionsLeft} sessions left`;
