@@ -7,6 +7,7 @@ import {
   londonWallClockToUtc,
   SERVICES,
   type Weekday,
+  weekdayPlural,
 } from '@tuition/domain';
 
 /*
@@ -84,15 +85,6 @@ const ATTENDANCE_WORDS: Record<string, string> = {
   absent: 'Absent',
   late: 'Late',
 };
-const WEEKDAY_PLURALS: Record<Weekday, string> = {
-  mon: 'Mondays',
-  tue: 'Tuesdays',
-  wed: 'Wednesdays',
-  thu: 'Thursdays',
-  fri: 'Fridays',
-  sat: 'Saturdays',
-  sun: 'Sundays',
-};
 
 function personNamed(entry: AuditEntryFields, facts: AuditFacts): string {
   const name = entry.subjectUserId ? facts.users.get(entry.subjectUserId) : undefined;
@@ -146,7 +138,7 @@ function classOrSessionWords(entry: AuditEntryFields, facts: AuditFacts): string
     const row = facts.classes.get(classId);
     // Any date gives the wall-clock time back; only the time of day is shown.
     const start = row ? londonWallClockToUtc('2026-01-05', row.startTime) : undefined;
-    if (row && start) return `${row.label}, ${WEEKDAY_PLURALS[row.day]} at ${formatTime12h(start)}`;
+    if (row && start) return `${row.label}, ${weekdayPlural(row.day)} at ${formatTime12h(start)}`;
   } else if (sessionId) {
     const row = facts.sessions.get(sessionId);
     return row ? `${row.label}, ${londonMoment(row.startsAt)}` : 'a session no longer kept';

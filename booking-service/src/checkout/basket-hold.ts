@@ -1,5 +1,6 @@
 import type { StartedCheckout } from '@tuition/api-contract';
-import { type BasketQuote, type PricingEngineRules, priceBasket } from '@tuition/domain';
+import { type BasketQuote, MESSAGES, type PricingEngineRules, priceBasket } from '@tuition/domain';
+import { ConflictError } from '../http/problem.ts';
 import { eq, sql } from 'drizzle-orm';
 import { debitSeats, markCreditSeats } from '../credit/credit-ledger.ts';
 import type { Transaction } from '../db/client.ts';
@@ -31,6 +32,17 @@ import {
   HOLD_MINUTES,
   openPaymentPage,
 } from './payment-page.ts';
+
+/**
+ * The hold's refusals in the catalogue's words (409 duplicate or full), naming the starts of the
+ * sessions concerned.
+ */
+export function seatRefusals(slotsOf: (sessionIds: readonly string[]) => string[]) {
+  return (reason: SeatRefusal, sessionIds: readonly string[]) =>
+    reason === 'duplicate'
+      ? new ConflictError('duplicate', slotsOf(sessionIds), MESSAGES.duplicateBooking.description)
+      : new ConflictError('full', slotsOf(sessionIds), MESSAGES.sessionsNowFull.description);
+}
 
 /** A basket of seats about to be held: single sessions, or a term enrolment's sessions. */
 export interface BasketHold {

@@ -2,7 +2,6 @@ import {
   type CheckoutStatus,
   findSession,
   isBookable,
-  MESSAGES,
   SERVICES,
   type ServiceCode,
   type WeeklySlot,
@@ -26,9 +25,9 @@ import { pupilRef, pupilRefColumns, seatPupils } from '../sessions/seat-pupils.t
 import { describeSession } from '../sessions/session-description.ts';
 import type { Database } from '../db/client.ts';
 import { checkoutItems, checkouts, classSessions, pupils } from '../db/schema.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
+import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { refundedByCheckout } from '../payments/payment-refunds.ts';
-import { holdBasket } from './basket-hold.ts';
+import { holdBasket, seatRefusals } from './basket-hold.ts';
 import { choosePromo } from '../pricing/basket-price.ts';
 import { type CheckoutDeps, closeHostedPage } from './payment-page.ts';
 
@@ -104,10 +103,7 @@ export async function startCheckout(
     useCredit: request.useCredit !== false,
     promo,
     now,
-    refuse: (reason, sessionIds) =>
-      reason === 'duplicate'
-        ? new ConflictError('duplicate', slotsOf(sessionIds), MESSAGES.duplicateBooking.description)
-        : new ConflictError('full', slotsOf(sessionIds), MESSAGES.sessionsNowFull.description),
+    refuse: seatRefusals(slotsOf),
   });
 }
 

@@ -4,11 +4,11 @@ import {
   type Closure,
   type ConcreteSession,
   closureOn,
-  formatTime12h,
   listSessions,
   londonDate,
   londonWallClockToUtc,
   type WeeklySlot,
+  weeklyClassLabel,
 } from '@tuition/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -46,22 +46,8 @@ export interface TermSession {
   row?: SessionRowWithSeats | undefined;
 }
 
-const WEEKDAY_PLURALS: Record<WeeklySlot['day'], string> = {
-  mon: 'Mondays',
-  tue: 'Tuesdays',
-  wed: 'Wednesdays',
-  thu: 'Thursdays',
-  fri: 'Fridays',
-  sat: 'Saturdays',
-  sun: 'Sundays',
-};
-
-/** "GCSE Higher, Tuesdays 7:00 PM", in the one time format (decision 071). */
-export function classLabel(slot: WeeklySlot): string {
-  // A January date: no clock change, so the wall-clock time reads back as written.
-  const time = formatTime12h(londonWallClockToUtc('2027-01-04', slot.startTime));
-  return `${slot.label}, ${WEEKDAY_PLURALS[slot.day]} ${time}`;
-}
+/** "GCSE Higher, Tuesdays 7:00 PM". */
+export const classLabel = (slot: WeeklySlot): string => weeklyClassLabel(slot);
 
 /** The term by id, or 404. */
 export async function findTerm(content: ContentLoader, termId: string): Promise<Term> {

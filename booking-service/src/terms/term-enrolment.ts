@@ -1,7 +1,6 @@
 import type { TermCheckout, TermQuote } from '@tuition/api-contract';
 import type { Term } from '@tuition/content';
-import { MESSAGES } from '@tuition/domain';
-import { holdBasket } from '../checkout/basket-hold.ts';
+import { holdBasket, seatRefusals } from '../checkout/basket-hold.ts';
 import type { CheckoutDeps } from '../checkout/payment-page.ts';
 import { termEnrolments } from '../db/schema.ts';
 import { ConflictError, ValidationError } from '../http/problem.ts';
@@ -126,10 +125,7 @@ export async function startTermCheckout(
     useCredit: request.useCredit !== false,
     promo,
     now,
-    refuse: (reason, sessionIds) =>
-      reason === 'duplicate'
-        ? new ConflictError('duplicate', slotsOf(sessionIds), MESSAGES.duplicateBooking.description)
-        : new ConflictError('full', slotsOf(sessionIds), MESSAGES.sessionsNowFull.description),
+    refuse: seatRefusals(slotsOf),
     inHold: async (tx, checkoutId) => {
       await tx.insert(termEnrolments).values(
         pupilIds.map((pupilId) => ({

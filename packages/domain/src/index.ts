@@ -30,6 +30,8 @@ export {
   bandLabel,
   formatLondonDate,
   formatTime12h,
+  weekdayPlural,
+  weeklyClassLabel,
   formatTimeRange,
   isCalendarDate,
   isWallClockTime,

@@ -237,6 +237,20 @@ export function formatLondonDate(instant: Date): string {
   return `${WEEKDAY_NAMES[weekday]} ${day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
 
+/** "Tuesdays": a weekday as something that happens every week. */
+export function weekdayPlural(day: Weekday): string {
+  return `${WEEKDAY_NAMES[day]}s`;
+}
+
+/**
+ * A weekly class as families know it, "GCSE Higher, Tuesdays 7:00 PM", in the one time format
+ * (decision 071). The time is read on a January day, when no clock change moves a wall clock.
+ */
+export function weeklyClassLabel(slot: { label: string; day: Weekday; startTime: string }): string {
+  const time = formatTime12h(londonWallClockToUtc('2027-01-04', slot.startTime));
+  return `${slot.label}, ${weekdayPlural(slot.day)} ${time}`;
+}
+
 const WEEKDAY_NAMES: Record<Weekday, string> = {
   mon: 'Monday',
   tue: 'Tuesday',

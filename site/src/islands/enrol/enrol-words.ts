@@ -2,35 +2,12 @@
 // words, the seats counted and the date enrolment opens. Money is never worked out here: every
 // figure shown is the service's quote.
 import type { TermSessionStatus } from '@tuition/api-contract';
-import {
-  formatLondonDate,
-  formatTime12h,
-  londonWallClockToUtc,
-  type Weekday,
-} from '@tuition/domain';
+import { formatLondonDate, weeklyClassLabel } from '@tuition/domain';
 import type { PublicClass, PublicTerm } from '../../lib/term-api.ts';
 
-const WEEKDAYS_PLURAL: Record<Weekday, string> = {
-  mon: 'Mondays',
-  tue: 'Tuesdays',
-  wed: 'Wednesdays',
-  thu: 'Thursdays',
-  fri: 'Fridays',
-  sat: 'Saturdays',
-  sun: 'Sundays',
-};
-
-/**
- * "19:00" -> "7:00 PM": the one time format of every page and e-mail (decision 071), as the
- * service labels enrolments. A January date, so no clock change moves the wall-clock time.
- */
-export function wallClockWords(time: string): string {
-  return formatTime12h(londonWallClockToUtc('2027-01-04', time));
-}
-
-/** "GCSE Higher, Tuesdays 7:00 PM". */
+/** "GCSE Higher, Tuesdays 7:00 PM", as the service labels enrolments (decision 071). */
 export function classWords(lesson: PublicClass): string {
-  return `${lesson.label}, ${WEEKDAYS_PLURAL[lesson.day]} ${wallClockWords(lesson.startTime)}`;
+  return weeklyClassLabel(lesson);
 }
 
 export const STATUS_WORDS: Record<TermSessionStatus, string> = {
