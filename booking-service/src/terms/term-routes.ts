@@ -116,6 +116,7 @@ const adminEnrolmentsRoute = createRoute({
   request: { query: AdminEnrolmentQuerySchema },
   responses: {
     200: jsonResponse(AdminEnrolmentListSchema, 'By term, then pupil'),
+    400: invalidInput('A filter that is too long'),
     ...guarded,
   },
 });
