@@ -11,7 +11,7 @@ import {
 } from '@tuition/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, checkouts } from '../db/schema.ts';
+import { bookings, checkoutItems, checkouts, classSessions } from '../db/schema.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { fillSeats, pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
@@ -28,6 +28,7 @@ import { sendReenrolmentInvites } from './reenrolment-invites.ts';
  */
 const SPRING = 'term-2027-spring';
 const AUTUMN = 'term-2026-autumn';
+const SUMMER = 'term-2027-summer';
 const PUBLIC_OPEN = '2026-12-15T09:00:00Z';
 const HALF_TERM_TUESDAY = '2027-02-16T19:00:00.000Z';
 
@@ -255,5 +256,40 @@ describe.each(TEST_DB_KINDS)('term enrolment on %s', (dbKind) => {
       .from(checkouts)
       .where(eq(checkouts.id, started.checkoutId));
     expect(paid?.status).toBe('paid');
+  });
+
+  it('gives the last seat of a week to exactly one of five families enrolling at once', async () => {
+    // The summer term, which no earlier case touched: its first week has one seat left.
+    setNow(t, '2027-03-23T09:00:00Z');
+    const first = await family(['Scout']);
+    const summer = await contractBody(
+      await quote(first.parent, { pupilIds: first.pupilIds }, SUMMER),
+      TermQuoteSchema,
+    );
+    const week = summer.sessions[0]!.startsAt;
+    await fillSeats(t, 'gcse-higher', week, 9);
+    const families = await Promise.all([1, 2, 3, 4, 5].map((i) => family([`Racer ${i}`])));
+    const answers = await Promise.all(
+      families.map(({ parent, pupilIds }) => enrol(parent, { pupilIds }, SUMMER)),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) {
+      expect(await contractBody(res, ProblemSchema)).toMatchObject({ code: 'full' });
+    }
+    // One checkout holds the week's last seat; no seat was made or lost.
+    const [row] = await t.deps.db
+      .select({ id: classSessions.id })
+      .from(classSessions)
+      .where(
+        and(eq(classSessions.service, 'gcse-higher'), eq(classSessions.startsAt, new Date(week))),
+      );
+    const held = await t.deps.db
+      .select({ checkoutId: checkoutItems.checkoutId })
+      .from(checkoutItems)
+      .innerJoin(checkouts, eq(checkouts.id, checkoutItems.checkoutId))
+      .where(and(eq(checkoutItems.sessionId, row!.id), eq(checkouts.status, 'pending')));
+    expect(held).toHaveLength(1);
+    setNow(t, PUBLIC_OPEN);
   });
 });
