@@ -39,12 +39,18 @@ export function bookingConfirmationEmail(
     isSpecialOffer: boolean;
     /** Seats paid with sessions of credit rather than by card. */
     creditUsed?: number;
+    /** Set when the checkout enrolled pupils for a term (docs/decisions/083). */
+    termName?: string;
   },
 ): OutgoingMail {
   const count = input.sessions.length;
   const sessionsWord = count === 1 ? 'session' : 'sessions';
-  const subject = `Booking confirmed: ${count} maths ${sessionsWord} with ${brand.name}`;
-  const intro = `Thank you for your payment. Your place is booked in the following ${sessionsWord}:`;
+  const subject = input.termName
+    ? `Enrolment confirmed: ${input.termName}, ${count} maths ${sessionsWord} with ${brand.name}`
+    : `Booking confirmed: ${count} maths ${sessionsWord} with ${brand.name}`;
+  const intro = input.termName
+    ? `Thank you for your payment. You are enrolled for ${input.termName}, with a place in each of these ${sessionsWord}:`
+    : `Thank you for your payment. Your place is booked in the following ${sessionsWord}:`;
   const lines = input.sessions.map(
     (s) => `${seatLine(s, s.pupilName)}${s.paidWithCredit ? ' (paid with credit)' : ''}`,
   );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
-import { type checkouts, user } from '../db/schema.ts';
+import { type checkouts, termEnrolments, user } from '../db/schema.ts';
 import type { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { ConfirmedSeats } from '../sessions/seat-ledger/seat-ledger.ts';
@@ -20,7 +20,7 @@ export async function mailConfirmation(
     timetable: Parameters<typeof describeSession>[0];
     checkout: Pick<
       typeof checkouts.$inferSelect,
-      'userId' | 'amountPence' | 'isSpecialOffer' | 'creditUsed'
+      'id' | 'userId' | 'amountPence' | 'isSpecialOffer' | 'creditUsed'
     >;
     confirmed: ConfirmedSeats;
   },
@@ -45,8 +45,15 @@ export async function mailConfirmation(
       pupilName: seat.pupilName,
       paidWithCredit: seat.paidWithCredit,
     }));
+  // A term's checkout says so in its one e-mail (docs/decisions/083).
+  const [term] = await tx
+    .select({ termName: termEnrolments.termName })
+    .from(termEnrolments)
+    .where(eq(termEnrolments.checkoutId, checkout.id))
+    .limit(1);
   const mail = {
     name: customer.name,
+    ...(term ? { termName: term.termName } : {}),
     sessions,
     amountPence: checkout.amountPence,
     isSpecialOffer: checkout.isSpecialOffer,

@@ -107,7 +107,10 @@ describe.each(TEST_DB_KINDS)('term enrolment on %s', (dbKind) => {
     const mails = await mailTo(t, parent.email);
     const confirmations = mails.slice(0, mails.length - before);
     expect(confirmations).toHaveLength(1);
-    expect(confirmations[0]?.subject).toMatch(/^Booking confirmed: 22 maths sessions/);
+    expect(confirmations[0]?.subject).toMatch(
+      /^Enrolment confirmed: Spring 2027, 22 maths sessions/,
+    );
+    expect(confirmations[0]?.text).toContain('You are enrolled for Spring 2027');
 
     const enrolments = await contractBody(
       await api(t, '/api/me/enrolments', { cookie: parent.cookie }),
