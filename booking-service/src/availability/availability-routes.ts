@@ -136,13 +136,14 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
       const creditAvailable = viewer
         ? await availableCredit(deps.db, viewer.id, deps.clock.now())
         : 0;
-      const price = await bookabilityPrice(deps, {
+      const prices = await bookabilityPrice(deps, {
         service,
         results,
         userId: viewer?.id ?? null,
         pupilIds: viewer ? (await seatPupils(deps.db, viewer, pupilIds)).map((p) => p.id) : [],
         promoCode,
+        creditAvailable,
       });
-      return c.json({ results, creditAvailable, price }, 200);
+      return c.json({ results, creditAvailable, ...prices }, 200);
     });
 }

@@ -21,8 +21,9 @@ import {
 const VISITOR = 'visitor';
 
 /**
- * The quote for the ok (and own pending) seats of a bookability answer, each start × pupil.
- * A typed code is checked for the account (400 naming promoCode when it cannot apply).
+ * The quote for the ok (and own pending) seats of a bookability answer, each start × pupil, and
+ * what the card pays when the account's credit pays for the earliest of them. A typed code is
+ * checked for the account (400 naming promoCode when it cannot apply).
  */
 export async function bookabilityPrice(
   deps: { db: DbExecutor; content: ContentLoader; clock: Clock },
@@ -32,8 +33,10 @@ export async function bookabilityPrice(
     userId: string | null;
     pupilIds: readonly string[];
     promoCode: string | undefined;
+    /** Sessions of credit the account can spend: checkout pays the earliest seats with it. */
+    creditAvailable: number;
   },
-): Promise<PriceQuote> {
+): Promise<{ price: PriceQuote; cardPrice?: PriceQuote }> {
   const now = deps.clock.now();
   const pupilIds = basket.pupilIds.length > 0 ? basket.pupilIds : [VISITOR];
   const promo = basket.userId
@@ -48,9 +51,17 @@ export async function bookabilityPrice(
       startsAt: new Date(result.startsAt),
     })),
   );
-  const quote = quoteSeats(seats, await pricingRules(deps), promo);
+  const rules = await pricingRules(deps);
+  const quote = quoteSeats(seats, rules, promo);
   // With no seat to price yet, a code is not refused: the customer may still pick sessions.
   const refusal = seats.length > 0 ? promoRefusal(quote) : null;
   if (refusal) throw refusal;
-  return priceQuoteOf(quote);
+  // As checkout does (checkout/basket-hold.ts): credit first, in the order sent, then the card
+  // seats priced alone, the code applying to them.
+  const cardSeats = seats.slice(Math.max(0, basket.creditAvailable));
+  if (basket.creditAvailable <= 0 || cardSeats.length === 0) return { price: priceQuoteOf(quote) };
+  return {
+    price: priceQuoteOf(quote),
+    cardPrice: priceQuoteOf(quoteSeats(cardSeats, rules, promo)),
+  };
 }

@@ -107,6 +107,37 @@ describe.each(TEST_DB_KINDS)('promotions at checkout on %s', (dbKind) => {
     }
   });
 
+  it('tells the basket what the card pays once credit has paid for the earliest seats', async () => {
+    setNow(t, NOW);
+    const [start, next] = await bookableStarts(t, 'gcse-higher', 2, { skip: 14 });
+    const { parent, pupilIds } = await family(['Ivy', 'Jon']);
+    const granted = await api(t, `/api/admin/users/${parent.id}/credit`, {
+      body: { sessions: 1, reason: 'Goodwill' },
+      cookie: admin.cookie,
+      ip: admin.ip,
+    });
+    expect(granted.status).toBe(201);
+    await setSibling(10);
+    try {
+      const basket = { service: 'gcse-higher', startsAt: [start, next], pupilIds };
+      const quoted = await contractBody(
+        await api(t, '/api/bookability', { body: basket, cookie: parent.cookie, ip: parent.ip }),
+        BookabilitySchema,
+      );
+      // Four seats: credit pays Ivy's first; the card pays Jon's first (alone in it now, £15)
+      // and both in the second (£15 + £13.50).
+      expect(quoted.creditAvailable).toBe(1);
+      expect(quoted.cardPrice).toMatchObject({ totalPence: 4350, discountPence: 150 });
+      const paid = await contractBody(
+        await checkout(parent, { startsAt: [start, next], pupilIds }),
+        StartedCheckoutSchema,
+      );
+      expect(paid).toMatchObject({ creditUsed: 1, amountPence: quoted.cardPrice?.totalPence });
+    } finally {
+      await setSibling(0);
+    }
+  });
+
   it('never stacks a code on the sibling discount: the better one alone applies', async () => {
     setNow(t, NOW);
     const [start] = await bookableStarts(t, 'gcse-higher', 1, { skip: 1 });

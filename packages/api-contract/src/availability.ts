@@ -120,6 +120,11 @@ export const BookabilitySchema = named(
     price: PriceQuoteSchema.optional().meta({
       description: 'The server’s price for the ok seats, with the one discount that applies',
     }),
+    cardPrice: PriceQuoteSchema.optional().meta({
+      description:
+        'When credit pays for the earliest seats (in the order sent) and some are left: what ' +
+        'the card pays for the rest, priced as checkout prices them',
+    }),
   }),
 );
 export type Bookability = z.infer<typeof BookabilitySchema>;

@@ -38,7 +38,7 @@ function slot(date: string): AvailabilitySlot {
 const REFUSED = 'LEAFLET10 has been used as many times as it may.';
 
 /** The service: SPRING5 takes £3.00 off; any other code is refused with a reason. */
-function stubService() {
+function stubService(credit = 0) {
   const bookability: unknown[] = [];
   const checkouts: unknown[] = [];
   stubApi({
@@ -67,8 +67,21 @@ function stubService() {
       }
       const subtotalPence = startsAt.length * 1500;
       const discountPence = promoCode ? 300 : 0;
+      // With credit, the service also prices the seats left for the card (the code on them).
+      const cardSeats = startsAt.length - credit;
+      const cardPrice =
+        credit > 0 && cardSeats > 0
+          ? {
+              subtotalPence: cardSeats * 1500,
+              discountPence,
+              totalPence: cardSeats * 1500 - discountPence,
+              discount: promoCode ? { kind: 'promo' as const, label: 'Code SPRING5' } : null,
+              promo: promoCode ? { code: 'SPRING5', applied: true, reason: null } : null,
+            }
+          : undefined;
       return {
-        creditAvailable: 0,
+        creditAvailable: credit,
+        ...(cardPrice ? { cardPrice } : {}),
         results: startsAt.map((s) => ({ startsAt: s, status: 'ok' as const })),
         price: {
           subtotalPence,
@@ -150,6 +163,14 @@ describe('a promo code in the basket', { timeout: 20_000 }, () => {
     fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'));
     expect(checkouts[0]).toMatchObject({ promoCode: 'spring5', pupilIds: ['p1'] });
+  });
+
+  it('with credit paying one seat, shows what the card pays for the other, code and all', async () => {
+    stubService(1);
+    const basket = await pickTwoSessions();
+    await enterCode(basket, 'SPRING5');
+    expect((await within(basket).findByTestId('basket-discount')).textContent).toBe('−£3.00');
+    expect(within(basket).getByTestId('basket-total').textContent).toBe('£12.00');
   });
 
   it('explains a refused code under the field and still pays without it', async () => {

@@ -109,6 +109,8 @@ export function useBasketQuote(options: {
   return {
     creditAvailable: data?.answer.creditAvailable ?? 0,
     price,
+    /** What the card pays once the account's credit has paid for the earliest seats. */
+    cardPrice: data?.answer.cardPrice,
     promo,
     /** What the checkout sends: the applied code unless the service refused it. */
     promoCode: refused ? undefined : applied,

@@ -88,9 +88,9 @@ export function useBookingFlow({
     totals: basketTotals(seats, pricing, mode),
     pricing,
     credit: credit && { ...credit, cardTotals: basketTotals(credit.cardSeats, pricing, mode) },
-    // The server's price stands for the seats the card pays; with credit paying some, the
-    // checkout prices the rest (docs/decisions/077, 080).
-    price: credit && credit.creditSeats > 0 ? undefined : quote.price,
+    // The server's price for the seats the card pays: with credit paying the earliest, its
+    // price of the rest, as the checkout will charge it (docs/decisions/077, 080).
+    price: credit && credit.creditSeats > 0 ? quote.cardPrice : quote.price,
     promo: quote.promo,
     busy: submit.busy,
     pupilNames: pupils.chosenPupils.map((p) => p.name),
