@@ -1,5 +1,4 @@
 import { availableCredit } from '../credit/credit-ledger.ts';
-import { seatPupils } from '../sessions/seat-pupils.ts';
 import { bookabilityPrice } from './bookability-price.ts';
 import { createRoute } from '@hono/zod-openapi';
 import {
@@ -127,7 +126,7 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
       const viewer = await viewerOf(c.req.raw.headers, c.req.valid('query').forUser);
       // Pupils and codes are an account's: naming them while signed out names nobody's.
       if (!viewer && (pupilIds || promoCode !== undefined)) throw new UnauthorizedError();
-      const results = await checkBookability(deps, {
+      const { results, pupilIds: named } = await checkBookability(deps, {
         service,
         startsAt,
         ...(viewer ? { viewer } : {}),
@@ -140,7 +139,7 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
         service,
         results,
         userId: viewer?.id ?? null,
-        pupilIds: viewer ? (await seatPupils(deps.db, viewer, pupilIds)).map((p) => p.id) : [],
+        pupilIds: named,
         promoCode,
         creditAvailable,
       });

@@ -118,7 +118,8 @@ export async function listAvailability(
  * when a named pupil has a confirmed booking of it, `pending` when a named pupil's seat in it
  * is in the user's own unpaid checkout (a new checkout may take it: it replaces that one),
  * `full` when fewer seats are left than pupils named, else `ok`. The pupils are resolved as
- * checkout resolves them; signed out, one seat is asked for and nobody holds anything.
+ * checkout resolves them; signed out, one seat is asked for and nobody holds anything. Answers
+ * the results in request order and the pupils named (none signed out), which the price needs.
  */
 export async function checkBookability(
   deps: AvailabilityDeps,
@@ -128,7 +129,7 @@ export async function checkBookability(
     viewer?: { id: string; name: string };
     pupilIds?: readonly string[] | undefined;
   },
-): Promise<BookabilityResult[]> {
+): Promise<{ results: BookabilityResult[]; pupilIds: string[] }> {
   const now = deps.clock.now();
   const [timetable, pricing, closures] = await Promise.all([
     deps.content.timetable(),
@@ -156,7 +157,7 @@ export async function checkBookability(
     : NO_SEATS;
   const seatsWanted = Math.max(1, named.length);
 
-  return resolved.map(({ text, session }): BookabilityResult => {
+  const results = resolved.map(({ text, session }): BookabilityResult => {
     const row = session && rows.get(session.startsAt.getTime());
     if (!row || row.cancelledAt) return { startsAt: text, status: 'invalid' };
     const booked = named.filter((id) => mine.booked.get(row.id)?.has(id));
@@ -169,6 +170,7 @@ export async function checkBookability(
     }
     return { startsAt: text, status: 'ok' };
   });
+  return { results, pupilIds: named };
 }
 
 /**

@@ -167,7 +167,7 @@ async function priceAndPay(deps: CheckoutDeps, tx: Transaction, input: PriceAndP
   const cardSeats = input.seats.filter((seat) => !byCredit.has(seatKey(seat)));
   const quote = cardSeats.length > 0 ? quoteSeats(cardSeats, input.rules, input.promo) : null;
   if (input.promo) await claimTypedCode(tx, input, quote);
-  if (quote) await storeSeatPrices(tx, input.checkoutId, quote);
+  if (quote) await storeSeatPrices(tx, input.checkoutId, cardSeats, quote);
   const cardPence = quote?.totalPence ?? 0;
   const singles = cardSeats.filter((seat) => seat.termPricePence === undefined).length;
   const isSpecialOffer = singles > 0 && priceBasket(singles, input.rules).isSpecialOffer;
@@ -216,23 +216,31 @@ async function claimTypedCode(tx: Transaction, input: PriceAndPay, quote: Basket
   if (refusal) throw refusal;
   if (quote.deal !== 'promo') return;
   const pupilOf = new Map(input.seats.map((seat) => [seatKey(seat), seat.pupilId]));
-  const discounted = quote.lines.filter((line) => line.discount?.kind === 'promo');
+  const discounted = quote.lines.flatMap((line) =>
+    line.discount?.kind === 'promo' ? [pupilOf.get(line.key) ?? ''] : [],
+  );
   await claimPromo(tx, {
     promoCodeId: promo.id,
     userId: input.userId,
     checkoutId: input.checkoutId,
-    pupilIds: [...new Set(discounted.map((line) => pupilOf.get(line.key) ?? ''))].filter(Boolean),
+    pupilIds: [...new Set(discounted)].filter(Boolean),
     discountPence: quote.discountPence,
     now: input.now,
   });
 }
 
 /** Each card seat's price as charged (docs/decisions/082), in one statement. */
-async function storeSeatPrices(tx: Transaction, checkoutId: string, quote: BasketQuote) {
-  const values = quote.lines.map((line) => {
-    const [sessionId, pupilId] = line.key.split(' ');
-    return sql`(${sessionId}::uuid, ${pupilId}::uuid, ${line.pricePence}::integer)`;
-  });
+async function storeSeatPrices(
+  tx: Transaction,
+  checkoutId: string,
+  seats: readonly PricedSeat[],
+  quote: BasketQuote,
+) {
+  // The quote's lines come back in the order of the seats priced.
+  const values = seats.map(
+    (seat, i) =>
+      sql`(${seat.sessionId}::uuid, ${seat.pupilId}::uuid, ${quote.lines[i]?.pricePence ?? 0}::integer)`,
+  );
   await tx.execute(sql`
     update checkout_items as item set price_pence = seat.price
     from (values ${sql.join(values, sql`, `)}) as seat(session_id, pupil_id, price)

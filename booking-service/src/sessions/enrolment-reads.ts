@@ -55,7 +55,7 @@ export interface EnrolmentRow {
   createdAt: Date;
 }
 
-/** The live enrolments matching `where` (an account, a class, a term), newest term first. */
+/** The live enrolments matching the filter (an account, a class, a term), by term name, then pupil. */
 export async function readEnrolments(
   db: DbExecutor,
   filter: { userId?: string; classId?: string; termId?: string },

@@ -1,11 +1,10 @@
 import type { AdminEnrolment, Enrolment } from '@tuition/api-contract';
 import { isId } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
-import { SERVICES } from '@tuition/domain';
+import { SERVICES, weeklyClassLabel } from '@tuition/domain';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { type EnrolmentRow, readEnrolments } from '../sessions/enrolment-reads.ts';
-import { classLabel } from './term-basket.ts';
 
 type EnrolmentDeps = { db: Database; clock: Clock; content: ContentLoader };
 
@@ -36,7 +35,7 @@ export async function listAdminEnrolments(
     const slot = timetable.find(
       (s) => s.service === row.service && s.day === row.day && s.startTime === row.startTime,
     );
-    return slot ? classLabel(slot) : classLabel({ ...row, label: SERVICES[row.service].label });
+    return weeklyClassLabel(slot ?? { ...row, label: SERVICES[row.service].label });
   };
   return rows.map((row) => ({
     id: row.id,

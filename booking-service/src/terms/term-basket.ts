@@ -46,9 +46,6 @@ export interface TermSession {
   row?: SessionRowWithSeats | undefined;
 }
 
-/** "GCSE Higher, Tuesdays 7:00 PM". */
-export const classLabel = (slot: WeeklySlot): string => weeklyClassLabel(slot);
-
 /** The term by id, or 404. */
 export async function findTerm(content: ContentLoader, termId: string): Promise<Term> {
   const term = (await content.terms()).find((t) => t.id === termId);
@@ -71,7 +68,7 @@ export async function findTermClass(deps: TermDeps, classId: string): Promise<Te
       (s) => s.service === row.service && s.day === row.day && s.startTime === row.startTime,
     );
   if (!row || !slot) throw new NotFoundError('No such class.');
-  return { id: row.id, slot, label: classLabel(slot) };
+  return { id: row.id, slot, label: weeklyClassLabel(slot) };
 }
 
 /** The class's sessions left in the term: not started, from its first day to its last. */

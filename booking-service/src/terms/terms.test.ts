@@ -219,8 +219,14 @@ describe.each(TEST_DB_KINDS)('term enrolment on %s', (dbKind) => {
     setNow(t, PUBLIC_OPEN);
     const { parent, pupilIds } = await family(['Ada']);
     const stranger = await family(['Bea']);
-    const past = await quote(parent, { pupilIds }, 'term-2026-summer');
-    expect([400, 404]).toContain(past.status);
+    // After Autumn 2026's last day (18 December) it is over: 400 naming the term.
+    setNow(t, '2026-12-19T09:00:00Z');
+    const past = await quote(parent, { pupilIds }, AUTUMN);
+    expect(past.status).toBe(400);
+    expect((await contractBody(past, ProblemSchema)).errors).toEqual([
+      { field: 'termId', message: 'Autumn 2026 has ended.' },
+    ]);
+    setNow(t, PUBLIC_OPEN);
     expect((await quote(parent, { pupilIds }, 'no-such-term')).status).toBe(404);
     expect((await quote(parent, { pupilIds, classId: crypto.randomUUID() })).status).toBe(404);
     expect((await quote(parent, { pupilIds: stranger.pupilIds })).status).toBe(404);
