@@ -94,7 +94,9 @@ export {
 export {
   type BasketPrice,
   DEFAULT_PRICING,
+  formatCount,
   formatPounds,
+  formatRoundPounds,
   type PricingRules,
   priceBasket,
   seatLinePrices,

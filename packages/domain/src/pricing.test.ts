@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PRICING,
+  formatCount,
   formatPounds,
+  formatRoundPounds,
   priceBasket,
   RESCHEDULE_PRICE_PENCE,
   seatLinePrices,
@@ -124,6 +126,32 @@ describe('formatPounds', () => {
 
   it('refuses fractional pence', () => {
     expect(() => formatPounds(15.5)).toThrow(RangeError);
+  });
+
+  it('writes every amount as the en-GB pound format does, refunds included', () => {
+    const intl = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    for (const pence of [
+      0, 1, 99, 100, 101, 99_999, 100_000, 1_234_567, 100_000_000, -150, -123_456,
+    ]) {
+      expect(formatPounds(pence)).toBe(intl.format(pence / 100));
+    }
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands as en-GB does', () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 1_000_000, -4_321]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-GB'));
+    }
+  });
+});
+
+describe('formatRoundPounds', () => {
+  it('leaves the pence off whole pounds only', () => {
+    expect(formatRoundPounds(9000)).toBe('£90');
+    expect(formatRoundPounds(120_000)).toBe('£1,200');
+    expect(formatRoundPounds(10050)).toBe('£100.50');
+    expect(formatRoundPounds(0)).toBe('£0');
   });
 });
 

@@ -113,16 +113,27 @@ function shareOut(pence: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => share + (i < extra ? 1 : 0));
 }
 
-/**
- * Built on first use, not when the module loads: constructing the first `Intl` formatter of a
- * page costs tens of milliseconds of main-thread time, which every page importing the domain
- * would otherwise pay before it needs a price (docs/decisions/078).
- */
-let poundsFormat: Intl.NumberFormat | undefined;
+/** A whole number with a comma between thousands, as en-GB writes it: 1234567 -> "1,234,567". */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`Not a whole number: ${n}`);
+  return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
+}
 
-/** 1500 -> "£15.00", 123456 -> "£1,234.56". Throws a RangeError for fractional pence. */
+/**
+ * 1500 -> "£15.00", 123456 -> "£1,234.56", -150 -> "-£1.50" (as `Intl.NumberFormat('en-GB',
+ * GBP)` writes them). Written out rather than asked of `Intl`: a page's first `Intl` number
+ * formatter loads locale and currency data, ~20 ms of main thread (four times that on a phone),
+ * and pounds need nothing from it (docs/decisions/084). Throws a RangeError for fractional pence.
+ */
 export function formatPounds(pence: number): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Pence must be a whole number: ${pence}`);
-  poundsFormat ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-  return poundsFormat.format(pence / 100);
+  const whole = Math.abs(pence);
+  const sign = pence < 0 ? '-' : '';
+  return `${sign}£${formatCount(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** Whole pounds as "£90", "£1,200"; pence as formatPounds writes them ("£100.50"). */
+export function formatRoundPounds(pence: number): string {
+  if (pence % 100 !== 0) return formatPounds(pence);
+  return `${pence < 0 ? '-' : ''}£${formatCount(Math.abs(pence) / 100)}`;
 }

@@ -17,6 +17,32 @@ const stats = {
 } as unknown as AdminStats;
 
 describe('chart bars', () => {
+  it('names every month and week as en-GB dates do', () => {
+    const months = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`);
+    const bars = monthBars({
+      ...stats,
+      revenuePerMonth: months.map((month) => ({ month, revenuePence: 123_400 })),
+    });
+    const short = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+    const long = new Intl.DateTimeFormat('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    bars.forEach((bar, i) => {
+      const first = new Date(`${months[i]}-01T00:00:00Z`);
+      expect(bar.label).toBe(`${short.format(first)} ’26`);
+      expect(bar.longLabel).toBe(long.format(first));
+      expect(bar.valueText).toBe('£1,234');
+    });
+    const week = weekBars({
+      ...stats,
+      bookingsPerWeek: [{ weekStart: '2026-09-07', bookings: 1 }],
+    })[0];
+    expect(week?.label).toBe('7 Sept');
+    expect(week?.longLabel).toBe('Week of 7 September 2026');
+  });
+
   it('labels each month with its year', () => {
     expect(monthBars(stats).map((bar) => [bar.label, bar.longLabel, bar.valueText])).toEqual([
       ['Dec ’25', 'December 2025', '£90'],

@@ -1,6 +1,6 @@
 // The figures of the /admin charts as bars: bookings per week and revenue per month, each with
 // a short axis label and a long one for the table and screen readers.
-import { formatPounds } from '@tuition/domain';
+import { formatRoundPounds } from '@tuition/domain';
 import type { AdminStats } from './admin-api.ts';
 
 export interface ChartBar {
@@ -15,55 +15,55 @@ export interface ChartBar {
   future?: boolean;
 }
 
-const twoDigitYear = (date: Date) => String(date.getUTCFullYear() % 100).padStart(2, '0');
+/**
+ * English month names as en-GB writes them ("Sept" for short September). Written out rather
+ * than asked of `Intl.DateTimeFormat`: the charts draw on the first screen, and a page's first
+ * `Intl` date formatter costs ~20 ms of main thread for its locale data (docs/decisions/084).
+ */
+const MONTHS = [
+  ['Jan', 'January'],
+  ['Feb', 'February'],
+  ['Mar', 'March'],
+  ['Apr', 'April'],
+  ['May', 'May'],
+  ['Jun', 'June'],
+  ['Jul', 'July'],
+  ['Aug', 'August'],
+  ['Sept', 'September'],
+  ['Oct', 'October'],
+  ['Nov', 'November'],
+  ['Dec', 'December'],
+] as const;
 
-/** The charts' date formats, built when the charts are first drawn (decision 078). */
-let formats:
-  | Record<'dayMonth' | 'longDay' | 'shortMonth' | 'longMonth', Intl.DateTimeFormat>
-  | undefined;
-function chartFormats() {
-  formats ??= {
-    dayMonth: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-    longDay: new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-    shortMonth: new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }),
-    longMonth: new Intl.DateTimeFormat('en-GB', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-  };
-  return formats;
+/** A calendar date or month ("2026-11-16", "2026-11") as its parts. */
+function calendarParts(date: string): { year: number; short: string; long: string; day: number } {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const [short, long] = MONTHS[month - 1] ?? MONTHS[0];
+  return { year, short, long, day };
 }
 
-/** Calendar dates (YYYY-MM-DD) as UTC midnight, so formatting never shifts the day. */
-const calendarDate = (date: string) => new Date(`${date}T00:00:00Z`);
-
 export function weekBars(stats: AdminStats): ChartBar[] {
-  const { dayMonth, longDay } = chartFormats();
-  return stats.bookingsPerWeek.map((week) => ({
-    label: dayMonth.format(calendarDate(week.weekStart)),
-    longLabel: `Week of ${longDay.format(calendarDate(week.weekStart))}`,
-    value: week.bookings,
-    valueText: String(week.bookings),
-    future: week.weekStart > stats.currentWeekStart,
-  }));
+  return stats.bookingsPerWeek.map((week) => {
+    const { year, short, long, day } = calendarParts(week.weekStart);
+    return {
+      label: `${day} ${short}`,
+      longLabel: `Week of ${day} ${long} ${year}`,
+      value: week.bookings,
+      valueText: String(week.bookings),
+      future: week.weekStart > stats.currentWeekStart,
+    };
+  });
 }
 
 export function monthBars(stats: AdminStats): ChartBar[] {
-  const { shortMonth, longMonth } = chartFormats();
-  return stats.revenuePerMonth.map((month) => ({
-    // With its year: twelve months back always span two years ("Dec ’25", "Jan ’26").
-    label: `${shortMonth.format(calendarDate(`${month.month}-01`))} ’${twoDigitYear(calendarDate(`${month.month}-01`))}`,
-    longLabel: longMonth.format(calendarDate(`${month.month}-01`)),
-    value: month.revenuePence,
-    valueText:
-      month.revenuePence % 100 === 0
-        ? `£${(month.revenuePence / 100).toLocaleString('en-GB')}`
-        : formatPounds(month.revenuePence),
-  }));
+  return stats.revenuePerMonth.map((month) => {
+    const { year, short, long } = calendarParts(month.month);
+    return {
+      // With its year: twelve months back always span two years ("Dec ’25", "Jan ’26").
+      label: `${short} ’${String(year % 100).padStart(2, '0')}`,
+      longLabel: `${long} ${year}`,
+      value: month.revenuePence,
+      valueText: formatRoundPounds(month.revenuePence),
+    };
+  });
 }

@@ -1,5 +1,5 @@
 // Small pure helpers the admin islands share: initials, London dates, pagination.
-import { formatPounds, LONDON_TZ, MESSAGES, type Message } from '@tuition/domain';
+import { formatCount, formatPounds, LONDON_TZ, MESSAGES, type Message } from '@tuition/domain';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** "Ada Lovelace" -> "AL", "cher" -> "C"; an e-mail stands in when there is no name. */
@@ -54,7 +54,7 @@ export function showingText(page: {
   totalIsCapped: boolean;
 }): string {
   if (page.count === 0) return 'Showing 0 of 0 users';
-  const number = (n: number) => n.toLocaleString('en-GB');
+  const number = formatCount;
   const range = `${number(page.first)} to ${number(page.first + page.count - 1)}`;
   const total = number(page.total);
   const ofWhom = page.totalIsCapped

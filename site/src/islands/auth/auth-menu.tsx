@@ -8,7 +8,7 @@
 // it loads this module only when there is a session to show or someone asks for the dialog.
 // The dialog and the profile menu are further lazy chunks.
 import '../../lib/zod-jitless.ts';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type AuthTab, onOpenAuthDialog, openAuthDialog } from '../../lib/auth-dialog.ts';
 import { PageToaster } from '../shared/app-toaster.tsx';
@@ -136,11 +136,17 @@ export function mountAuthMenu(
   container: HTMLElement,
   initialUser: SessionUserSummary | null | undefined,
 ) {
-  createRoot(container).render(
-    <StrictMode>
-      <IslandErrorBoundary>
-        <AuthMenu initialUser={initialUser} />
-      </IslandErrorBoundary>
-    </StrictMode>,
+  const root = createRoot(container);
+  // In a transition, so React renders the menu in slices between the page's other work instead
+  // of one long task while the page loads (docs/decisions/084). The links the server rendered
+  // stay in place and usable until the menu replaces them.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <IslandErrorBoundary>
+          <AuthMenu initialUser={initialUser} />
+        </IslandErrorBoundary>
+      </StrictMode>,
+    ),
   );
 }

@@ -4,7 +4,6 @@
 // items are listed in place, as the nav links are.
 import { MESSAGES, type UserRole } from '@tuition/domain';
 import { DropdownMenu } from 'radix-ui';
-import { signOutEverywhere } from '../../lib/auth-client.ts';
 import { toastSuccess } from '../shared/app-toaster.tsx';
 import './auth-profile-menu.css';
 import { themeRoot } from '../shared/theme-root.ts';
@@ -31,7 +30,13 @@ export function initialsOf(name: string, email: string): string {
   return (letters || email[0] || '?').toUpperCase();
 }
 
+/**
+ * better-auth's client (and the domain's forms and schemas it brings) is fetched when someone
+ * signs out, not with the menu: evaluating it as every signed-in page loaded was a long task of
+ * its own on a phone (docs/decisions/084).
+ */
 async function signOut() {
+  const { signOutEverywhere } = await import('../../lib/auth-client.ts');
   await signOutEverywhere();
   toastSuccess(MESSAGES.logoutSuccess);
 }
