@@ -5,7 +5,7 @@
 // bars lie across, one per line, so the chart fits the screen with its text at full size
 // (WCAG 1.4.10 reflow) instead of scrolling sideways.
 import { Skeleton } from '@radix-ui/themes';
-import { type RefObject, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { memo, type RefObject, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AdminStats } from './admin-api.ts';
 import { type ChartBar, monthBars, weekBars } from './admin-chart-bars.ts';
@@ -262,8 +262,10 @@ export function BarChart({
  * its width is known before the charts are drawn, and they are drawn once, the right way round.
  * They are drawn from a deferred copy of `stats`: React then draws them in short slices after
  * the answer's own render, instead of in one long task as the answer lands (decision 078).
+ * Memoised: the dashboard re-renders as each section below takes its turn, and the charts need
+ * not be drawn again for that (docs/decisions/084).
  */
-export function AdminCharts({ stats }: { stats: AdminStats | undefined }) {
+export const AdminCharts = memo(function AdminCharts({ stats }: { stats: AdminStats | undefined }) {
   const drawn = useDeferredValue(stats);
   const frame = useRef<HTMLDivElement>(null);
   const available = useContentWidth(frame);
@@ -292,4 +294,4 @@ export function AdminCharts({ stats }: { stats: AdminStats | undefined }) {
       )}
     </div>
   );
-}
+});

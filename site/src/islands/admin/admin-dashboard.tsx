@@ -1,7 +1,7 @@
 // /admin (docs/product-rules.md#pages): four summary cards, the bookings and revenue charts, the
 // Sessions Overview, Classes, User Management, Tutors (docs/decisions/079) and Promotions
 // (docs/decisions/082). Admins only: anyone else is sent to / (the API refuses them anyway).
-import { Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { Card, Heading, Text } from '@radix-ui/themes';
 import { MESSAGES } from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -137,16 +137,20 @@ function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
-/** A section's frame (its heading) until its content is mounted. */
+/**
+ * A section's frame (its heading) until its content is mounted. "Loading…" in words, without a
+ * spinner: five frames of eight animated leaves each made the style pass after the figures
+ * arrived a long task of its own (docs/decisions/084).
+ */
 function SectionFrame({ heading }: { heading: string }) {
   return (
     <Card size="3" className="admin-section admin-section--pending">
       <Heading as="h2" size="5" mb="4">
         {heading}
       </Heading>
-      <Flex align="center" gap="2" role="status">
-        <Spinner /> <Text color="gray">Loading…</Text>
-      </Flex>
+      <Text as="p" color="gray" role="status">
+        Loading…
+      </Text>
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { Card, Skeleton, Text } from '@radix-ui/themes';
+import { memo } from 'react';
 import type { AdminSummary } from './admin-api.ts';
 import { pounds } from './admin-format.ts';
 
@@ -35,8 +36,15 @@ function SummaryCard({
   );
 }
 
-/** The summary figures; without a summary yet, their frames with placeholders. */
-export function SummaryCards({ summary: s }: { summary: AdminSummary | undefined }) {
+/**
+ * The summary figures; without a summary yet, their frames with placeholders. Memoised, as the
+ * charts are (docs/decisions/084).
+ */
+export const SummaryCards = memo(function SummaryCards({
+  summary: s,
+}: {
+  summary: AdminSummary | undefined;
+}) {
   return (
     <section aria-label="Summary" className="admin-summary">
       <SummaryCard title="Total Users" value={s && String(s.totalUsers)} />
@@ -66,9 +74,9 @@ export function SummaryCards({ summary: s }: { summary: AdminSummary | undefined
         value={s && pounds(s.creditOutstandingPence)}
         counts={
           s &&
-          `${s.creditOutstandingSessions} ${s.creditOutstandingSessions === 1 ? 'session' : 'sessions'} families can still book, at what they paid (decision 077)`
+          `${s.creditOutstandingSessions} ${s.creditOutstandingSessions === 1 ? 'session' : 'sessions'} families can still book, at what they paid`
         }
       />
     </section>
   );
-}
+});
