@@ -227,6 +227,32 @@ describe.each(TEST_DB_KINDS)('promotions at checkout on %s', (dbKind) => {
     expect(forGus).toMatchObject({ status: 'paid', amountPence: 0 });
   });
 
+  it('books with nothing to pay when a code leaves less than a card takes', async () => {
+    setNow(t, NOW);
+    const [start, later] = await bookableStarts(t, 'gcse-higher', 2, { skip: 5 });
+    await newCode({ code: 'ALMOST', kind: 'fixed', value: 1495 });
+    const { parent, pupilIds } = await family(['Ivy']);
+    // Stripe refuses a page under 30p; the 5p left is waived instead, and the seat is booked.
+    const started = await contractBody(
+      await checkout(parent, { startsAt: [start], pupilIds, promoCode: 'almost' }),
+      StartedCheckoutSchema,
+    );
+    expect(started).toMatchObject({ status: 'paid', amountPence: 0, discountPence: 1500 });
+    const booked = await t.deps.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.pupilId, pupilIds[0]!), eq(bookings.status, 'confirmed')));
+    expect(booked).toHaveLength(1);
+
+    // 35p left is charged as it is.
+    await newCode({ code: 'NEARLY', kind: 'fixed', value: 1465 });
+    const charged = await contractBody(
+      await checkout(parent, { startsAt: [later], pupilIds, promoCode: 'NEARLY' }),
+      StartedCheckoutSchema,
+    );
+    expect(charged).toMatchObject({ status: 'pending', amountPence: 35 });
+  });
+
   it('takes a code off a term enrolment', async () => {
     setNow(t, NOW);
     await newCode({ code: 'TERM10', kind: 'percent', value: 10 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CARD_MINIMUM_PENCE } from '@tuition/domain';
 import Stripe from 'stripe';
 import type {
   HostedPage,
@@ -43,6 +44,15 @@ export class LocalPaymentProvider implements PaymentProvider {
   constructor(readonly webhookSecret: string = LOCAL_WEBHOOK_SECRET) {}
 
   async createHostedPage(request: HostedPageRequest): Promise<HostedPage> {
+    // Stripe's own rules for a page: a total of at least 30p in pounds sterling, and lines that
+    // add up to it (the pricing engine waives smaller totals, docs/decisions/085).
+    const linesTotal = request.lines.reduce((sum, l) => sum + l.unitAmountPence * l.quantity, 0);
+    if (request.amountPence < CARD_MINIMUM_PENCE || linesTotal !== request.amountPence) {
+      throw new Stripe.errors.StripeInvalidRequestError({
+        type: 'invalid_request_error',
+        message: `The Checkout Session's total amount due must add up to at least £0.30 gbp (asked for ${request.amountPence} pence in lines of ${linesTotal}).`,
+      });
+    }
     return {
       providerSessionId: localSessionId(request.checkoutId),
       url: `${LOCAL_CHECKOUT_PATH}/${request.checkoutId}`,

@@ -106,6 +106,7 @@ export {
   type BasketLine,
   type BasketQuote,
   type BasketQuoteInput,
+  CARD_MINIMUM_PENCE,
   type Deal,
   type PackLine,
   type PricingEngineRules,

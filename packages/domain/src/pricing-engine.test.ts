@@ -88,6 +88,31 @@ describe('quoteBasket examples', () => {
     expect(quote).toMatchObject({ subtotalPence: 1500, discountPence: 1500, totalPence: 0 });
   });
 
+  it('waives what a code leaves under the card minimum instead of asking a card for 5p', () => {
+    const quote = quoteBasket({
+      lines: [session('a', 'amy'), session('b', 'amy', TUESDAY, 'ks3')],
+      promo: promo({ kind: 'fixed', value: 1495, services: ['gcse'] }),
+    });
+    // £14.95 off the GCSE seat leaves 5p there; the KS3 seat is not the code's, so £15.05 stays.
+    expect(quote).toMatchObject({ totalPence: 1505, waivedPence: 0 });
+
+    const one = quoteBasket({
+      lines: [session('a', 'amy')],
+      promo: promo({ kind: 'fixed', value: 1495 }),
+    });
+    expect(one).toMatchObject({ subtotalPence: 1500, discountPence: 1500, totalPence: 0 });
+    expect(one.waivedPence).toBe(5);
+    expect(one.lines[0]?.discount?.label).toBe(
+      'WELCOME: £14.95 off (the last £0.05 waived: under the card minimum)',
+    );
+
+    const thirty = quoteBasket({
+      lines: [session('a', 'amy')],
+      promo: promo({ kind: 'fixed', value: 1470 }),
+    });
+    expect(thirty).toMatchObject({ totalPence: 30, waivedPence: 0 });
+  });
+
   it('shares a fixed code across eligible seats in proportion, to the penny', () => {
     const quote = quoteBasket({
       lines: [

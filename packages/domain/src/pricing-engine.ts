@@ -90,8 +90,11 @@ export interface BasketQuote {
   /** In the input order. */
   lines: QuotedLine[];
   subtotalPence: number;
+  /** Every penny off, `waivedPence` included. */
   discountPence: number;
   totalPence: number;
+  /** What a discount left under the card minimum, not charged (CARD_MINIMUM_PENCE); else 0. */
+  waivedPence: number;
   deal: Deal;
   promo: null | { code: string; applied: boolean; reason: string | null };
 }
@@ -124,6 +127,13 @@ interface Seat {
 type Discounts = Map<string, number>;
 
 /**
+ * The smallest card payment Stripe takes in pounds sterling. A discount that leaves less than
+ * this to pay (a £14.95 code on a £15 seat) makes the basket free: the few pence are waived
+ * rather than refused at the payment page (docs/decisions/085).
+ */
+export const CARD_MINIMUM_PENCE = 30;
+
+/**
  * Prices a basket: base prices, then the cheapest of no discount, the sibling discount alone
  * and the promo alone; on a tie the earlier of those three wins (decision 080). The result
  * does not depend on the order of `lines`.
@@ -152,15 +162,23 @@ export function quoteBasket(input: BasketQuoteInput): BasketQuote {
   const chosen = deal === 'sibling' ? sibling : deal === 'promo' ? offer?.discounts : undefined;
   const label =
     deal === 'sibling' ? `Sibling discount ${siblingPercent}%` : promo ? promoLabel(promo) : '';
+  const left = deal === 'none' ? best : best - (best < CARD_MINIMUM_PENCE ? best : 0);
+  const waivedPence = best - left;
+  const shownLabel =
+    waivedPence > 0
+      ? `${label} (the last ${formatPounds(waivedPence)} waived: under the card minimum)`
+      : label;
   const lines = input.lines.map((line): QuotedLine => {
     const basePence = base.get(line.key) ?? 0;
-    const discountPence = chosen?.get(line.key) ?? 0;
+    const dealPence = chosen?.get(line.key) ?? 0;
+    // Waived, every line is free: the total left was under the minimum.
+    const discountPence = waivedPence > 0 ? basePence : dealPence;
     return {
       key: line.key,
       basePence,
       discountPence,
       pricePence: basePence - discountPence,
-      discount: discountPence > 0 && deal !== 'none' ? { kind: deal, label } : null,
+      discount: discountPence > 0 && deal !== 'none' ? { kind: deal, label: shownLabel } : null,
     };
   });
   const discountPence = sum(lines.map((line) => line.discountPence));
@@ -169,6 +187,7 @@ export function quoteBasket(input: BasketQuoteInput): BasketQuote {
     subtotalPence,
     discountPence,
     totalPence: subtotalPence - discountPence,
+    waivedPence,
     deal,
     promo: promo ? promoOutcome(promo, deal, offer, promoTotal, subtotalPence) : null,
   };
