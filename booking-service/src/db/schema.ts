@@ -888,6 +888,8 @@ export const promoRedemptions = pgTable(
   },
   (t) => [
     index('promo_redemptions_code_idx').on(t.promoCodeId, t.status),
+    // A code's uses a page at a time, newest first (docs/decisions/075).
+    index('promo_redemptions_code_time_idx').on(t.promoCodeId, t.createdAt, t.id),
     uniqueIndex('promo_redemptions_checkout_key').on(t.checkoutId),
   ],
 );

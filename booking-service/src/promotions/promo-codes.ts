@@ -3,7 +3,8 @@ import {
   isId,
   type PromoCodePatch,
   type PromoCodeRequest,
-  type PromoRedemption,
+  PROMO_REDEMPTIONS_PAGE_SIZE,
+  type PromoRedemptionPage,
 } from '@tuition/api-contract';
 import type { ServiceCode } from '@tuition/domain';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -247,28 +248,42 @@ export async function updatePromoCode(
 }
 
 /**
- * Every use of a code, newest first: held, redeemed or released, with the account (null once
- * deleted) and the pupils it was for, by their names now (a pupil no longer kept is left out).
+ * One page of a code's uses, newest first (ties: the later id first), after the use a cursor
+ * names, whose keys are read here so they compare exactly (docs/decisions/075): held, redeemed
+ * or released, with the account (null once deleted) and the pupils it was for, by their names
+ * now (a pupil no longer kept is left out).
  */
 export async function listPromoRedemptions(
   db: DbExecutor,
   promoCodeId: string,
-): Promise<PromoRedemption[]> {
+  cursor?: string,
+): Promise<PromoRedemptionPage> {
   if (!isId(promoCodeId)) throw new NotFoundError(NO_SUCH_CODE);
   const [code] = await db
     .select({ id: promoCodes.id })
     .from(promoCodes)
     .where(eq(promoCodes.id, promoCodeId));
   if (!code) throw new NotFoundError(NO_SUCH_CODE);
-  const rows = await db
+  const afterCursor =
+    cursor === undefined
+      ? undefined
+      : sql`(${promoRedemptions.createdAt}, ${promoRedemptions.id}) < (
+          select r.created_at, r.id from promo_redemptions r
+          where r.id = ${cursor}::uuid and r.promo_code_id = ${promoCodeId}::uuid)`;
+  const fetched = await db
     .select({
       redemption: promoRedemptions,
       account: { id: user.id, name: user.name, email: user.email },
     })
     .from(promoRedemptions)
     .leftJoin(user, eq(user.id, promoRedemptions.userId))
-    .where(eq(promoRedemptions.promoCodeId, promoCodeId))
-    .orderBy(desc(promoRedemptions.createdAt), desc(promoRedemptions.id));
+    .where(and(eq(promoRedemptions.promoCodeId, promoCodeId), afterCursor))
+    .orderBy(desc(promoRedemptions.createdAt), desc(promoRedemptions.id))
+    .limit(PROMO_REDEMPTIONS_PAGE_SIZE + 1);
+  const rows = fetched.slice(0, PROMO_REDEMPTIONS_PAGE_SIZE);
+  const last = rows.at(-1);
+  const nextCursor =
+    fetched.length > PROMO_REDEMPTIONS_PAGE_SIZE && last ? last.redemption.id : null;
   const pupilIds = [...new Set(rows.flatMap((r) => r.redemption.pupilIds))].filter(isId);
   const named =
     pupilIds.length === 0
@@ -278,7 +293,7 @@ export async function listPromoRedemptions(
           .from(pupils)
           .where(inArray(pupils.id, pupilIds));
   const nameOf = new Map(named.map((p) => [p.id, p.name]));
-  return rows.map(({ redemption, account }) => ({
+  const items = rows.map(({ redemption, account }) => ({
     id: redemption.id,
     at: redemption.createdAt.toISOString(),
     status: redemption.status,
@@ -290,4 +305,5 @@ export async function listPromoRedemptions(
       return name === undefined ? [] : [{ id, name }];
     }),
   }));
+  return { items, nextCursor };
 }

@@ -5,7 +5,8 @@ import {
   PromoCodeIdParamsSchema,
   PromoCodePatchSchema,
   PromoCodeRequestSchema,
-  PromoRedemptionListSchema,
+  PromoRedemptionPageSchema,
+  PromoRedemptionsQuerySchema,
   SiblingDiscountSchema,
 } from '@tuition/api-contract';
 import type { Auth } from '../auth/auth.ts';
@@ -80,11 +81,12 @@ const redemptionsRoute = createRoute({
   path: '/api/admin/promo-codes/{id}/redemptions',
   operationId: 'listPromoRedemptions',
   ...admin,
-  summary: "A promo code's uses, newest first, with the account and pupils each was for",
-  request: { params: PromoCodeIdParamsSchema },
+  summary:
+    "A promo code's uses, newest first, a page at a time, with each one's account and pupils",
+  request: { params: PromoCodeIdParamsSchema, query: PromoRedemptionsQuerySchema },
   responses: {
-    200: jsonResponse(PromoRedemptionListSchema, 'The uses'),
-    400: invalidInput(),
+    200: jsonResponse(PromoRedemptionPageSchema, 'One page of the uses'),
+    400: invalidInput('A cursor this API did not hand out'),
     404: problemResponse('No such promo code'),
     ...guarded,
   },
@@ -138,9 +140,10 @@ export function createPromotionRoutes(deps: PromotionDeps) {
       };
       return c.json(await updatePromoCode(deps.db, input), 200);
     })
-    .openapi(redemptionsRoute, async (c) =>
-      c.json(await listPromoRedemptions(deps.db, c.req.valid('param').id), 200),
-    )
+    .openapi(redemptionsRoute, async (c) => {
+      const { cursor } = c.req.valid('query');
+      return c.json(await listPromoRedemptions(deps.db, c.req.valid('param').id, cursor), 200);
+    })
     .openapi(siblingRoute, async (c) => c.json({ percent: await siblingPercent(deps.db) }, 200))
     .openapi(setSiblingRoute, async (c) => {
       const input = { adminId: currentUser(c).id, percent: c.req.valid('json').percent };

@@ -1,4 +1,9 @@
-import type { AdminPromoCode, AuditList, PromoRedemption } from '@tuition/api-contract';
+import {
+  type AdminPromoCode,
+  type AuditList,
+  PROMO_REDEMPTIONS_PAGE_SIZE,
+  type PromoRedemptionPage,
+} from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, promoRedemptions } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
@@ -222,7 +227,8 @@ describe.each(TEST_DB_KINDS)('promotions on %s', (dbKind) => {
       cookie: admin.cookie,
     });
     expect(response.status).toBe(200);
-    const uses = await json<PromoRedemption[]>(response);
+    const { items: uses, nextCursor } = await json<PromoRedemptionPage>(response);
+    expect(nextCursor).toBeNull();
     expect(uses.map((u) => [u.status, u.at])).toEqual([
       ['held', at(-5).toISOString()],
       ['held', at(-30).toISOString()],
@@ -239,6 +245,43 @@ describe.each(TEST_DB_KINDS)('promotions on %s', (dbKind) => {
       ],
     });
     expect(uses[4]).toMatchObject({ account: null, checkoutId: null, pupils: [] });
+  });
+
+  it("pages a popular code's uses, newest first, each once, and refuses a made-up cursor", async () => {
+    const code = await created({ code: 'POPULAR', kind: 'percent', value: 10 });
+    const total = PROMO_REDEMPTIONS_PAGE_SIZE + 5;
+    // Two uses at each minute: the id breaks the tie, and no use is skipped or shown twice.
+    await t.deps.db.insert(promoRedemptions).values(
+      Array.from({ length: total }, (_, i) => ({
+        promoCodeId: code.id,
+        status: 'released' as const,
+        discountPence: 100 + i,
+        createdAt: at(-Math.floor(i / 2)),
+      })),
+    );
+    const page = async (cursor?: string) => {
+      const query = cursor ? `?cursor=${cursor}` : '';
+      const response = await api(t, `/api/admin/promo-codes/${code.id}/redemptions${query}`, {
+        cookie: admin.cookie,
+      });
+      expect(response.status).toBe(200);
+      return json<PromoRedemptionPage>(response);
+    };
+    const first = await page();
+    expect(first.items).toHaveLength(PROMO_REDEMPTIONS_PAGE_SIZE);
+    expect(first.nextCursor).toBe(first.items.at(-1)?.id);
+    const second = await page(first.nextCursor ?? undefined);
+    expect(second).toMatchObject({ nextCursor: null });
+    const all = [...first.items, ...second.items];
+    expect(new Set(all.map((u) => u.id)).size).toBe(total);
+    const times = all.map((u) => Date.parse(u.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const bad = await api(t, `/api/admin/promo-codes/${code.id}/redemptions?cursor=page-2`, {
+      cookie: admin.cookie,
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('cursor');
   });
 
   it('sets the sibling discount from 0 to 50, and audits it', async () => {

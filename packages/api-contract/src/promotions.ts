@@ -1,6 +1,7 @@
 import { SERVICE_CODES, SIBLING_PERCENT_MAX } from '@tuition/domain';
 import { z } from 'zod';
 import { count, isoInstant, named, pence } from './named.ts';
+import { cursorParam, nextCursorField, parseHistoryCursor } from './page-cursors.ts';
 
 /*
  * Promo codes and the sibling discount (docs/decisions/080, 082): set by admins, applied by the
@@ -154,7 +155,15 @@ export const PromoRedemptionSchema = named(
   }),
 );
 export type PromoRedemption = z.infer<typeof PromoRedemptionSchema>;
-export const PromoRedemptionListSchema = z.array(PromoRedemptionSchema);
+
+/** A code's uses come a page at a time: a popular code's grow for years (docs/decisions/075). */
+export const PROMO_REDEMPTIONS_PAGE_SIZE = 50;
+export const PromoRedemptionsQuerySchema = z.object({ cursor: cursorParam(parseHistoryCursor) });
+export const PromoRedemptionPageSchema = named(
+  'PromoRedemptionPage',
+  z.object({ items: z.array(PromoRedemptionSchema), nextCursor: nextCursorField }),
+);
+export type PromoRedemptionPage = z.infer<typeof PromoRedemptionPageSchema>;
 
 export const SiblingDiscountSchema = named(
   'SiblingDiscount',

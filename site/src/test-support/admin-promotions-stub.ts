@@ -10,7 +10,7 @@ const PROMOTION_ROUTES = {
   'GET /api/admin/promo-codes': 'AdminPromoCodeListSchema',
   'POST /api/admin/promo-codes': 'AdminPromoCodeSchema',
   'PATCH /api/admin/promo-codes/:id': 'AdminPromoCodeSchema',
-  'GET /api/admin/promo-codes/:id/redemptions': 'PromoRedemptionListSchema',
+  'GET /api/admin/promo-codes/:id/redemptions': 'PromoRedemptionPageSchema',
   'GET /api/admin/discounts/sibling': 'SiblingDiscountSchema',
   'PUT /api/admin/discounts/sibling': 'SiblingDiscountSchema',
   'GET /api/admin/enrolments': 'AdminEnrolmentListSchema',

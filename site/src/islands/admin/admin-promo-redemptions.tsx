@@ -2,9 +2,10 @@
 // it was deleted since), the pupils, the amount the server took off, whether the checkout is
 // still holding it, paid or let go, and when, in London time. Loaded when the dialog opens.
 import { Badge, Button, Dialog, Flex, Spinner, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { pounds, retryUnlessRefused } from './admin-format.ts';
+import { LoadMoreButton } from './admin-pager.tsx';
 import { londonDateTime, pupilsText, REDEMPTION_STATUS_WORDS } from './admin-promo-words.ts';
 import {
   type AdminPromoCode,
@@ -18,7 +19,9 @@ function RedemptionItem({ redemption }: { redemption: PromoRedemption }) {
   return (
     <li className="admin-redemption">
       <Flex justify="between" gap="2" wrap="wrap" align="center">
-        <Text weight="medium">{redemption.account?.name ?? 'Deleted account'}</Text>
+        <Text weight="medium" className="admin-redemption__who" tabIndex={-1}>
+          {redemption.account?.name ?? 'Deleted account'}
+        </Text>
         <Badge color={STATUS_COLOUR[redemption.status]} highContrast>
           {REDEMPTION_STATUS_WORDS[redemption.status]}
         </Badge>
@@ -40,11 +43,14 @@ function RedemptionItem({ redemption }: { redemption: PromoRedemption }) {
 }
 
 function RedemptionList({ code }: { code: AdminPromoCode }) {
-  const list = useQuery({
+  const list = useInfiniteQuery({
     queryKey: ['admin', 'promo-codes', code.id, 'redemptions'],
-    queryFn: () => promotionsApi.redemptions(code.id),
+    queryFn: ({ pageParam }) => promotionsApi.redemptions(code.id, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: retryUnlessRefused,
   });
+  const listRef = useRef<HTMLUListElement>(null);
   if (list.isPending) {
     return (
       <Flex align="center" gap="2" role="status" mt="3">
@@ -64,7 +70,8 @@ function RedemptionList({ code }: { code: AdminPromoCode }) {
       </Flex>
     );
   }
-  if (list.data.length === 0) {
+  const uses = list.data.pages.flatMap((page) => page.items);
+  if (uses.length === 0) {
     return (
       <Text as="p" color="gray" mt="3">
         Nobody has used {code.code} yet.
@@ -72,11 +79,22 @@ function RedemptionList({ code }: { code: AdminPromoCode }) {
     );
   }
   return (
-    <ul className="admin-redemptions">
-      {list.data.map((redemption) => (
-        <RedemptionItem key={redemption.id} redemption={redemption} />
-      ))}
-    </ul>
+    <>
+      <ul className="admin-redemptions" ref={listRef} aria-busy={list.isFetchingNextPage}>
+        {uses.map((redemption) => (
+          <RedemptionItem key={redemption.id} redemption={redemption} />
+        ))}
+      </ul>
+      <LoadMoreButton
+        what="uses"
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        listRef={listRef}
+        itemSelector=".admin-redemption"
+        focusSelector=".admin-redemption__who"
+      />
+    </>
   );
 }
 

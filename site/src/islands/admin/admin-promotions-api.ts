@@ -37,8 +37,12 @@ export const promotionsApi = {
       json: patch,
       repeatable: true,
     }),
-  redemptions: (promoId: string) =>
-    apiFetch(`/api/admin/promo-codes/${id(promoId)}/redemptions`, 'PromoRedemptionListSchema'),
+  /** One page of a code's uses, newest first; `cursor` is the page before's nextCursor. */
+  redemptions: (promoId: string, cursor?: string) =>
+    apiFetch(
+      `/api/admin/promo-codes/${id(promoId)}/redemptions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      'PromoRedemptionPageSchema',
+    ),
   siblingDiscount: () => apiFetch('/api/admin/discounts/sibling', 'SiblingDiscountSchema'),
   setSiblingDiscount: (percent: number) =>
     apiFetch('/api/admin/discounts/sibling', 'SiblingDiscountSchema', {

@@ -257,29 +257,32 @@ describe('the Promotions section', { timeout: 20_000 }, () => {
     stubPromotions({
       'GET /api/admin/promo-codes': [LEAFLET],
       'GET /api/admin/discounts/sibling': { percent: 0 },
-      'GET /api/admin/promo-codes/:id/redemptions': [
-        {
-          id: 'r1',
-          at: '2026-11-03T17:30:00Z',
-          status: 'redeemed',
-          discountPence: 500,
-          checkoutId: 'c1',
-          account: { id: 'u1', name: 'Jo Parent', email: 'jo@example.com' },
-          pupils: [
-            { id: 'k1', name: 'Maya' },
-            { id: 'k2', name: 'Sam' },
-          ],
-        },
-        {
-          id: 'r2',
-          at: '2026-07-01T08:05:00Z',
-          status: 'held',
-          discountPence: 150,
-          checkoutId: null,
-          account: null,
-          pupils: [],
-        },
-      ],
+      'GET /api/admin/promo-codes/:id/redemptions': {
+        items: [
+          {
+            id: 'r1',
+            at: '2026-11-03T17:30:00Z',
+            status: 'redeemed',
+            discountPence: 500,
+            checkoutId: 'c1',
+            account: { id: 'u1', name: 'Jo Parent', email: 'jo@example.com' },
+            pupils: [
+              { id: 'k1', name: 'Maya' },
+              { id: 'k2', name: 'Sam' },
+            ],
+          },
+          {
+            id: 'r2',
+            at: '2026-07-01T08:05:00Z',
+            status: 'held',
+            discountPence: 150,
+            checkoutId: null,
+            account: null,
+            pupils: [],
+          },
+        ],
+        nextCursor: null,
+      },
     });
     renderSection();
     fireEvent.click(
@@ -298,5 +301,39 @@ describe('the Promotions section', { timeout: 20_000 }, () => {
     expect(gone?.textContent).toContain('Held, awaiting payment');
     // Summer time: 08:05 UTC is 9:05 in London.
     expect(gone?.textContent).toContain('1 Jul 2026, 9:05 AM');
+  });
+
+  it("loads a popular code's uses a page at a time, asking for the next after the last shown", async () => {
+    const use = (n: number) => ({
+      id: `r${n}`,
+      at: '2026-11-03T17:30:00Z',
+      status: 'released' as const,
+      discountPence: 100,
+      checkoutId: null,
+      account: { id: `u${n}`, name: `Parent ${n}`, email: `p${n}@example.com` },
+      pupils: [],
+    });
+    const sent = stubPromotions({
+      'GET /api/admin/promo-codes': [LEAFLET],
+      'GET /api/admin/discounts/sibling': { percent: 0 },
+      'GET /api/admin/promo-codes/:id/redemptions': ({ url }) =>
+        url.searchParams.get('cursor') === 'r2'
+          ? { items: [use(3)], nextCursor: null }
+          : { items: [use(1), use(2)], nextCursor: 'r2' },
+    });
+    renderSection();
+    fireEvent.click(
+      within(await rowOf('LEAFLET10')).getByRole('button', {
+        name: spaced('Redemptions of LEAFLET10'),
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Who used LEAFLET10' });
+    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Load more uses' }));
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(3));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByText('Parent 3')));
+    expect(within(dialog).queryByRole('button', { name: 'Load more uses' })).toBeNull();
+    const asked = sent.filter((s) => s.route === 'GET /api/admin/promo-codes/:id/redemptions');
+    expect(asked.map((s) => s.url.searchParams.get('cursor'))).toEqual([null, 'r2']);
   });
 });

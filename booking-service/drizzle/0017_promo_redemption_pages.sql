@@ -1,0 +1,1 @@
+CREATE INDEX "promo_redemptions_code_time_idx" ON "promo_redemptions" USING btree ("promo_code_id","created_at","id");
