@@ -44,6 +44,14 @@ export function paragraph(text: string): SafeHtml {
   return html`<p style="margin:0 0 16px">${text}</p>`;
 }
 
+/** A bulleted list of links, one per line. */
+export function linkList(links: readonly { href: string; label: string }[]): SafeHtml {
+  return html`<ul style="margin:0 0 16px;padding-left:20px">${links.map(
+    (link) =>
+      html`<li style="margin:0 0 8px"><a href="${link.href}" style="color:#1d4ed8">${link.label}</a></li>`,
+  )}</ul>`;
+}
+
 /**
  * The branded, plain layout every message shares: a header with the brand name, one content
  * column, a footer with the contact details. Inline styles only, because most mail clients drop

@@ -1,13 +1,20 @@
 import type { ContentLoader, Term } from '@tuition/content';
-import { addDays, formatLondonDate, londonDate, londonWallClockToUtc } from '@tuition/domain';
+import { addDays, formatCalendarDate, londonDate } from '@tuition/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { html } from 'hono/html';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { reenrolmentNotices, user } from '../db/schema.ts';
 import type { Logger } from '../logging/logger.ts';
-import { button, greeting, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
+import {
+  button,
+  greeting,
+  layout,
+  linkList,
+  type MailBrand,
+  paragraph,
+  textLayout,
+} from '../mail/layout.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
@@ -122,7 +129,6 @@ async function inviteForTerm(deps: ReenrolmentDeps, term: Term, previous: Term):
 }
 
 /** "Monday 30 November 2026". */
-const longDate = (date: string) => formatLondonDate(londonWallClockToUtc(date, '12:00'));
 
 export function reenrolEmail(
   brand: MailBrand,
@@ -130,7 +136,7 @@ export function reenrolEmail(
 ): OutgoingMail {
   const { term } = input;
   const subject = `Keep your place for ${term.name}`;
-  const intro = `${term.name} starts on ${longDate(term.firstDay)}. Pupils already in a class may re-enrol before places open to everyone on ${longDate(term.publicOpensOn)}.`;
+  const intro = `${term.name} starts on ${formatCalendarDate(term.firstDay)}. Pupils already in a class may re-enrol before places open to everyone on ${formatCalendarDate(term.publicOpensOn)}.`;
   const how = 'Each link opens the enrolment page ready to pay for the sessions of the term.';
   const line = (i: Invitation) => `${i.pupilName}: ${i.label}`;
   return {
@@ -139,10 +145,7 @@ export function reenrolEmail(
     html: layout(brand, subject, [
       paragraph(greeting(input.name)),
       paragraph(intro),
-      html`<ul style="margin:0 0 16px;padding-left:20px">${input.invites.map(
-        (i) =>
-          html`<li style="margin:0 0 8px"><a href="${i.link}" style="color:#1d4ed8">Re-enrol ${line(i)}</a></li>`,
-      )}</ul>`,
+      linkList(input.invites.map((i) => ({ href: i.link, label: `Re-enrol ${line(i)}` }))),
       paragraph(how),
       ...(input.invites.length === 1 && input.invites[0]
         ? [button(input.invites[0].link, `Re-enrol ${input.invites[0].pupilName}`)]

@@ -4,9 +4,9 @@ import {
   type Closure,
   type ConcreteSession,
   closureOn,
+  formatCalendarDate,
   listSessions,
   londonDate,
-  londonWallClockToUtc,
   type WeeklySlot,
   weeklyClassLabel,
 } from '@tuition/domain';
@@ -122,14 +122,7 @@ export async function assertEnrolmentOpen(
 }
 
 function notOpenMessage(term: Term, opensOn: string, returning: boolean): string {
-  const when = londonWallClockToUtc(opensOn, '12:00');
-  const day = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  }).format(when);
+  const day = formatCalendarDate(opensOn);
   return returning
     ? `Re-enrolment for ${term.name} opens on ${day}.`
     : `Enrolment for ${term.name} opens on ${day}. Pupils already in this class may re-enrol earlier.`;
@@ -139,12 +132,6 @@ function notOpenMessage(term: Term, opensOn: string, returning: boolean): string
 export async function previousTerm(content: ContentLoader, term: Term): Promise<Term | undefined> {
   const earlier = (await content.terms()).filter((t) => t.firstDay < term.firstDay);
   return earlier.sort((a, b) => b.firstDay.localeCompare(a.firstDay))[0];
-}
-
-/** The term that follows this one (by first day), if the CMS has one. */
-export async function nextTerm(content: ContentLoader, term: Term): Promise<Term | undefined> {
-  const later = (await content.terms()).filter((t) => t.firstDay > term.firstDay);
-  return later.sort((a, b) => a.firstDay.localeCompare(b.firstDay))[0];
 }
 
 /** Of these pupils, those with a paid enrolment in the class for the term. */

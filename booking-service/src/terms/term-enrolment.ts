@@ -68,13 +68,13 @@ function termSeats(
   sessions: readonly TermSession[],
   pupilIds: readonly string[],
 ): PricedSeat[] {
-  return sessions.flatMap((session) =>
-    session.status === 'ok' && session.row
+  return sessions.flatMap(({ status, row, startsAt }) =>
+    status === 'ok' && row
       ? pupilIds.map((pupilId) => ({
-          sessionId: session.row?.id ?? '',
+          sessionId: row.id,
           pupilId,
           service: termClass.slot.service,
-          startsAt: session.startsAt,
+          startsAt,
           termPricePence: term.pricePencePerSession,
         }))
       : [],

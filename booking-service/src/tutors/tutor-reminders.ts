@@ -1,5 +1,4 @@
 import type { ContentLoader } from '@tuition/content';
-import { html } from 'hono/html';
 import { formatLondonDate, formatTime12h, toLondonWallClock } from '@tuition/domain';
 import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lte, not } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
@@ -13,7 +12,15 @@ import {
   tutors,
   user,
 } from '../db/schema.ts';
-import { button, greeting, layout, type MailBrand, paragraph, textLayout } from '../mail/layout.ts';
+import {
+  button,
+  greeting,
+  layout,
+  linkList,
+  type MailBrand,
+  paragraph,
+  textLayout,
+} from '../mail/layout.ts';
 import { teachersOf } from '../sessions/session-tutors.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
@@ -204,10 +211,7 @@ export function reportsDueEmail(
     html: layout(brand, heading, [
       paragraph(greeting(input.name)),
       paragraph(intro),
-      html`<ul style="margin:0 0 16px;padding-left:20px">${input.sessions.map(
-        (session) =>
-          html`<li style="margin:0 0 8px"><a href="${teachUrl}" style="color:#1d4ed8">${sessionWords(session)}</a></li>`,
-      )}</ul>`,
+      linkList(input.sessions.map((session) => ({ href: teachUrl, label: sessionWords(session) }))),
       paragraph(how),
       button(teachUrl, 'Open the Teach page'),
     ]),

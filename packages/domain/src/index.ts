@@ -28,6 +28,7 @@ export {
 export {
   addDays,
   bandLabel,
+  formatCalendarDate,
   formatLondonDate,
   formatTime12h,
   weekdayPlural,
@@ -38,6 +39,7 @@ export {
   LONDON_TZ,
   londonDate,
   londonWallClockToUtc,
+  MONTH_NAMES,
   toLondonWallClock,
   weekdayOf,
 } from './london-time.ts';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   bandLabel,
+  formatCalendarDate,
   formatLondonDate,
   formatTime12h,
   isCalendarDate,
@@ -172,6 +173,11 @@ describe('display', () => {
   it('shows the long London date', () => {
     expect(formatLondonDate(new Date('2026-11-03T17:00:00Z'))).toBe('Tuesday 3 November 2026');
     expect(formatLondonDate(new Date('2026-07-07T23:30:00Z'))).toBe('Wednesday 8 July 2026');
+  });
+
+  it('writes a calendar date in the same words, whatever the zone', () => {
+    expect(formatCalendarDate('2027-01-04')).toBe('Monday 4 January 2027');
+    expect(formatCalendarDate('2026-03-29')).toBe('Sunday 29 March 2026');
   });
 
   it.each([

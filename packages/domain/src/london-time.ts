@@ -232,7 +232,12 @@ export function formatTimeRange(startsAt: Date, endsAt: Date): string {
 
 /** Long London date, e.g. "Tuesday 3 November 2026". */
 export function formatLondonDate(instant: Date): string {
-  const { date, weekday } = toLondonWallClock(instant);
+  return formatCalendarDate(toLondonWallClock(instant).date);
+}
+
+/** A calendar date (YYYY-MM-DD) in the same long words: "2026-11-03" -> "Tuesday 3 November 2026". */
+export function formatCalendarDate(date: string): string {
+  const weekday = weekdayOf(date);
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return `${WEEKDAY_NAMES[weekday]} ${day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
@@ -260,7 +265,8 @@ const WEEKDAY_NAMES: Record<Weekday, string> = {
   sat: 'Saturday',
   sun: 'Sunday',
 };
-const MONTH_NAMES = [
+/** The months' English names, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -162,8 +162,7 @@ export function quoteBasket(input: BasketQuoteInput): BasketQuote {
   const chosen = deal === 'sibling' ? sibling : deal === 'promo' ? offer?.discounts : undefined;
   const label =
     deal === 'sibling' ? `Sibling discount ${siblingPercent}%` : promo ? promoLabel(promo) : '';
-  const left = deal === 'none' ? best : best - (best < CARD_MINIMUM_PENCE ? best : 0);
-  const waivedPence = best - left;
+  const waivedPence = deal !== 'none' && best < CARD_MINIMUM_PENCE ? best : 0;
   const shownLabel =
     waivedPence > 0
       ? `${label} (the last ${formatPounds(waivedPence)} waived: under the card minimum)`

@@ -1,6 +1,6 @@
 // The figures of the /admin charts as bars: bookings per week and revenue per month, each with
 // a short axis label and a long one for the table and screen readers.
-import { formatRoundPounds } from '@tuition/domain';
+import { formatRoundPounds, MONTH_NAMES } from '@tuition/domain';
 import type { AdminStats } from './admin-api.ts';
 
 export interface ChartBar {
@@ -16,30 +16,17 @@ export interface ChartBar {
 }
 
 /**
- * English month names as en-GB writes them ("Sept" for short September). Written out rather
- * than asked of `Intl.DateTimeFormat`: the charts draw on the first screen, and a page's first
- * `Intl` date formatter costs ~20 ms of main thread for its locale data (docs/decisions/084).
+ * A month's short name as en-GB writes it ("Sept" for September). Written out rather than asked
+ * of `Intl.DateTimeFormat`: the charts draw on the first screen, and a page's first `Intl` date
+ * formatter costs ~20 ms of main thread for its locale data (docs/decisions/084).
  */
-const MONTHS = [
-  ['Jan', 'January'],
-  ['Feb', 'February'],
-  ['Mar', 'March'],
-  ['Apr', 'April'],
-  ['May', 'May'],
-  ['Jun', 'June'],
-  ['Jul', 'July'],
-  ['Aug', 'August'],
-  ['Sept', 'September'],
-  ['Oct', 'October'],
-  ['Nov', 'November'],
-  ['Dec', 'December'],
-] as const;
+const shortMonth = (name: string) => (name === 'September' ? 'Sept' : name.slice(0, 3));
 
 /** A calendar date or month ("2026-11-16", "2026-11") as its parts. */
 function calendarParts(date: string): { year: number; short: string; long: string; day: number } {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const [short, long] = MONTHS[month - 1] ?? MONTHS[0];
-  return { year, short, long, day };
+  const long = MONTH_NAMES[month - 1] ?? MONTH_NAMES[0];
+  return { year, short: shortMonth(long), long, day };
 }
 
 export function weekBars(stats: AdminStats): ChartBar[] {

@@ -2,7 +2,7 @@
 // words, the seats counted and the date enrolment opens. Money is never worked out here: every
 // figure shown is the service's quote.
 import type { TermSessionStatus } from '@tuition/api-contract';
-import { formatLondonDate, weeklyClassLabel } from '@tuition/domain';
+import { formatCalendarDate, weeklyClassLabel } from '@tuition/domain';
 import type { PublicClass, PublicTerm } from '../../lib/term-api.ts';
 
 /** "GCSE Higher, Tuesdays 7:00 PM", as the service labels enrolments (decision 071). */
@@ -24,14 +24,9 @@ export function seatsWords(sessions: number, pupils: number): string {
   return `${plural(sessions, 'session', 'sessions')} × ${plural(pupils, 'pupil', 'pupils')}`;
 }
 
-/** A London calendar date (YYYY-MM-DD) in words: noon UTC is that date in London all year. */
-export function londonDateWords(date: string): string {
-  return formatLondonDate(new Date(`${date}T12:00:00Z`));
-}
-
 /** "Enrolment for these pupils opens on Monday 30 November 2026." */
 export function notOpenWords(opensOn: string): string {
-  return `Enrolment for these pupils opens on ${londonDateWords(opensOn)}.`;
+  return `Enrolment for these pupils opens on ${formatCalendarDate(opensOn)}.`;
 }
 
 /** The terms a family may still enrol for: those not over by today (London). */
@@ -41,7 +36,7 @@ export function termsNotOver(terms: readonly PublicTerm[], today: string): Publi
 
 /** A term's dates, "4 January to 26 March 2027", said under the term chosen. */
 export function termDatesWords(term: PublicTerm): string {
-  const dayMonth = (date: string) => londonDateWords(date).split(' ').slice(1, 3).join(' ');
-  const lastDay = londonDateWords(term.lastDay).split(' ').slice(1).join(' ');
+  const dayMonth = (date: string) => formatCalendarDate(date).split(' ').slice(1, 3).join(' ');
+  const lastDay = formatCalendarDate(term.lastDay).split(' ').slice(1).join(' ');
   return `${dayMonth(term.firstDay)} to ${lastDay}`;
 }
