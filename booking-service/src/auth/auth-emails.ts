@@ -10,8 +10,8 @@ import {
 } from '../mail/layout.ts';
 
 /**
- * The account e-mails better-auth sends (auth.ts): verification, password reset, and the notice
- * that a password was changed.
+ * The account e-mails better-auth sends (auth-mail-senders.ts): verification, password reset, and
+ * the notice that a password was changed.
  *
  * Verification links live 24 hours and reset links 1 hour
  * (docs/product-rules.md#accounts-and-roles); the mails say so.

@@ -6,7 +6,7 @@ import { betterAuthRateLimitKey, RATE_LIMIT_SCOPES } from '../http/rate-limit.ts
 import { api, cookieFrom, freshIp, mailTo, peerEnv } from '../testing/auth-helpers.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { MAIL_PER_ADDRESS_LIMIT } from './auth.ts';
+import { MAIL_PER_ADDRESS_LIMIT } from './client-limits.ts';
 
 /*
  * Decision 038: every better-auth limit keys on the one resolved client address

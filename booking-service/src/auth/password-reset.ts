@@ -1,4 +1,5 @@
-import { asAdminTriggeredReset, type Auth } from './auth.ts';
+import type { Auth } from './auth.ts';
+import { asAdminTriggeredReset } from './auth-mail-senders.ts';
 
 /**
  * An admin sends a customer the password-reset e-mail (docs/product-rules.md#pages /admin "Send

@@ -11,7 +11,7 @@ import { VERIFICATION_LINK_HOURS } from './auth-emails.ts';
  *   and its verification link no longer verifies anything;
  * - because the replaced account might have been the owner's own, the address is marked
  *   "contested"; verifying a contested address keeps nobody's password: the owner is sent a
- *   link to choose one (handled at verification, see auth.ts).
+ *   link to choose one (handled at verification, see verified-address.ts).
  * A verified account's address is never replaced.
  */
 

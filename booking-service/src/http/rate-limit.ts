@@ -15,7 +15,7 @@ import { rateLimit } from '../db/schema.ts';
 export const RATE_LIMIT_SCOPES = {
   /** Failed sign-ins per e-mail address (auth/sign-in-throttle.ts). */
   signInFailures: 'sign-in-failures',
-  /** Verification mails sent per address (auth.ts). */
+  /** Verification mails sent per address (auth/client-limits.ts). */
   verificationMail: 'verification-mail',
   /** Requests to a mail-sending auth endpoint per address; the endpoint's path follows. */
   authMail: 'auth-mail',

@@ -15,7 +15,7 @@ import {
   rateLimit,
   user,
 } from '../db/schema.ts';
-import { MAIL_PER_ADDRESS_LIMIT, MAIL_SENDING_RATE_LIMIT } from '../auth/auth.ts';
+import { MAIL_PER_ADDRESS_LIMIT, MAIL_SENDING_RATE_LIMIT } from '../auth/client-limits.ts';
 import { ACCOUNT_SIGN_IN_THROTTLE } from '../auth/sign-in-throttle.ts';
 import { CONTACT_RATE_LIMIT } from '../contact/contact-rate-limit.ts';
 import { LONGEST_RATE_LIMIT_WINDOW_SECONDS } from '../http/rate-limit.ts';
@@ -258,7 +258,7 @@ describe('rate-limit retention', () => {
       ACCOUNT_SIGN_IN_THROTTLE.windowSeconds,
       ACCOUNT_SIGN_IN_THROTTLE.pauseSeconds,
       ACCOUNT_DELETION_ATTEMPTS.window,
-      60, // better-auth's default window (auth.ts)
+      60, // better-auth's default window (auth/client-limits.ts)
     ];
     for (const window of windows)
       expect(window).toBeLessThanOrEqual(LONGEST_RATE_LIMIT_WINDOW_SECONDS);
