@@ -2,9 +2,10 @@
 // docs/decisions/README.md; every "decision NNN" / "decisions/NNN" cited in the code or the docs
 // names a record that exists; every product-rules anchor cited names one of the headings of
 // docs/product-rules.md; nothing cites "spec §N", a document the repository lacks; and no code
-// comment cites an issue ("issue N") or a section of the spec ("the spec's … §N"): the tracker and
-// the spec are not in the repository, so a comment cites the decision record or product rule that
-// holds the reasoning. Run by `pnpm lint`; exits 1 and names each problem with its file:line.
+// comment (scripts, .astro files and stylesheets alike) cites an issue ("issue N") or a section of
+// the spec ("the spec's … §N"): the tracker and the spec are not in the repository, so a comment
+// cites the decision record or product rule that holds the reasoning. Run by `pnpm lint`; exits 1
+// and names each problem with its file:line.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +20,12 @@ const RULES_CITATION = /product-rules\.md((?:#[a-z0-9-]+)(?:, #[a-z0-9-]+)*)/g;
 const SPEC_CITATION = /\bspec §\d/gi;
 /** Where the code lives whose comments are checked for issue and spec-section citations. */
 const CODE_DIRS = ['booking-service', 'site', 'studio', 'packages', 'scripts'];
-const CODE_FILE = /\.(ts|tsx|mjs|js|astro)$/;
+const CODE_FILE = /\.(ts|tsx|mjs|js|astro|css)$/;
 /** "issue N", also wrapped onto the comment's next line (`issue\n * 15`, `issue\n// 15`). */
 const ISSUE_CITATION = /\bissues?[\s*/]+#?\d+/gi;
 const SECTION_CITATION = /§\s*\d+/g;
+/** A quoted string (where a `/*` is text) or a comment, unclosed ones running to the end. */
+const CSS_STRING_OR_COMMENT = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?(?:\*\/|$)/g;
 /** A `/` after one of these starts a regular expression, not a division. */
 const REGEX_MAY_FOLLOW = new Set(['', ...'(,=:[!&|?{};+-*%~^']);
 
@@ -138,6 +141,13 @@ function astroComments(text) {
   return comments.sort((a, b) => a[0] - b[0]);
 }
 
+/** The comments of a stylesheet, each as [offset, text]: `/* … *\/`, with strings skipped. */
+function cssComments(text) {
+  return [...text.matchAll(CSS_STRING_OR_COMMENT)]
+    .filter((m) => m[0].startsWith('/*'))
+    .map((m) => [m.index, m[0]]);
+}
+
 /** Runs of `//` lines joined into one comment, so a citation wrapped across two is still seen. */
 function joinLineComments(text, comments) {
   const joined = [];
@@ -188,7 +198,11 @@ for (const file of files(root)) {
   }
   const relative = path.relative(root, file);
   if (CODE_FILE.test(file) && CODE_DIRS.includes(relative.split(path.sep)[0])) {
-    const comments = file.endsWith('.astro') ? astroComments(text) : scriptComments(text);
+    const comments = file.endsWith('.astro')
+      ? astroComments(text)
+      : file.endsWith('.css')
+        ? cssComments(text)
+        : scriptComments(text);
     for (const [offset, comment] of joinLineComments(text, comments)) {
       for (const match of comment.matchAll(ISSUE_CITATION)) {
         problems.push(
