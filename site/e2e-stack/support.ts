@@ -2,7 +2,13 @@
 // serving the built site). Accounts are made through the real API and verified through the
 // local mailbox (/dev/mail/messages), exactly as a customer would by clicking the e-mailed link.
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /**
  * better-auth limits sign-in (3 per 10 s) and mail-sending endpoints (5 per hour) per client
@@ -196,6 +202,24 @@ export async function checkOutAndPay(
 async function upcomingCount(request: APIRequestContext): Promise<number> {
   const mine = await request.get('/api/me/bookings?scope=upcoming');
   return mine.ok() ? ((await mine.json()) as unknown[]).length : 0;
+}
+
+/**
+ * Waits for the booking picker to show its month (the "Sessions in …" title, drawn with that
+ * month's cards once the sessions have loaded), then turns on a month while the month shown
+ * has no card matching `cards`: the picker opens on the current month, which late in a month
+ * may have none left. The 56-day window touches at most three months.
+ */
+export async function monthWithSessions(page: Page, cards: Locator, months = 3): Promise<void> {
+  const title = page.getByRole('heading', { level: 3, name: /^Sessions in / });
+  for (let shown = 1; ; shown += 1) {
+    await expect(title).toBeVisible();
+    if (shown === months || (await cards.count()) > 0) break;
+    const month = (await title.textContent()) ?? '';
+    await page.getByRole('button', { name: /next month/i }).click();
+    await expect(title).not.toHaveText(month);
+  }
+  await expect(cards.first()).toBeVisible();
 }
 
 /** The WCAG 2.0/2.1/2.2 A and AA rules the journeys hold every page to. */
