@@ -7,6 +7,7 @@ import {
   findSession,
   isBookable,
   listSessions,
+  seatsLeft,
   type ServiceCode,
   type WeeklySlot,
 } from '@tuition/domain';
@@ -80,7 +81,10 @@ export async function listAvailability(
     if (!row || row.cancelledAt) return [];
     // A seat held for the viewer by a live waiting-list offer is theirs to pick.
     const offeredMine = mine.offered.get(row.id)?.size ?? 0;
-    const seatsLeft = Math.max(0, row.capacity - row.seatsTaken + offeredMine);
+    const left = seatsLeft(
+      { capacity: row.capacity, taken: row.seatsTaken },
+      { offered: offeredMine },
+    );
     const heldBy = mine.booked.get(row.id) ?? NONE;
     // Booked once nobody in the account is left to book it for (one pupil: as before).
     const everyoneBooked = heldBy.size > 0 && current.every((pupil) => heldBy.has(pupil.id));
@@ -88,7 +92,7 @@ export async function listAvailability(
       ? 'booked'
       : mine.pending.has(row.id)
         ? 'pending'
-        : seatsLeft === 0
+        : left === 0
           ? 'full'
           : 'available';
     return [
@@ -102,7 +106,7 @@ export async function listAvailability(
         service: session.service,
         pricePence: row.pricePence,
         capacity: row.capacity,
-        seatsLeft,
+        seatsLeft: left,
         state,
         heldBy: [...heldBy],
         waiting: row.waiting,
@@ -165,7 +169,7 @@ export async function checkBookability(
     const pending = named.filter((id) => mine.pending.get(row.id)?.has(id));
     if (pending.length > 0) return { startsAt: text, status: 'pending', pupilIds: pending };
     const offered = named.filter((id) => mine.offered.get(row.id)?.has(id)).length;
-    if (row.capacity - row.seatsTaken + offered < seatsWanted) {
+    if (seatsLeft({ capacity: row.capacity, taken: row.seatsTaken }, { offered }) < seatsWanted) {
       return { startsAt: text, status: 'full' };
     }
     return { startsAt: text, status: 'ok' };

@@ -1,6 +1,6 @@
 import type { BookabilityResult, PriceQuote } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
-import type { ServiceCode } from '@tuition/domain';
+import { type ServiceCode, splitBasketPayment } from '@tuition/domain';
 import type { Clock } from '../clock.ts';
 import type { DbExecutor } from '../db/client.ts';
 import {
@@ -56,12 +56,12 @@ export async function bookabilityPrice(
   // With no seat to price yet, a code is not refused: the customer may still pick sessions.
   const refusal = seats.length > 0 ? promoRefusal(quote) : null;
   if (refusal) throw refusal;
-  // As checkout does (checkout/basket-hold.ts): credit first, in the order sent, then the card
-  // seats priced alone, the code applying to them.
-  const cardSeats = seats.slice(Math.max(0, basket.creditAvailable));
-  if (basket.creditAvailable <= 0 || cardSeats.length === 0) return { price: priceQuoteOf(quote) };
+  // Credit pays for the earliest seats (decision 077), the balance spent as one lot; the card
+  // seats are priced alone, the code applying to them.
+  const split = splitBasketPayment(seats, [{ remaining: Math.max(0, basket.creditAvailable) }]);
+  if (split.credit.length === 0 || split.card.length === 0) return { price: priceQuoteOf(quote) };
   return {
     price: priceQuoteOf(quote),
-    cardPrice: priceQuoteOf(quoteSeats(cardSeats, rules, promo)),
+    cardPrice: priceQuoteOf(quoteSeats(split.card, rules, promo)),
   };
 }

@@ -3,10 +3,10 @@ import type { Term } from '@tuition/content';
 import {
   type Closure,
   type ConcreteSession,
-  closureOn,
   formatCalendarDate,
-  listSessions,
   londonDate,
+  seatsLeft,
+  termSessionsLeft,
   type WeeklySlot,
   weeklyClassLabel,
 } from '@tuition/domain';
@@ -71,25 +71,21 @@ export async function findTermClass(deps: TermDeps, classId: string): Promise<Te
   return { id: row.id, slot, label: weeklyClassLabel(slot) };
 }
 
-/** The class's sessions left in the term: not started, from its first day to its last. */
+/** The class's sessions left in the term (termSessionsLeft); 400 once the term has ended. */
 export function termStarts(
   term: Term,
   slot: WeeklySlot,
   closures: readonly Closure[],
   now: Date,
 ): { startsAt: Date; session: ConcreteSession; closed: boolean }[] {
-  const today = londonDate(now);
-  if (term.lastDay < today) {
+  if (term.lastDay < londonDate(now)) {
     throw new ValidationError([{ field: 'termId', message: `${term.name} has ended.` }]);
   }
-  const from = term.firstDay.localeCompare(today) > 0 ? term.firstDay : today;
-  return listSessions([slot], slot.service, from, term.lastDay)
-    .filter((session) => session.startsAt.getTime() > now.getTime())
-    .map((session) => ({
-      startsAt: session.startsAt,
-      session,
-      closed: closureOn(closures, session.date) !== undefined,
-    }));
+  return termSessionsLeft(term, slot, closures, now).map(({ session, closed }) => ({
+    startsAt: session.startsAt,
+    session,
+    closed,
+  }));
 }
 
 /**
@@ -184,7 +180,10 @@ export async function termSessions(
     const offered = input.pupilIds.filter((id) => mine.offered.get(row.id)?.has(id)).length;
     // The account's own unpaid hold of these seats is replaced by the new one (decision 041).
     const ownPending = input.pupilIds.filter((id) => mine.pending.get(row.id)?.has(id)).length;
-    const free = row.capacity - row.seatsTaken + offered + ownPending;
+    const free = seatsLeft(
+      { capacity: row.capacity, taken: row.seatsTaken },
+      { pending: ownPending, offered },
+    );
     return { startsAt, status: free < input.pupilIds.length ? 'full' : 'ok', row };
   });
 }

@@ -1,4 +1,5 @@
 import type { LessonReport, LessonReportRequest, ReportSent } from '@tuition/api-contract';
+import { tutorPayLinePence } from '@tuition/domain';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { DbExecutor, Transaction } from '../db/client.ts';
@@ -191,7 +192,7 @@ async function writePayLine(
       .update(tutorPayLines)
       .set({
         pupilsAttended: attended,
-        amountPence: existing.perSessionPence + existing.perPupilPence * attended,
+        amountPence: tutorPayLinePence(existing, attended),
       })
       .where(eq(tutorPayLines.sessionId, session.id));
     return;
@@ -210,7 +211,7 @@ async function writePayLine(
     pupilsAttended: attended,
     perSessionPence,
     perPupilPence,
-    amountPence: perSessionPence + perPupilPence * attended,
+    amountPence: tutorPayLinePence({ perSessionPence, perPupilPence }, attended),
     submittedAt: now,
   });
 }

@@ -77,3 +77,68 @@ export function packRefundPence(
   // What the sessions after `used` are worth, so refunds in parts add up to the whole price.
   return worth(used + unused) - worth(used);
 }
+
+/** Months goodwill credit staff give lasts when they set no expiry of their own. */
+export const GRANTED_CREDIT_MONTHS = 6;
+
+/**
+ * When goodwill credit granted at `now` with no expiry chosen lapses: at the end of the London
+ * day GRANTED_CREDIT_MONTHS months on, as a pack's credit does (creditExpiresAt).
+ */
+export function grantedCreditExpiresAt(now: Date): Date {
+  return creditExpiresAt(now, GRANTED_CREDIT_MONTHS);
+}
+
+/** Sessions of credit in one lot, spendable now. */
+export interface SpendableLot {
+  remaining: number;
+}
+
+/** How a basket is paid: seats by credit, each with the lot that pays it, and seats by card. */
+export interface BasketPaymentSplit<S, L> {
+  /** Earliest start first, each paid from the lot given first that still has credit. */
+  credit: { seat: S; lot: L }[];
+  /** The rest, earliest start first, for the card at the usual prices (bundle included). */
+  card: S[];
+}
+
+/**
+ * Which seats of a basket credit pays for and which the card does (docs/decisions/077): credit
+ * pays for as many seats as it covers, earliest start first (seats starting together keep the
+ * order given, e.g. pupil order), each from the first of `lots` with credit left; pass the lots
+ * in the order they should be spent (the one lapsing first first), or the balance as one lot.
+ */
+export function splitBasketPayment<S extends { startsAt: Date }, L extends SpendableLot>(
+  seats: readonly S[],
+  lots: readonly L[],
+): BasketPaymentSplit<S, L> {
+  for (const lot of lots) {
+    if (!Number.isSafeInteger(lot.remaining) || lot.remaining < 0) {
+      throw new RangeError(`splitBasketPayment: a lot's remaining must be whole: ${lot.remaining}`);
+    }
+  }
+  if (seats.some((seat) => Number.isNaN(seat.startsAt.getTime()))) {
+    throw new RangeError('splitBasketPayment: every seat needs a valid start');
+  }
+  const ordered = seats
+    .map((seat, index) => ({ seat, index, at: seat.startsAt.getTime() }))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map(({ seat }) => seat);
+  const split: BasketPaymentSplit<S, L> = { credit: [], card: [] };
+  let lotIndex = 0;
+  let spent = 0;
+  for (const seat of ordered) {
+    while (lotIndex < lots.length && spent >= (lots[lotIndex]?.remaining ?? 0)) {
+      lotIndex += 1;
+      spent = 0;
+    }
+    const lot = lots[lotIndex];
+    if (lot) {
+      split.credit.push({ seat, lot });
+      spent += 1;
+    } else {
+      split.card.push(seat);
+    }
+  }
+  return split;
+}

@@ -122,6 +122,15 @@ export {
   type TermSeatLine,
 } from './pricing-engine.ts';
 export {
+  PROMO_CODE_REFUSALS,
+  type PromoCodeLimits,
+  type PromoCodeRefusal,
+  type PromoCodeRefusalReason,
+  type PromoCodeUses,
+  promoCodeRefusal,
+  UNKNOWN_PROMO_CODE_MESSAGE,
+} from './promo-codes.ts';
+export {
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_SECOND_REMINDER_HOURS,
   type ReminderKind,
@@ -136,6 +145,7 @@ export {
   retentionCutoffs,
   retentionPeriods,
 } from './retention.ts';
+export { type OwnHeldSeats, type SessionSeatCount, seatsLeft } from './seats.ts';
 export {
   isServiceCode,
   isSubjectAvailable,
@@ -165,6 +175,8 @@ export {
   type WeeklySlot,
   weeklySlotSchema,
 } from './timetable.ts';
+export { type TermDates, type TermSessionLeft, termSessionsLeft } from './terms.ts';
+export { type TutorRates, tutorPayLinePence } from './tutor-pay.ts';
 export {
   accountPhoneSchema,
   formatPhone,
@@ -220,12 +232,17 @@ export {
 } from './waitlist-offers.ts';
 export {
   addMonthsClamped,
+  type BasketPaymentSplit,
   CANCELLED_LESSON_CREDIT_MONTHS,
   CREDIT_EXPIRY_WARNING_DAYS,
   coolingOffEndsAt,
   creditExpiresAt,
   creditLastDay,
+  GRANTED_CREDIT_MONTHS,
+  grantedCreditExpiresAt,
   PACK_COOLING_OFF_DAYS,
   packRefundPence,
   RETURNED_CREDIT_MIN_DAYS,
+  type SpendableLot,
+  splitBasketPayment,
 } from './credit.ts';
