@@ -3,20 +3,21 @@
 // seat's price back to the card, or nothing, when the family asked to cancel. What was done is
 // read from the service's answer, never assumed from the choice: a seat paid with credit gets
 // its credit back even when a refund was chosen.
-import { Button, Flex, Radio, Text } from '@radix-ui/themes';
+import { Button, Text } from '@radix-ui/themes';
 import type { CancelRemedy } from '@tuition/api-contract';
 import { formatLondonDate, MESSAGES } from '@tuition/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import { cancelSeatQuestion, londonTimeRange } from '../shared/session-labels.ts';
 import { sessionsOf } from '../shared/wallet/credit-words.ts';
 import { type AdminBookingHistoryEntry, adminApi, type RemedyOutcome } from './admin-api.ts';
 import { pounds } from './admin-format.ts';
+import { CancelRemedyChoice, type RemedyOption } from './cancel-remedy-choice.tsx';
 import { userQueryKey } from './use-admin-user.ts';
 
-const REMEDIES: ReadonlyArray<{ value: CancelRemedy; label: string; hint: string }> = [
+const REMEDIES: ReadonlyArray<RemedyOption> = [
   {
     value: 'credit',
     label: 'Give a session of credit',
@@ -27,7 +28,7 @@ const REMEDIES: ReadonlyArray<{ value: CancelRemedy; label: string; hint: string
     label: 'Refund to the card',
     hint: 'The price charged for this seat; a seat paid with credit gets its credit back.',
   },
-  { value: 'none', label: 'No refund (the family asked to cancel)', hint: '' },
+  { value: 'none', label: 'No refund (the family asked to cancel)' },
 ];
 
 /** What the service did: "£10.00 refunded to the card", "1 session of credit given back". */
@@ -37,42 +38,6 @@ export function remedyOutcomeText(outcome: RemedyOutcome): string {
     outcome.creditReturned > 0 ? `${sessionsOf(outcome.creditReturned)} of credit given back` : '',
   ].filter(Boolean);
   return done.length > 0 ? done.join(' and ') : 'Nothing refunded';
-}
-
-function RemedyChoice({
-  value,
-  onChange,
-}: {
-  value: CancelRemedy;
-  onChange: (remedy: CancelRemedy) => void;
-}) {
-  const name = useId();
-  return (
-    <fieldset className="admin-remedy">
-      <legend className="admin-remedy__legend">What the family gets back</legend>
-      {REMEDIES.map((remedy) => (
-        <Text as="label" size="2" key={remedy.value} className="admin-remedy__option">
-          <Flex gap="2" align="start">
-            <Radio
-              name={name}
-              value={remedy.value}
-              checked={value === remedy.value}
-              onValueChange={() => onChange(remedy.value)}
-              mt="1"
-            />
-            <span>
-              {remedy.label}
-              {remedy.hint && (
-                <Text as="span" color="gray" className="admin-remedy__hint">
-                  {remedy.hint}
-                </Text>
-              )}
-            </span>
-          </Flex>
-        </Text>
-      ))}
-    </fieldset>
-  );
 }
 
 export function CancelBooking({
@@ -144,7 +109,12 @@ export function CancelBooking({
       <Text as="p" size="2" mt="2">
         The customer will be e-mailed that this session is cancelled.
       </Text>
-      <RemedyChoice value={remedy} onChange={setRemedy} />
+      <CancelRemedyChoice
+        legend="What the family gets back"
+        options={REMEDIES}
+        value={remedy}
+        onChange={setRemedy}
+      />
     </ConfirmDialog>
   );
 }

@@ -4,7 +4,7 @@
 // never assumed from the choice: a seat paid with credit gets its credit back even when a refund
 // was chosen. A cancelled session leaves the lists, so the summary outlives it in a toast and in
 // the overview's own status line.
-import { Button, Callout, Dialog, Flex, Radio, Text, TextArea } from '@radix-ui/themes';
+import { Button, Callout, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
 import type { CancelRemedy, SessionCancelled } from '@tuition/api-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -13,8 +13,9 @@ import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { sessionsOf } from '../shared/wallet/credit-words.ts';
 import { adminApi } from './admin-api.ts';
 import { pounds } from './admin-format.ts';
+import { CancelRemedyChoice, type RemedyOption } from './cancel-remedy-choice.tsx';
 
-const REMEDIES: ReadonlyArray<{ value: CancelRemedy; label: string; hint: string }> = [
+const REMEDIES: ReadonlyArray<RemedyOption> = [
   {
     value: 'credit',
     label: 'A session of credit',
@@ -51,40 +52,6 @@ function refusalOf(error: unknown): { reason?: string; form?: string } {
   }
   const reason = error.errors?.find((e) => e.field === 'reason')?.message;
   return reason ? { reason } : { form: error.detail || error.title };
-}
-
-function RemedyChoice({
-  value,
-  onChange,
-}: {
-  value: CancelRemedy;
-  onChange: (remedy: CancelRemedy) => void;
-}) {
-  const name = useId();
-  return (
-    <fieldset className="admin-remedy">
-      <legend className="admin-remedy__legend">What do families get back?</legend>
-      {REMEDIES.map((remedy) => (
-        <Text as="label" size="2" key={remedy.value} className="admin-remedy__option">
-          <Flex gap="2" align="start">
-            <Radio
-              name={name}
-              value={remedy.value}
-              checked={value === remedy.value}
-              onValueChange={() => onChange(remedy.value)}
-              mt="1"
-            />
-            <span>
-              {remedy.label}
-              <Text as="span" color="gray" className="admin-remedy__hint">
-                {remedy.hint}
-              </Text>
-            </span>
-          </Flex>
-        </Text>
-      ))}
-    </fieldset>
-  );
 }
 
 function useCancelSession(sessionId: string, onDone: (summary: string) => void) {
@@ -204,7 +171,12 @@ export function CancelSession(props: CancelSessionProps) {
               </Text>
             )}
           </div>
-          <RemedyChoice value={remedy} onChange={setRemedy} />
+          <CancelRemedyChoice
+            legend="What do families get back?"
+            options={REMEDIES}
+            value={remedy}
+            onChange={setRemedy}
+          />
           {refusal.form && (
             <Text as="p" size="2" color="red" role="alert" mt="3" mb="0">
               {refusal.form}
