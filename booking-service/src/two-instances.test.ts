@@ -9,7 +9,7 @@ import {
   type StartedCheckoutBody,
   setNow,
 } from './testing/checkout-test-kit.ts';
-import { markLapsedCheckoutsExpired } from './checkout/lapsed-checkout-sweep.ts';
+import { expireLapsedCheckouts } from './checkout/lapsed-checkout-sweep.ts';
 import { account, bookings, mailMessages } from './db/schema.ts';
 import { deliverPendingMail } from './mail/mail-setup.ts';
 import type { LocalPaymentProvider } from './payments/local-provider.ts';
@@ -166,8 +166,8 @@ describe.each(SERVER_KINDS)('two service instances on one %s database', (dbKind)
     setNow(a, later);
     setNow(b, later);
     const expired = await Promise.all([
-      markLapsedCheckoutsExpired(a.deps.db, later).then((rows) => rows.length),
-      markLapsedCheckoutsExpired(b.deps.db, later).then((rows) => rows.length),
+      expireLapsedCheckouts(a.deps, later).then((rows) => rows.length),
+      expireLapsedCheckouts(b.deps, later).then((rows) => rows.length),
     ]);
     // The two unpaid winners' holds, counted once between the two sweeps.
     expect(expired[0] + expired[1]).toBe(2);

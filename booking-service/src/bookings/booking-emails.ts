@@ -241,3 +241,56 @@ export function sessionCancelledEmail(
     ],
   };
 }
+
+/**
+ * The business cancelled a session that was in a family's unfinished basket (docs/decisions/086):
+ * the basket is released whole, nothing is taken from the card, and any credit it held is back.
+ */
+export function basketReleasedEmail(
+  brand: MailBrand,
+  input: {
+    to: string;
+    name: string | null | undefined;
+    session: SessionSummary;
+    reason: string;
+    creditReturned: number;
+  },
+): OutgoingMail {
+  const subject = `Session cancelled: ${input.session.label} maths session`;
+  const intro =
+    'We are sorry: we have had to cancel this session, which was in your unfinished booking:';
+  const line = sessionLine(input.session);
+  const why = `The reason: ${input.reason}`;
+  const released =
+    'We have released that booking, so nothing has been or will be taken from your card for it.';
+  const credit =
+    input.creditReturned > 0
+      ? `The ${input.creditReturned} ${input.creditReturned === 1 ? 'session' : 'sessions'} of credit it held ${input.creditReturned === 1 ? 'is' : 'are'} back in your account.`
+      : '';
+  const again = 'The other sessions you had chosen are free to book again.';
+  const bookingUrl = `${brand.siteUrl}/booking`;
+  return {
+    to: input.to,
+    subject,
+    html: layout(brand, 'Session cancelled', [
+      paragraph(greeting(input.name)),
+      paragraph(intro),
+      html`<p style="margin:0 0 16px"><strong>${line}</strong></p>`,
+      paragraph(why),
+      paragraph(credit ? `${released} ${credit}` : released),
+      paragraph(again),
+      button(bookingUrl, 'Book sessions'),
+    ]),
+    text: textLayout(brand, 'Session cancelled', [
+      greeting(input.name),
+      '',
+      intro,
+      `- ${line}`,
+      '',
+      why,
+      credit ? `${released} ${credit}` : released,
+      again,
+      `Book sessions: ${bookingUrl}`,
+    ]),
+  };
+}

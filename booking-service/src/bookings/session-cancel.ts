@@ -1,5 +1,8 @@
 import type { CancelRemedy, SessionCancelled } from '@tuition/api-contract';
+import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
+import type { Transaction } from '../db/client.ts';
+import { classSessions } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import { sendPendingRefunds } from '../payments/payment-refunds.ts';
@@ -8,7 +11,7 @@ import { pupilRef } from '../sessions/seat-pupils.ts';
 import { cancelWholeSession } from '../sessions/seat-ledger/seat-ledger.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
-import { sessionCancelledEmail } from './booking-emails.ts';
+import { basketReleasedEmail, sessionCancelledEmail } from './booking-emails.ts';
 import type { BookingDeps } from './bookings.ts';
 import { applyRemedy } from './cancel-remedy.ts';
 
@@ -30,16 +33,39 @@ export async function cancelSessionForEveryone(
       columns: { id: true },
     });
     if (!exists) throw new NotFoundError('No such session.');
-    const seats = await cancelWholeSession(tx, {
+    const cancelled = await cancelWholeSession(deps, tx, {
       sessionId: request.sessionId,
       now,
       reason: request.reason,
     });
-    if (!seats) {
+    if (!cancelled) {
       throw new ConflictError(
         'not-cancellable',
         undefined,
         'This session has started or was cancelled already.',
+      );
+    }
+    const { seats, endedHolds } = cancelled;
+    const session = describeSession(
+      timetable,
+      seats[0] ?? (await sessionRow(tx, request.sessionId)),
+    );
+    // Families still paying for a basket with this session in it: released whole, told once.
+    for (const hold of endedHolds) {
+      const customer = await tx.query.user.findFirst({
+        where: (u, { eq }) => eq(u.id, hold.userId),
+        columns: { email: true, name: true, deletedAt: true },
+      });
+      if (!customer || customer.deletedAt) continue;
+      await deps.mail.enqueue(
+        basketReleasedEmail(brand, {
+          to: customer.email,
+          name: customer.name,
+          session,
+          reason: request.reason,
+          creditReturned: hold.creditReturned,
+        }),
+        { tx },
       );
     }
     const outcomes = [];
@@ -83,7 +109,7 @@ export async function cancelSessionForEveryone(
         sessionCancelledEmail(brand, {
           to: customer.email,
           name: customer.name,
-          session: describeSession(timetable, first.seat),
+          session,
           seats: family.map(({ seat }) => ({
             bookingId: seat.id,
             pupilName: seat.pupilName,
@@ -124,4 +150,18 @@ function byFamily<T extends { seat: BookingRow }>(outcomes: readonly T[]): T[][]
     families.set(item.seat.userId, [...(families.get(item.seat.userId) ?? []), item]);
   }
   return [...families.values()];
+}
+
+/** The session's own row, for the e-mails when it had no confirmed seat. */
+async function sessionRow(tx: Transaction, sessionId: string) {
+  const [row] = await tx
+    .select({
+      service: classSessions.service,
+      startsAt: classSessions.startsAt,
+      endsAt: classSessions.endsAt,
+    })
+    .from(classSessions)
+    .where(eq(classSessions.id, sessionId));
+  if (!row) throw new NotFoundError('No such session.');
+  return row;
 }

@@ -1,16 +1,12 @@
 import type { StartedCheckout } from '@tuition/api-contract';
 import { type BasketQuote, MESSAGES, type PricingEngineRules, priceBasket } from '@tuition/domain';
 import { ConflictError } from '../http/problem.ts';
-import { eq, sql } from 'drizzle-orm';
-import { debitSeats, markCreditSeats } from '../credit/credit-ledger.ts';
 import type { Transaction } from '../db/client.ts';
-import { checkouts } from '../db/schema.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import { type PaymentLine, paymentLines } from '../payments/payment-provider.ts';
-import { claimPromo, redeemPromoClaim } from '../pricing/promo-claims.ts';
 import {
-  confirmSeats,
-  holdSeats,
+  type OpenedHold,
+  openHold,
   precheckHold,
   type SeatRefusal,
 } from '../sessions/seat-ledger/seat-ledger.ts';
@@ -20,9 +16,6 @@ import {
   type PromoChoice,
   pricingRules,
   priceQuoteOf,
-  promoCodeError,
-  promoRefusal,
-  quoteSeats,
   seatKey,
 } from '../pricing/basket-price.ts';
 import { mailConfirmation } from './confirmation-mail.ts';
@@ -60,11 +53,10 @@ export interface BasketHold {
 }
 
 /**
- * Takes the seats of a basket for HOLD_MINUTES and opens the provider's payment page: in one
- * transaction under the session locks the seats are held (replacing the account's older holds
- * of them, decision 041), credit pays for what it covers (decision 077), the rest is priced by
- * the one pricing engine (decision 080) and a promo code's use is counted under the code's lock
- * (decision 082). A basket nothing is left to pay for is booked there and then.
+ * Takes the seats of a basket for HOLD_MINUTES and opens the provider's payment page: resolve
+ * what the hold needs (the pricing rules, the mail's brand and timetable), open the hold through
+ * the seat ledger (seats, credit, the code's use and the prices in one transaction, decision
+ * 086), then open the payment page. A basket nothing is left to pay for is booked there and then.
  */
 export async function holdBasket(deps: CheckoutDeps, basket: BasketHold): Promise<StartedCheckout> {
   const { now } = basket;
@@ -73,36 +65,34 @@ export async function holdBasket(deps: CheckoutDeps, basket: BasketHold): Promis
   for (const seat of basket.seats) {
     seatMap.set(seat.sessionId, [...(seatMap.get(seat.sessionId) ?? []), seat.pupilId]);
   }
-  const hold = { userId: basket.user.id, seats: seatMap, now, refuse: basket.refuse };
-  await precheckHold(deps.db, basket.rows, hold);
+  await precheckHold(deps.db, basket.rows, {
+    userId: basket.user.id,
+    seats: seatMap,
+    now,
+    refuse: basket.refuse,
+  });
   const [brand, timetable, rules] = await Promise.all([
     mailBrand(deps),
     deps.content.timetable(),
     pricingRules(deps),
   ]);
   const held = await deps.db.transaction(async (tx) => {
-    const { checkoutId, replaced } = await holdSeats(tx, {
-      ...hold,
-      checkout: {
-        provider: deps.payments.kind,
-        amountPence: 0,
-        sessionCount: basket.seats.length,
-        isSpecialOffer: false,
-        expiresAt,
-      },
-    });
-    await basket.inHold?.(tx, checkoutId);
-    const priced = await priceAndPay(deps, tx, {
-      checkoutId,
+    const opened = await openHold(deps, tx, {
       userId: basket.user.id,
       seats: basket.seats,
       useCredit: basket.useCredit,
       rules,
       promo: basket.promo,
       now,
-      mail: { brand, timetable },
+      refuse: basket.refuse,
+      checkout: { provider: deps.payments.kind, expiresAt },
+      inHold: basket.inHold,
     });
-    return { checkoutId, replaced, ...priced };
+    if (opened.confirmed) {
+      const { checkout, confirmed } = opened;
+      await mailConfirmation(deps, tx, { brand, timetable, checkout, confirmed });
+    }
+    return opened;
   });
   // After commit: their pages stop taking money (a late payment on one is refunded).
   await Promise.all(held.replaced.map((old) => closeHostedPage(deps, old)));
@@ -129,123 +119,21 @@ export async function holdBasket(deps: CheckoutDeps, basket: BasketHold): Promis
   const page = await openPaymentPage(deps, {
     checkoutId: held.checkoutId,
     customerEmail: basket.user.email,
-    lines: held.lines,
+    lines: paymentLinesOf(held, rules),
     amountPence: held.cardPence,
     holdExpiresAt: expiresAt,
   });
   return { ...started, status: 'pending', url: page.url };
 }
 
-interface PriceAndPay {
-  checkoutId: string;
-  userId: string;
-  seats: readonly PricedSeat[];
-  useCredit: boolean;
-  rules: PricingEngineRules;
-  promo: PromoChoice | null;
-  now: Date;
-  mail: Omit<Parameters<typeof mailConfirmation>[2], 'checkout' | 'confirmed'>;
-}
-
-/**
- * Inside the hold's transaction: credit pays for the seats it covers (under the wallet lock,
- * after the session locks), the engine prices the rest, a promo code's use is claimed under
- * its lock, and each card seat keeps its price. When nothing is left for the card the checkout
- * is paid and booked here, with its confirmation e-mail, as a card payment would be.
- */
-async function priceAndPay(deps: CheckoutDeps, tx: Transaction, input: PriceAndPay) {
-  const debited = input.useCredit
-    ? await debitSeats(tx, {
-        userId: input.userId,
-        checkoutId: input.checkoutId,
-        seats: input.seats.map(({ sessionId, pupilId }) => ({ sessionId, pupilId })),
-        now: input.now,
-      })
-    : [];
-  if (debited.length > 0) await markCreditSeats(tx, input.checkoutId, debited);
-  const byCredit = new Set(debited.map(seatKey));
-  const cardSeats = input.seats.filter((seat) => !byCredit.has(seatKey(seat)));
-  const quote = cardSeats.length > 0 ? quoteSeats(cardSeats, input.rules, input.promo) : null;
-  if (input.promo) await claimTypedCode(tx, input, quote);
-  if (quote) await storeSeatPrices(tx, input.checkoutId, cardSeats, quote);
-  const cardPence = quote?.totalPence ?? 0;
-  const singles = cardSeats.filter((seat) => seat.termPricePence === undefined).length;
-  const isSpecialOffer = singles > 0 && priceBasket(singles, input.rules).isSpecialOffer;
-  const [checkout] = await tx
-    .update(checkouts)
-    .set({
-      creditUsed: debited.length,
-      amountPence: cardPence,
-      isSpecialOffer,
-      discountPence: quote?.discountPence ?? 0,
-      discountLabel: quote ? (priceQuoteOf(quote).discount?.label ?? null) : null,
-      ...(cardPence > 0
-        ? {}
-        : {
-            provider: debited.length > 0 ? 'credit' : 'none',
-            status: 'paid' as const,
-            paidAt: input.now,
-          }),
-    })
-    .where(eq(checkouts.id, input.checkoutId))
-    .returning();
-  if (!checkout) throw new Error('the checkout row vanished inside its own transaction');
-  if (cardPence === 0) {
-    // Still pending to confirmSeats: the hold is live, so its seats are the customer's.
-    const confirmed = await confirmSeats(deps, tx, { ...checkout, status: 'pending' }, input.now);
-    await redeemPromoClaim(tx, input.checkoutId);
-    await mailConfirmation(deps, tx, { ...input.mail, checkout, confirmed });
-  }
-  let lines: PaymentLine[] = [];
-  if (quote && cardPence > 0) {
-    // Undiscounted single sessions keep the bundle's own lines, as before the engine.
-    lines =
-      quote.discountPence > 0 || singles < cardSeats.length
-        ? quotedPaymentLines(cardSeats, quote)
-        : paymentLines({ ...priceBasket(singles, input.rules), ...input.rules });
-  }
-  return { quote, cardPence, creditUsed: debited.length, isSpecialOffer, lines };
-}
-
-/** The typed code must apply to the seats the card pays for; its use is counted here. */
-async function claimTypedCode(tx: Transaction, input: PriceAndPay, quote: BasketQuote | null) {
-  const promo = input.promo;
-  if (!promo) return;
-  if (!quote) throw promoCodeError('Your credit pays for every seat, so no code is needed.');
-  const refusal = promoRefusal(quote);
-  if (refusal) throw refusal;
-  if (quote.deal !== 'promo') return;
-  const pupilOf = new Map(input.seats.map((seat) => [seatKey(seat), seat.pupilId]));
-  const discounted = quote.lines.flatMap((line) =>
-    line.discount?.kind === 'promo' ? [pupilOf.get(line.key) ?? ''] : [],
-  );
-  await claimPromo(tx, {
-    promoCodeId: promo.id,
-    userId: input.userId,
-    checkoutId: input.checkoutId,
-    pupilIds: [...new Set(discounted)].filter(Boolean),
-    discountPence: quote.discountPence,
-    now: input.now,
-  });
-}
-
-/** Each card seat's price as charged (docs/decisions/082), in one statement. */
-async function storeSeatPrices(
-  tx: Transaction,
-  checkoutId: string,
-  seats: readonly PricedSeat[],
-  quote: BasketQuote,
-) {
-  // The quote's lines come back in the order of the seats priced.
-  const values = seats.map(
-    (seat, i) =>
-      sql`(${seat.sessionId}::uuid, ${seat.pupilId}::uuid, ${quote.lines[i]?.pricePence ?? 0}::integer)`,
-  );
-  await tx.execute(sql`
-    update checkout_items as item set price_pence = seat.price
-    from (values ${sql.join(values, sql`, `)}) as seat(session_id, pupil_id, price)
-    where item.checkout_id = ${checkoutId}
-      and item.session_id = seat.session_id and item.pupil_id = seat.pupil_id`);
+/** The payment page's lines for what the card pays. */
+function paymentLinesOf(held: OpenedHold, rules: PricingEngineRules): PaymentLine[] {
+  const { quote, cardSeats, singles } = held;
+  if (!quote || held.cardPence === 0) return [];
+  // Undiscounted single sessions keep the bundle's own lines, as before the engine.
+  return quote.discountPence > 0 || singles < cardSeats.length
+    ? quotedPaymentLines(cardSeats, quote)
+    : paymentLines({ ...priceBasket(singles, rules), ...rules });
 }
 
 /**

@@ -127,13 +127,22 @@ export function latePaymentRefundEmail(
     name: string | null | undefined;
     sessions: SeatOfMail[];
     amountPence: number;
+    /** Sessions of credit the basket had used: back in the account (docs/decisions/086). */
+    creditReturned: number;
+    /** One of the sessions was cancelled by the business while the payment was open. */
+    sessionCancelled: boolean;
   },
 ): OutgoingMail {
   const subject = `Your payment to ${brand.name} has been refunded`;
-  const intro =
-    'We are sorry: your payment reached us after the 30 minutes we hold seats for, and by then at least one of these sessions had been taken by someone else:';
+  const intro = input.sessionCancelled
+    ? 'We are sorry: your payment reached us after we had cancelled at least one of these sessions, so we could not book them:'
+    : 'We are sorry: your payment reached us after the 30 minutes we hold seats for, and by then at least one of these sessions had been taken by someone else:';
   const lines = input.sessions.map((s) => seatLine(s, s.pupilName));
-  const refund = `We have refunded the full ${formatPounds(input.amountPence)} to your card. Refunds usually appear within 5 to 10 working days.`;
+  const credit =
+    input.creditReturned > 0
+      ? ` The ${input.creditReturned} ${input.creditReturned === 1 ? 'session' : 'sessions'} of credit this booking used ${input.creditReturned === 1 ? 'is' : 'are'} back in your account.`
+      : '';
+  const refund = `We have refunded the full ${formatPounds(input.amountPence)} to your card. Refunds usually appear within 5 to 10 working days.${credit}`;
   const again = 'Please choose other sessions on our booking page; we would love to see you.';
   const bookingUrl = `${brand.siteUrl}/booking`;
   return {

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../db/schema.ts';
-import { markLapsedCheckoutsExpired } from './lapsed-checkout-sweep.ts';
+import { expireLapsedCheckouts } from './lapsed-checkout-sweep.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, mailTo, signedInUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
@@ -118,9 +118,9 @@ describe.each(TEST_DB_KINDS)('checkout on %s', (dbKind) => {
     setNow(t, new Date(new Date(NOW).getTime() + 30 * 60_000 + 1000));
     expect(await seatsLeft()).toBe(10);
     // The sweep a server timer can run tidies stored statuses; counts never depended on it.
-    expect(
-      (await markLapsedCheckoutsExpired(t.deps.db, t.deps.clock.now())).length,
-    ).toBeGreaterThanOrEqual(2);
+    expect((await expireLapsedCheckouts(t.deps, t.deps.clock.now())).length).toBeGreaterThanOrEqual(
+      2,
+    );
     expect((await checkoutStatus(t, second.checkoutId))?.status).toBe('expired');
     const summary = await api(t, `/api/checkout/${again.checkoutId}`, { cookie: first.cookie });
     expect((await contractBody(summary, CheckoutSummarySchema)).status).toBe('expired');

@@ -267,7 +267,7 @@ export async function listOpenCheckouts(
 
 /** What the success page shows: the server's own record of the checkout. */
 export async function checkoutSummary(
-  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'content'>,
+  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'content'> & WaitlistDeps,
   checkoutId: string,
   userId: string,
 ): Promise<CheckoutSummary> {
@@ -275,7 +275,7 @@ export async function checkoutSummary(
   const checkout = await findOwnCheckout(deps.db, checkoutId, userId);
   const status = effectiveStatus(checkout, now);
   // On-read expiry: the hold lapsed without a webhook (its credit goes back too).
-  if (status !== checkout.status) await expireLapsedCheckouts(deps.db, now, checkout.id);
+  if (status !== checkout.status) await expireLapsedCheckouts(deps, now, checkout.id);
   const timetable = await deps.content.timetable();
   const sessions = await sessionsOfCheckouts(deps.db, timetable, [checkout.id]);
   return {

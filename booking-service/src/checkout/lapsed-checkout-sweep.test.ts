@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertUsers } from '../testing/checkout-test-kit.ts';
 import {
   LAPSED_CHECKOUT_SWEEP_MS,
-  markLapsedCheckoutsExpired,
+  expireLapsedCheckouts,
+  lapsedCheckouts,
   scheduleLapsedCheckoutSweep,
 } from './lapsed-checkout-sweep.ts';
 
@@ -88,7 +89,7 @@ describe.each(TEST_DB_KINDS)('lapsed checkout sweep on %s', (dbKind) => {
       // scans off only to make the choice certain on a table this small.
       await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
       await tx.execute(sql`set local enable_seqscan = off`);
-      const query = markLapsedCheckoutsExpired(tx, new Date(NOW)).toSQL();
+      const query = lapsedCheckouts(tx, new Date(NOW)).toSQL();
       await tx.execute(sql.raw(`prepare lapsed_sweep as ${query.sql}`));
       // EXECUTE takes no bound parameters: the test's own values, quoted.
       const values = query.params.map((value) => `'${String(value).replaceAll("'", "''")}'`);
@@ -98,22 +99,24 @@ describe.each(TEST_DB_KINDS)('lapsed checkout sweep on %s', (dbKind) => {
     });
     expect(plan).toContain('checkouts_pending_expires_at_idx');
 
-    const expired = await markLapsedCheckoutsExpired(t.deps.db, new Date(NOW));
+    const expired = await expireLapsedCheckouts(t.deps, new Date(NOW));
     expect(expired.map((row) => row.id)).toContain(lapsed);
     expect(await statusOf(live)).toBe('pending');
   });
 });
 
 describe('lapsed checkout sweep timer', () => {
-  const deps = (db: unknown, logger = captureLogs().logger) => ({
-    db: db as Database,
-    clock: fixedClock(NOW),
-    logger,
-  });
-  /** A database whose expiry UPDATE answers through `answer` (inside its transaction). */
+  // The sweep reaches the rest of its dependencies only for a lapsed hold; these find none.
+  const deps = (db: unknown, logger = captureLogs().logger) =>
+    ({
+      db: db as Database,
+      clock: fixedClock(NOW),
+      logger,
+    }) as unknown as Parameters<typeof scheduleLapsedCheckoutSweep>[0];
+  /** A database whose lapsed-hold SELECT answers through `answer` (inside its transaction). */
   const dbAnswering = (answer: () => Promise<Array<{ id: string }>>) => {
     const db = {
-      update: () => ({ set: () => ({ where: () => ({ returning: answer }) }) }),
+      select: () => ({ from: () => ({ where: () => ({ limit: answer }) }) }),
       transaction: (work: (tx: unknown) => Promise<unknown>) => work(db),
     };
     return db;

@@ -2,7 +2,13 @@ import { isId } from '@tuition/api-contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
 import type { CheckoutDeps } from './checkout.ts';
-import { confirmSeats, releaseHold, SeatsGoneError } from '../sessions/seat-ledger/seat-ledger.ts';
+import {
+  confirmHold,
+  endHolds,
+  lockHoldRows,
+  releaseHold,
+  SeatsGoneError,
+} from '../sessions/seat-ledger/seat-ledger.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import {
   checkoutItems,
@@ -81,12 +87,7 @@ async function firstDelivery(tx: Transaction, event: PaymentEvent): Promise<bool
 }
 
 async function lockCheckout(tx: Transaction, checkoutId: string) {
-  const [checkout] = await tx
-    .select()
-    .from(checkouts)
-    .where(eq(checkouts.id, checkoutId))
-    .limit(1)
-    .for('update');
+  const [checkout] = (await lockHoldRows(tx, { checkoutIds: [checkoutId] })).checkouts;
   return checkout;
 }
 
@@ -166,8 +167,7 @@ async function bookPaidCheckout(
       return 'booked';
     }
 
-    const confirmed = await confirmSeats(deps, tx, checkout, now);
-    await tx.update(checkouts).set(paid).where(eq(checkouts.id, checkout.id));
+    const confirmed = await confirmHold(deps, tx, checkout, paid);
     // Same transaction: the e-mail exists if and only if the bookings do.
     await mailConfirmation(deps, tx, { brand, timetable, checkout, confirmed });
     return 'booked';
@@ -212,13 +212,11 @@ async function refundLatePayment(
       deps.logger.error({ checkoutId: checkout.id }, 'a booked checkout was also refunded');
       return 'no-change';
     }
+    // The hold ends whole if it had not: credit back, code's use released, seats offered on.
+    await endHolds(deps, tx, { checkoutIds: [checkout.id], how: 'late-payment', now });
     const [refunded] = await tx
       .update(checkouts)
-      .set({
-        refundedAt: now,
-        paymentIntentId: event.paymentIntentId,
-        status: checkout.status === 'pending' ? 'expired' : checkout.status,
-      })
+      .set({ refundedAt: now, paymentIntentId: event.paymentIntentId })
       .where(eq(checkouts.id, checkout.id))
       .returning();
     if (!refunded) return 'no-change';
@@ -232,6 +230,7 @@ async function refundLatePayment(
         startsAt: classSessions.startsAt,
         endsAt: classSessions.endsAt,
         pupilName: pupils.name,
+        cancelledAt: classSessions.cancelledAt,
       })
       .from(checkoutItems)
       .innerJoin(classSessions, eq(classSessions.id, checkoutItems.sessionId))
@@ -249,6 +248,8 @@ async function refundLatePayment(
             pupilName: s.pupilName,
           })),
           amountPence: refunded.amountPence,
+          creditReturned: refunded.creditUsed,
+          sessionCancelled: sessions.some((s) => s.cancelledAt !== null),
         }),
         { tx },
       );

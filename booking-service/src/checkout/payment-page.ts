@@ -53,7 +53,7 @@ export async function openPaymentPage(
     });
   } catch (error) {
     // No page, no payment: give the seats back at once rather than after HOLD_MINUTES.
-    await dropUnopenedHold(deps.db, checkoutId);
+    await dropUnopenedHold(deps, checkoutId);
     deps.logger.error(
       { err: error, checkoutId, provider: deps.payments.kind },
       'payment provider refused to start a checkout',

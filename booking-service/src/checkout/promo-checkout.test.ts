@@ -302,7 +302,7 @@ describe.each(TEST_DB_KINDS)('promotions at checkout on %s', (dbKind) => {
     // The winner never pays: the hold lapses and the use goes back.
     const later = new Date(Date.parse(NOW) + 31 * 60_000);
     setNow(t, later);
-    await expireLapsedCheckouts(t.deps.db, later);
+    await expireLapsedCheckouts(t.deps, later);
     expect((await checkoutStatus(t, winner.checkoutId))?.status).toBe('expired');
     const next = families[1]!;
     const retry = await checkout(next.parent, {

@@ -1,7 +1,8 @@
 import type { CreditReason } from '@tuition/api-contract';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbExecutor, Transaction } from '../db/client.ts';
-import { checkoutItems, creditLedger, creditLots, creditWallets } from '../db/schema.ts';
+import { checkoutItems, creditLedger, creditLots } from '../db/schema.ts';
+import { lockHoldRows } from '../sessions/hold-locks.ts';
 
 /*
  * The credit ledger (docs/decisions/077): the one module that changes a family's credit. Every
@@ -28,12 +29,7 @@ export interface DebitedSeat extends CreditSeat {
  * takes this lock first and holds it to the end of the transaction.
  */
 export async function lockWallet(tx: Transaction, userId: string): Promise<void> {
-  await tx.insert(creditWallets).values({ userId }).onConflictDoNothing();
-  await tx
-    .select({ userId: creditWallets.userId })
-    .from(creditWallets)
-    .where(eq(creditWallets.userId, userId))
-    .for('update');
+  await lockHoldRows(tx, { walletUserIds: [userId] });
 }
 
 /** Sessions of credit the account can spend at `now` (lots not yet lapsed). */

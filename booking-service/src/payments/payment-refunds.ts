@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Database, DbExecutor, Transaction } from '../db/client.ts';
 import { checkouts, paymentRefunds } from '../db/schema.ts';
 import type { Logger } from '../logging/logger.ts';
+import { lockHoldRows } from '../sessions/hold-locks.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 /*
@@ -37,16 +38,7 @@ export async function recordRefund(
     now: Date;
   },
 ): Promise<string> {
-  const [checkout] = await tx
-    .select({
-      userId: checkouts.userId,
-      amountPence: checkouts.amountPence,
-      status: checkouts.status,
-      refundedAt: checkouts.refundedAt,
-    })
-    .from(checkouts)
-    .where(eq(checkouts.id, refund.checkoutId))
-    .for('update');
+  const [checkout] = (await lockHoldRows(tx, { checkoutIds: [refund.checkoutId] })).checkouts;
   if (checkout?.status !== 'paid' || checkout.refundedAt) {
     throw new RefundTooLargeError(0);
   }

@@ -1,9 +1,10 @@
 import { isId } from '@tuition/api-contract';
 import { formatLondonDate, PROMO_REASONS, type Promo, type PupilHistory } from '@tuition/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../db/client.ts';
+import type { DbExecutor, Transaction } from '../db/client.ts';
 import { bookings, promoCodes, promoRedemptions } from '../db/schema.ts';
 import { ValidationError } from '../http/problem.ts';
+import { lockHoldRows } from '../sessions/hold-locks.ts';
 import { isLiveRedemption } from './live-redemptions.ts';
 
 /*
@@ -32,13 +33,6 @@ function refuse(message: string): never {
 }
 
 const UNKNOWN = "We don't recognise this promo code.";
-
-/**
- * How long a claim waits for another checkout's lock on the code: as long as a seat write waits
- * for the session rows (docs/decisions/063), so a stuck transaction costs a retryable 503
- * (lock_not_available), not a hang.
- */
-const CODE_LOCK_TIMEOUT_MS = 5_000;
 
 function promoOf(row: PromoRow): Promo {
   return {
@@ -164,14 +158,14 @@ export async function promoHistory(
 
 /**
  * Claims the code for a checkout, inside the caller's transaction that takes the seats: locks
- * the code's row (SELECT … FOR UPDATE, after the seat ledger's session rows, so the order is
- * always the same), checks again everything findUsablePromo checks and, for a free-session code,
+ * the code's row through the hold door (sessions/hold-locks.ts: after the checkout, session and
+ * wallet rows), checks again everything findUsablePromo checks and, for a free-session code,
  * that no pupil already has a live claim of it, then holds the use with the checkout. Two
  * checkouts racing for a code's last use therefore run one after the other, and the second
  * sees the first's claim. The same 400s as findUsablePromo.
  */
 export async function claimPromo(
-  tx: DbExecutor,
+  tx: Transaction,
   input: {
     promoCodeId: string;
     userId: string;
@@ -182,12 +176,7 @@ export async function claimPromo(
   },
 ): Promise<void> {
   if (!isId(input.promoCodeId)) refuse(UNKNOWN);
-  await tx.execute(sql`select set_config('lock_timeout', ${String(CODE_LOCK_TIMEOUT_MS)}, true)`);
-  const [locked] = await tx
-    .select()
-    .from(promoCodes)
-    .where(eq(promoCodes.id, input.promoCodeId))
-    .for('update');
+  const [locked] = (await lockHoldRows(tx, { promoCodeIds: [input.promoCodeId] })).promoCodes;
   const row = await usableRow(tx, locked, input.userId, input.now);
   const pupilIds = [...new Set(input.pupilIds)];
   if (row.kind === 'free-session') {

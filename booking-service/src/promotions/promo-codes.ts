@@ -13,6 +13,7 @@ import type { Database, DbExecutor } from '../db/client.ts';
 import { promoCodes, promoRedemptions, pupils, user } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { isLiveRedemption } from '../pricing/live-redemptions.ts';
+import { lockHoldRows } from '../sessions/hold-locks.ts';
 
 /*
  * Promo codes as an admin sees them (docs/decisions/082): created, listed with their live uses,
@@ -205,11 +206,7 @@ export async function updatePromoCode(
 ): Promise<AdminPromoCode> {
   if (!isId(input.id)) throw new NotFoundError(NO_SUCH_CODE);
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(promoCodes)
-      .where(eq(promoCodes.id, input.id))
-      .for('update');
+    const [row] = (await lockHoldRows(tx, { promoCodeIds: [input.id] })).promoCodes;
     if (!row) throw new NotFoundError(NO_SUCH_CODE);
     const next = checkedFields(merged(row, input.patch));
     const stored = merged(row, {});

@@ -13,6 +13,7 @@ import {
 } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
+import { lockHoldRows } from '../sessions/hold-locks.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { leadTutorOf } from '../sessions/session-tutors.ts';
 import { coverBriefEmail, coverNoticeEmail } from './tutor-emails.ts';
@@ -121,11 +122,8 @@ export async function setSessionCover(
   const [timetable, brand] = await Promise.all([deps.content.timetable(), mailBrand(deps)]);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [session] = await tx
-      .select()
-      .from(classSessions)
-      .where(eq(classSessions.id, input.sessionId))
-      .for('update');
+    // The session row is locked through the hold door, like every other lock of it.
+    const [session] = (await lockHoldRows(tx, { sessionIds: [input.sessionId] })).sessions;
     if (!session) throw new NotFoundError('No such session.');
     const lead = await leadTutorOf(tx, session);
     if (tutor && lead?.tutorId === tutor.id) {

@@ -2,7 +2,8 @@ import { creditExpiresAt, packRefundPence } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Clock } from '../clock.ts';
-import { addLot, lockWallet, recordLotRefund } from '../credit/credit-ledger.ts';
+import { addLot, recordLotRefund } from '../credit/credit-ledger.ts';
+import { lockHoldRows } from '../sessions/hold-locks.ts';
 import type { Database } from '../db/client.ts';
 import { creditLots, user } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
@@ -86,11 +87,18 @@ export async function refundUnusedPack(
 ): Promise<{ refundedPence: number; sessionsCancelled: number }> {
   const now = deps.clock.now();
   const done = await deps.db.transaction(async (tx) => {
-    await lockWallet(tx, request.userId);
-    const [lot] = await tx
-      .select()
+    const ownLot = and(eq(creditLots.id, request.lotId), eq(creditLots.userId, request.userId));
+    const [bought] = await tx
+      .select({ checkoutId: creditLots.checkoutId })
       .from(creditLots)
-      .where(and(eq(creditLots.id, request.lotId), eq(creditLots.userId, request.userId)));
+      .where(ownLot);
+    // The pack's payment, then the wallet: the hold door's order, since the refund is written
+    // under the payment's lock (docs/decisions/086).
+    await lockHoldRows(tx, {
+      checkoutIds: bought?.checkoutId ? [bought.checkoutId] : [],
+      walletUserIds: [request.userId],
+    });
+    const [lot] = await tx.select().from(creditLots).where(ownLot);
     if (!lot) throw new NotFoundError('No such credit.');
     if (!lot.checkoutId || !refundableUntil(lot, now)) {
       throw new ConflictError(

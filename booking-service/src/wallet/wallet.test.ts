@@ -213,7 +213,7 @@ describe.each(TEST_DB_KINDS)('the family wallet on %s', (dbKind) => {
 
     // The hold lapses with no webhook: the sweep gives the credit back.
     setNow(t, new Date(new Date(NOW).getTime() + 31 * 60_000));
-    await expireLapsedCheckouts(t.deps.db, t.deps.clock.now());
+    await expireLapsedCheckouts(t.deps, t.deps.clock.now());
     expect((await checkoutStatus(t, split.checkoutId))?.status).toBe('expired');
     expect((await wallet(customer)).balance).toBe(6);
     expect((await wallet(customer)).history.filter((h) => h.reason === 'return')).toHaveLength(6);
@@ -255,7 +255,7 @@ describe.each(TEST_DB_KINDS)('the family wallet on %s', (dbKind) => {
     const late = await checkout(customer, { service: 'gcse', startsAt: starts.slice(4), pupilIds });
     expect(late).toMatchObject({ status: 'pending', creditUsed: 2, amountPence: 3000 });
     setNow(t, new Date(new Date(NOW).getTime() + 31 * 60_000));
-    await expireLapsedCheckouts(t.deps.db, t.deps.clock.now());
+    await expireLapsedCheckouts(t.deps, t.deps.clock.now());
     expect((await wallet(customer)).balance).toBe(2);
     // The two sessions of credit go on another booking before the late payment lands.
     const [other] = await bookableStarts(t, 'ks3', 1);

@@ -1,4 +1,3 @@
-import { releasePromoClaims } from '../../pricing/promo-claims.ts';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import {
@@ -8,6 +7,7 @@ import {
   classSessions,
   waitlistEntries,
 } from '../../db/schema.ts';
+import { endHolds } from './hold-end.ts';
 import { offerFreedSeats, type WaitlistDeps } from './offer-engine.ts';
 import { lockSessionRows } from './seat-locks.ts';
 
@@ -29,15 +29,18 @@ export async function releaseAccountSeats(
   cancelledBookingIds: string[];
   releasedCheckouts: { id: string; providerSessionId: string | null }[];
 }> {
-  const releasedCheckouts = await tx
-    .update(checkouts)
-    .set({ status: 'cancelled' })
-    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending')))
-    .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
-  await releasePromoClaims(
-    tx,
-    releasedCheckouts.map((row) => row.id),
-  );
+  const pending = await tx
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending')));
+  // Through the give-back; its credit is forfeited with the wallet (the privacy policy).
+  const releasedCheckouts = (
+    await endHolds(deps, tx, {
+      checkoutIds: pending.map((row) => row.id),
+      how: 'account-deleted',
+      now,
+    })
+  ).map((hold) => ({ id: hold.id, providerSessionId: hold.providerSessionId }));
   const held = await seatsHeldBy(
     tx,
     userId,

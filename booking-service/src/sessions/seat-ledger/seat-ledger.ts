@@ -10,17 +10,16 @@ import {
   waitlistOffers,
 } from '../../db/schema.ts';
 import { type BookingRow, selectBookingRows } from '../booking-rows.ts';
-import {
-  creditHeldByCheckout,
-  retakeCheckoutCredit,
-  returnCheckoutCredit,
-} from '../../credit/credit-ledger.ts';
-import { redeemPromoClaim, releasePromoClaims } from '../../pricing/promo-claims.ts';
+import { creditHeldByCheckout, retakeCheckoutCredit } from '../../credit/credit-ledger.ts';
+import { redeemPromoClaim } from '../../pricing/promo-claims.ts';
+import { lockHoldRows } from '../hold-locks.ts';
 import { defaultCalendarUid } from '../session-lines.ts';
 import type { SessionRow } from '../session-rows.ts';
 import { offerFreedSeats, takeUpOffers, type WaitlistDeps } from './offer-engine.ts';
 import { sendToBackOfQueue } from './offer-lapse.ts';
 import { planReminders, reminderKinds } from './reminder-plan.ts';
+import { type EndedHold, endHolds, pendingHoldsIn } from './hold-end.ts';
+import { type OpenedHold, type OpenHoldRequest, priceHold } from './hold-open.ts';
 import { checkSeats, lockSessionRows } from './seat-locks.ts';
 
 /*
@@ -50,6 +49,9 @@ export {
 export { SEAT_LOCK_TIMEOUT_MS, type SeatCheck } from './seat-locks.ts';
 export { queueForSeats, type QueueRefusal } from './seat-queue.ts';
 export { releaseAccountSeats } from './account-release.ts';
+export { type EndedHold, endHolds, type HoldEnd } from './hold-end.ts';
+export type { OpenedHold } from './hold-open.ts';
+export { HOLD_LOCK_TIMEOUT_MS, type HoldLocks, lockHoldRows } from '../hold-locks.ts';
 
 /** Per session id, the pupils wanting a seat in it (each pair is one seat). */
 export type WantedSeats = ReadonlyMap<string, readonly string[]>;
@@ -88,10 +90,7 @@ export async function precheckHold(
 }
 
 /** A pending checkout replaced by a newer hold of the same seats. */
-export interface ReplacedCheckout {
-  id: string;
-  providerSessionId: string | null;
-}
+export type ReplacedCheckout = Pick<EndedHold, 'id' | 'providerSessionId'>;
 
 export interface SeatHold {
   userId: string;
@@ -106,29 +105,30 @@ export interface SeatHold {
 }
 
 /**
- * Holds seats (checkout): under the session locks, the account's older pending checkouts of
- * any of these seats are cancelled whole (decision 041: the new hold replaces them; a rollback
- * restores them), the seats are checked, the account's live offers of them are taken up (the
- * hold replaces theirs), and one pending checkout with an item per seat is written.
+ * Holds seats (checkout): the account's older pending checkouts of any of these seats are
+ * locked with the sessions (checkouts first, through the door), the seats are checked under
+ * the session locks, the account's live offers of them are taken up (the hold replaces theirs),
+ * one pending checkout with an item per seat is written, and then the older checkouts are ended
+ * whole through the give-back (decision 041: the new hold replaces them; a rollback restores
+ * them), after the new hold has its seats so none of them is offered to the waiting list.
  */
 export async function holdSeats(
+  deps: SeatLedgerDeps,
   tx: Transaction,
   hold: SeatHold,
-): Promise<{ checkoutId: string; replaced: ReplacedCheckout[] }> {
+): Promise<{ checkoutId: string; replaced: EndedHold[] }> {
   const sessionIds = [...hold.seats.keys()];
-  const locked = await lockSessionRows(tx, sessionIds);
   const pupilIds = [...new Set([...hold.seats.values()].flat())];
-  const replaced = await cancelOverlappingPendingCheckouts(tx, hold, sessionIds, pupilIds);
-  // A replaced checkout's credit goes back to the wallet, where this hold may take it again.
-  for (const old of replaced) {
-    await returnCheckoutCredit(tx, { id: old.id, userId: hold.userId }, hold.now);
-  }
-  // And so does a promo code's use (docs/decisions/082).
-  await releasePromoClaims(
+  const overlapping = await overlappingPendingCheckouts(tx, hold, sessionIds, pupilIds);
+  const { sessions: locked } = await lockHoldRows(tx, {
+    checkoutIds: overlapping.map((old) => old.id),
+    sessionIds: [...sessionIds, ...overlapping.flatMap((old) => old.sessionIds)],
+  });
+  await precheckHold(
     tx,
-    replaced.map((old) => old.id),
+    locked.filter((row) => hold.seats.has(row.id)),
+    hold,
   );
-  await precheckHold(tx, locked, hold);
   await takeUpOffers(tx, hold.userId, hold.seats, hold.now);
   const [created] = await tx
     .insert(checkouts)
@@ -142,20 +142,29 @@ export async function holdSeats(
         pupils.map((pupilId) => ({ checkoutId: created.id, sessionId, pupilId })),
       ),
     );
+  // Their credit goes back to the wallet, where this hold may take it again; their code's use
+  // is released (docs/decisions/082).
+  const replaced = await endHolds(deps, tx, {
+    checkoutIds: overlapping.map((old) => old.id),
+    how: 'replaced',
+    now: hold.now,
+    userId: hold.userId,
+  });
   return { checkoutId: created.id, replaced };
 }
 
 /**
- * Cancels this user's pending, unexpired checkouts that hold a seat of any of `pupilIds` in any
- * of `sessionIds` (the new hold is every session × every pupil). Other customers' checkouts,
- * and the user's checkouts of other sessions or for other pupils (a sibling's basket), stay.
+ * This user's pending, unexpired checkouts that hold a seat of any of `pupilIds` in any of
+ * `sessionIds` (the new hold is every session × every pupil), with all their sessions. Other
+ * customers' checkouts, and the user's checkouts of other sessions or for other pupils (a
+ * sibling's basket), stay. Read without a lock: holdSeats locks them through the door.
  */
-function cancelOverlappingPendingCheckouts(
+async function overlappingPendingCheckouts(
   tx: Transaction,
   hold: SeatHold,
   sessionIds: readonly string[],
   pupilIds: readonly string[],
-): Promise<ReplacedCheckout[]> {
+): Promise<{ id: string; sessionIds: string[] }[]> {
   const overlapping = tx
     .select({ id: checkoutItems.checkoutId })
     .from(checkoutItems)
@@ -165,9 +174,10 @@ function cancelOverlappingPendingCheckouts(
         inArray(checkoutItems.pupilId, [...pupilIds]),
       ),
     );
-  return tx
-    .update(checkouts)
-    .set({ status: 'cancelled' })
+  const rows = await tx
+    .select({ id: checkouts.id, sessionId: checkoutItems.sessionId })
+    .from(checkouts)
+    .innerJoin(checkoutItems, eq(checkoutItems.checkoutId, checkouts.id))
     .where(
       and(
         eq(checkouts.userId, hold.userId),
@@ -175,63 +185,47 @@ function cancelOverlappingPendingCheckouts(
         gt(checkouts.expiresAt, hold.now),
         inArray(checkouts.id, overlapping),
       ),
-    )
-    .returning({ id: checkouts.id, providerSessionId: checkouts.providerSessionId });
+    );
+  const byId = new Map<string, string[]>();
+  for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row.sessionId]);
+  return [...byId].map(([id, ids]) => ({ id, sessionIds: ids }));
 }
 
 /**
- * Gives a pending hold back (released by the customer, or expired): its sessions are locked,
- * the checkout leaves `pending` (only if it still is, and is `userId`'s when given), and the
- * freed seats go to the sessions' waiting lists (decision 060). Answers the released checkout,
- * or undefined when it was no longer pending.
+ * Gives a pending hold back (released by the customer, or expired) through the give-back: its
+ * checkout and sessions are locked (in that order), the credit and the code's use go back and
+ * the freed seats go to the sessions' waiting lists (decision 060). Answers the ended hold, or
+ * undefined when it was no longer pending (or not `userId`'s, when given).
  */
 export async function releaseHold(
   deps: SeatLedgerDeps,
   tx: Transaction,
   release: { checkoutId: string; to: 'cancelled' | 'expired'; userId?: string | undefined },
-): Promise<ReplacedCheckout | undefined> {
-  const now = deps.clock.now();
-  const items = await tx
-    .select({ sessionId: checkoutItems.sessionId })
-    .from(checkoutItems)
-    .where(eq(checkoutItems.checkoutId, release.checkoutId));
-  const sessionIds = items.map((item) => item.sessionId);
-  await lockSessionRows(tx, sessionIds);
-  const [released] = await tx
-    .update(checkouts)
-    .set({ status: release.to })
-    .where(
-      and(
-        eq(checkouts.id, release.checkoutId),
-        eq(checkouts.status, 'pending'),
-        ...(release.userId ? [eq(checkouts.userId, release.userId)] : []),
-      ),
-    )
-    .returning({
-      id: checkouts.id,
-      providerSessionId: checkouts.providerSessionId,
-      userId: checkouts.userId,
-    });
-  if (!released) return undefined;
-  // Credit the hold took goes back to the lots it came from (docs/decisions/077).
-  await returnCheckoutCredit(tx, released, now);
-  await releasePromoClaims(tx, [released.id]);
-  await offerFreedSeats(deps, tx, sessionIds);
-  return { id: released.id, providerSessionId: released.providerSessionId };
+): Promise<EndedHold | undefined> {
+  const [ended] = await endHolds(deps, tx, {
+    checkoutIds: [release.checkoutId],
+    how: release.to === 'expired' ? 'lapsed' : 'released',
+    now: deps.clock.now(),
+    userId: release.userId,
+  });
+  return ended;
 }
 
 /**
  * Ends a hold whose payment page never opened (the provider refused): nobody can have paid for
- * it. No lock and no offer here, as before the ledger: while a waiting list waits, its claim
- * keeps the seat from general sale (waitingClaimsSql) until the sweep offers it.
+ * it, so it is given back whole at once, credit and code included.
  */
-export async function dropUnopenedHold(db: Database, checkoutId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(checkouts)
-      .set({ status: 'cancelled' })
-      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'pending')));
-    await releasePromoClaims(tx, [checkoutId]);
+export async function dropUnopenedHold(
+  deps: SeatLedgerDeps & { db: Database },
+  checkoutId: string,
+) {
+  return deps.db.transaction(async (tx) => {
+    const [ended] = await endHolds(deps, tx, {
+      checkoutIds: [checkoutId],
+      how: 'page-failed',
+      now: deps.clock.now(),
+    });
+    return ended;
   });
 }
 
@@ -269,7 +263,7 @@ export interface ConfirmedSeats {
  * (else SeatsGoneError: the caller refunds). Writes a confirmed booking per seat and plans its
  * reminders (those whose time has passed are skipped).
  */
-export async function confirmSeats(
+async function confirmSeats(
   deps: Pick<SeatLedgerDeps, 'content'>,
   tx: Transaction,
   checkout: Pick<typeof checkouts.$inferSelect, 'id' | 'userId' | 'status' | 'expiresAt'>,
@@ -335,6 +329,98 @@ export async function confirmSeats(
     await reminderKinds(deps.content),
   );
   return { seats, sessions, created };
+}
+
+/** How a hold was paid: what the checkout records when it is confirmed. */
+export interface HoldPayment {
+  paidAt: Date;
+  /** Set when no card paid (credit or a free code): `credit` or `none`. */
+  provider?: 'credit' | 'none' | undefined;
+  paymentIntentId?: string | null | undefined;
+  providerSessionId?: string | null | undefined;
+}
+
+/**
+ * Confirms a paid hold, the one way a hold becomes bookings (docs/decisions/086): under the
+ * checkout's lock (taken here through the door if the caller has not) the seats are confirmed
+ * (confirmSeats: SeatsGoneError when they cannot be honoured), the code's use is redeemed once,
+ * and the checkout is marked paid.
+ */
+export async function confirmHold(
+  deps: Pick<SeatLedgerDeps, 'content'>,
+  tx: Transaction,
+  checkout: Pick<typeof checkouts.$inferSelect, 'id' | 'userId' | 'status' | 'expiresAt'>,
+  payment: HoldPayment,
+): Promise<ConfirmedSeats> {
+  await lockHoldRows(tx, { checkoutIds: [checkout.id] });
+  const confirmed = await confirmSeats(deps, tx, checkout, payment.paidAt);
+  await tx
+    .update(checkouts)
+    .set({
+      status: 'paid',
+      paidAt: payment.paidAt,
+      ...(payment.provider ? { provider: payment.provider } : {}),
+      ...(payment.paymentIntentId !== undefined
+        ? { paymentIntentId: payment.paymentIntentId }
+        : {}),
+      ...(payment.providerSessionId !== undefined
+        ? { providerSessionId: payment.providerSessionId }
+        : {}),
+    })
+    .where(eq(checkouts.id, checkout.id));
+  return confirmed;
+}
+
+/** A basket's hold to open: its priced seats, how it pays, and its pending checkout. */
+export interface BasketHoldRequest extends OpenHoldRequest {
+  refuse: RefuseSeats;
+  /** The payment provider and the instant the hold lapses. */
+  checkout: Pick<typeof checkouts.$inferInsert, 'provider' | 'expiresAt'>;
+  /** Written in the hold's transaction once the checkout exists (a term's enrolments). */
+  inHold?: ((tx: Transaction, checkoutId: string) => Promise<void>) | undefined;
+}
+
+/**
+ * Opens a hold (docs/decisions/086): in the caller's transaction, the seats are held (older
+ * holds of them replaced), credit pays for what it covers, the code's use is claimed and the
+ * rest is priced, all in the lock door's order. A basket nothing is left to pay for is
+ * confirmed there and then (`confirmed`), as a card payment would be.
+ */
+export async function openHold(
+  deps: SeatLedgerDeps,
+  tx: Transaction,
+  request: BasketHoldRequest,
+): Promise<OpenedHold & { confirmed: ConfirmedSeats | null }> {
+  const seats = new Map<string, string[]>();
+  for (const seat of request.seats) {
+    seats.set(seat.sessionId, [...(seats.get(seat.sessionId) ?? []), seat.pupilId]);
+  }
+  const held = await holdSeats(deps, tx, {
+    userId: request.userId,
+    seats,
+    now: request.now,
+    refuse: request.refuse,
+    checkout: {
+      ...request.checkout,
+      amountPence: 0,
+      sessionCount: request.seats.length,
+      isSpecialOffer: false,
+    },
+  });
+  await request.inHold?.(tx, held.checkoutId);
+  const priced = await priceHold(tx, held, request);
+  if (priced.cardPence > 0) return { ...priced, confirmed: null };
+  // Credit or a code paid for every seat: still pending to confirmSeats, so its seats are live.
+  const payment = {
+    paidAt: request.now,
+    provider: priced.creditUsed > 0 ? ('credit' as const) : ('none' as const),
+  };
+  const confirmed = await confirmHold(deps, tx, priced.checkout, payment);
+  return {
+    ...priced,
+    checkout: { ...priced.checkout, ...payment, status: 'paid' },
+    confirmed,
+  };
 }
 
 /** The booking whose seat moves, as the caller locked and read it. */
@@ -428,17 +514,34 @@ async function markCancelled(tx: Transaction, bookingIds: readonly string[]): Pr
 }
 
 /**
- * Cancels one session for good (the business cancels it): under its row lock the session is
- * marked cancelled with the reason, every confirmed seat is cancelled (no seat is offered on:
- * nobody can have one), its waiting list is closed and any live offer of it ends. Answers the
- * bookings cancelled, in start and pupil order, or null when the session was cancelled before
- * or has started (docs/decisions/077).
+ * Cancels one session for good (the business cancels it). The checkouts it touches are locked
+ * first (the pending holds with a seat in it, and the paid checkouts of its bookings, which the
+ * remedies may refund), then the session row (the door's order). Under those locks the session
+ * is marked cancelled with the reason, every confirmed seat is cancelled (no seat is offered on:
+ * nobody can have one), its waiting list is closed, any live offer of it ends, and every pending
+ * hold with a seat in it is ended whole through the give-back: its credit and code's use go back
+ * and its other sessions' seats are free again (docs/decisions/086). Answers the bookings
+ * cancelled, in start and pupil order, and the holds ended; or null when the session was
+ * cancelled before or has started (docs/decisions/077).
  */
 export async function cancelWholeSession(
+  deps: SeatLedgerDeps,
   tx: Transaction,
   request: { sessionId: string; now: Date; reason: string },
-): Promise<BookingRow[] | null> {
-  const [row] = await lockSessionRows(tx, [request.sessionId]);
+): Promise<{ seats: BookingRow[]; endedHolds: EndedHold[] } | null> {
+  const holds = await pendingHoldsIn(tx, [request.sessionId]);
+  const paid = await tx
+    .selectDistinct({ checkoutId: bookings.checkoutId })
+    .from(bookings)
+    .where(and(eq(bookings.sessionId, request.sessionId), eq(bookings.status, 'confirmed')));
+  const { sessions } = await lockHoldRows(tx, {
+    checkoutIds: [
+      ...holds.map((hold) => hold.id),
+      ...paid.flatMap((row) => (row.checkoutId ? [row.checkoutId] : [])),
+    ],
+    sessionIds: [request.sessionId, ...holds.flatMap((hold) => hold.sessionIds)],
+  });
+  const row = sessions.find((session) => session.id === request.sessionId);
   if (!row || row.cancelledAt || row.startsAt <= request.now) return null;
   await tx
     .update(classSessions)
@@ -465,7 +568,13 @@ export async function cancelWholeSession(
     .update(waitlistOffers)
     .set({ expiresAt: request.now })
     .where(and(eq(waitlistOffers.sessionId, row.id), gt(waitlistOffers.expiresAt, request.now)));
-  return seats;
+  // Read again under the session's lock: a hold written just before it is ended too.
+  const endedHolds = await endHolds(deps, tx, {
+    checkoutIds: (await pendingHoldsIn(tx, [row.id])).map((hold) => hold.id),
+    how: 'session-cancelled',
+    now: request.now,
+  });
+  return { seats, endedHolds };
 }
 
 /**

@@ -1,36 +1,22 @@
-import { asc, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor, Transaction } from '../../db/client.ts';
-import { classSessions } from '../../db/schema.ts';
+import { HOLD_LOCK_TIMEOUT_MS, lockHoldRows } from '../hold-locks.ts';
 import { seatsTaken, userSeats } from '../seats.ts';
 import type { SessionRow } from '../session-rows.ts';
 
-/**
- * How long a seat write waits for another transaction's locks before it gives up. A stuck
- * transaction then costs the requests behind it a 503 with Retry-After (lock_not_available is
- * a retryable conflict, db/connection-errors.ts) instead of hanging them (docs/decisions/063).
- */
-export const SEAT_LOCK_TIMEOUT_MS = 5_000;
+/** How long a seat write waits for another transaction's locks: the hold door's one timeout. */
+export const SEAT_LOCK_TIMEOUT_MS = HOLD_LOCK_TIMEOUT_MS;
 
 /**
- * Locks the session rows (SELECT … FOR UPDATE) in id order. Every write that can take or free a
- * seat goes through here first, so two of them touching the same session run one after the
- * other, and always lock in the same order: no deadlock, and the seat count read afterwards
- * cannot change until the transaction ends. The lock timeout holds for the rest of the
- * transaction, so every later lock it waits for (a checkout, a booking) is bounded too.
+ * Locks the session rows through the hold door (sessions/hold-locks.ts), in id order. Every
+ * write that can take or free a seat goes through here or names the rows in its own call of
+ * the door, so two of them touching the same session run one after the other, and the seat
+ * count read afterwards cannot change until the transaction ends.
  */
 export async function lockSessionRows(
   tx: Transaction,
   sessionIds: readonly string[],
 ): Promise<SessionRow[]> {
-  const ids = [...new Set(sessionIds)].sort();
-  if (ids.length === 0) return [];
-  await tx.execute(sql`select set_config('lock_timeout', ${String(SEAT_LOCK_TIMEOUT_MS)}, true)`);
-  return tx
-    .select()
-    .from(classSessions)
-    .where(inArray(classSessions.id, ids))
-    .orderBy(asc(classSessions.id))
-    .for('update');
+  return (await lockHoldRows(tx, { sessionIds })).sessions;
 }
 
 export interface SeatCheck {
