@@ -142,6 +142,53 @@ const LEDGER_ONLY = ['seat-locks.ts', 'offer-engine.ts', 'reminder-plan.ts'].map
   (file) => `${SEAT_LEDGER}${file}`,
 );
 
+/** The one module that takes row locks on a hold's tables (docs/decisions/086). */
+const HOLD_LOCK_DOOR = 'sessions/hold-locks.ts';
+
+/** A hold's tables, as Drizzle names them in code and as SQL names them. */
+const HOLD_TABLES: ReadonlyArray<[code: string, sql: string]> = [
+  ['checkouts', 'checkouts'],
+  ['classSessions', 'class_sessions'],
+  ['creditWallets', 'credit_wallets'],
+  ['promoCodes', 'promo_codes'],
+];
+
+/**
+ * The hold tables a module takes a row lock on: a Drizzle `.from(table)…​.for('update' |
+ * 'no key update' | 'share' | 'key share')` (the statement read back to its `.from`), or raw
+ * SQL naming the table before a `for update` / `for no key update` / `for share`.
+ */
+function holdRowLocks(text: string): string[] {
+  const found = new Set<string>();
+  const builderLock = /\.for\(\s*['"](?:update|no key update|share|key share)['"]/g;
+  for (const match of text.matchAll(builderLock)) {
+    const before = text.slice(0, match.index);
+    const from = [...before.matchAll(/\.from\(\s*([A-Za-z_]+)/g)].at(-1)?.[1];
+    const table = HOLD_TABLES.find(([code]) => code === from);
+    if (table) found.add(table[0]);
+  }
+  const rawLock = /for\s+(?:no\s+key\s+)?(?:update|share)\b/gi;
+  for (const match of text.matchAll(rawLock)) {
+    // The statement it ends: back to the previous backtick (a sql`…` template).
+    const start = text.lastIndexOf('`', match.index);
+    const statement = text.slice(start, match.index).toLowerCase();
+    if (!/\bselect\b/.test(statement)) continue;
+    for (const [, table] of HOLD_TABLES) {
+      if (new RegExp(`\\b(?:from|join)\\s+"?${table}"?\\b`).test(statement)) found.add(table);
+    }
+  }
+  return [...found];
+}
+
+/** Lock statements the check must see, written each way, and one it must not. */
+const LOCKING_SAMPLES = {
+  builder: "await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');",
+  inline: "tx.select({ id: classSessions.id })\n  .from(classSessions)\n  .for('no key update')",
+  raw: 'await tx.execute(sql`select user_id from credit_wallets where user_id = ${id} for update`);',
+  share: 'sql`select * from "promo_codes" where id = ${id} for share`',
+  other: "tx.select().from(rateLimit).where(eq(rateLimit.key, key)).for('update')",
+};
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -292,6 +339,30 @@ describe('service imports', () => {
       .map((e) => `${e.from} -> ${e.to}`);
     const missing = [SEAT_LEDGER_DOOR, ...LEDGER_ONLY].filter((module) => !graph.has(module));
     expect({ missing, sideDoors }).toEqual({ missing: [], sideDoors: [] });
+  });
+
+  it('locks hold rows only through the door in sessions/ (the architecture reads the SQL too)', () => {
+    const offenders = sourceFiles(SRC)
+      .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
+      .filter((module) => !isTest(module) && folderOf(module) !== 'sessions')
+      .flatMap((module) =>
+        holdRowLocks(readFileSync(path.join(SRC, module), 'utf8')).map(
+          (table) => `${module} locks ${table}`,
+        ),
+      );
+    expect(offenders).toEqual([]);
+    // The check sees each way of writing a lock (not vacuous).
+    expect(holdRowLocks(LOCKING_SAMPLES.builder)).toEqual(['checkouts']);
+    expect(holdRowLocks(LOCKING_SAMPLES.inline)).toEqual(['classSessions']);
+    expect(holdRowLocks(LOCKING_SAMPLES.raw)).toEqual(['credit_wallets']);
+    expect(holdRowLocks(LOCKING_SAMPLES.share)).toEqual(['promo_codes']);
+    expect(holdRowLocks(LOCKING_SAMPLES.other)).toEqual([]);
+    // The door itself is where they are, and the only place in sessions/ that locks them.
+    const inSessions = sourceFiles(path.join(SRC, 'sessions'))
+      .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
+      .filter((module) => !isTest(module))
+      .filter((module) => holdRowLocks(readFileSync(path.join(SRC, module), 'utf8')).length > 0);
+    expect(inSessions).toEqual([HOLD_LOCK_DOOR]);
   });
 
   it('writes no id pattern of its own: ids are checked by the contract (idParams, isId)', () => {

@@ -6,8 +6,10 @@ import {
   bookPaid,
   checkoutOk,
   checkoutStatus,
+  deliverWebhook,
   fillSeats,
   setNow,
+  stripeEvent,
 } from '../testing/checkout-test-kit.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
@@ -20,47 +22,7 @@ import { WEBHOOK_PATH } from './webhook-routes.ts';
 const NOW = '2026-11-03T09:00:00Z';
 const HOLD_LAPSED = '2026-11-03T09:31:00Z';
 
-type EventType = 'checkout.session.completed' | 'checkout.session.expired';
-
-/** A Stripe-shaped event about one checkout, with a chosen id (to replay it). */
-function stripeEvent(
-  type: EventType,
-  checkout: { checkoutId: string; amountPence: number },
-  id = `evt_${crypto.randomUUID()}`,
-) {
-  const { checkoutId } = checkout;
-  return JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `cs_test_${checkoutId}`,
-        object: 'checkout.session',
-        client_reference_id: checkoutId,
-        metadata: { checkoutId },
-        currency: 'gbp',
-        amount_total: checkout.amountPence,
-        payment_status: type === 'checkout.session.completed' ? 'paid' : 'unpaid',
-        payment_intent: type === 'checkout.session.completed' ? `pi_test_${checkoutId}` : null,
-      },
-    },
-  });
-}
-
-function deliver(t: TestApp, payload: string, signature?: string) {
-  return t.app.request(WEBHOOK_PATH, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature':
-        signature ??
-        Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET }),
-    },
-    body: payload,
-  });
-}
+const deliver = deliverWebhook;
 
 async function outcome(res: Response): Promise<string> {
   expect(res.status).toBe(200);

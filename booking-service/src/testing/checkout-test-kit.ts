@@ -6,6 +6,9 @@ import {
 } from '@tuition/api-contract';
 import { addDays, findSession, listSessions, londonDate, type ServiceCode } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { WEBHOOK_PATH } from '../checkout/webhook-routes.ts';
+import { LOCAL_WEBHOOK_SECRET } from '../payments/local-provider.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
 import { bookings, checkouts, user } from '../db/schema.ts';
 import { api, type TestUser } from './auth-helpers.ts';
@@ -145,4 +148,49 @@ export async function buyPack(t: TestApp, customer: TestUser): Promise<StartedPa
   const paid = await pressPay(t, started.checkoutId, customer);
   if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
   return started;
+}
+
+type StripeEventType = 'checkout.session.completed' | 'checkout.session.expired';
+
+/** A Stripe-shaped event about one checkout, with a chosen id (to replay it). */
+export function stripeEvent(
+  type: StripeEventType,
+  checkout: { checkoutId: string; amountPence: number },
+  id = `evt_${crypto.randomUUID()}`,
+): string {
+  const { checkoutId } = checkout;
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_test_${checkoutId}`,
+        object: 'checkout.session',
+        client_reference_id: checkoutId,
+        metadata: { checkoutId },
+        currency: 'gbp',
+        amount_total: checkout.amountPence,
+        payment_status: type === 'checkout.session.completed' ? 'paid' : 'unpaid',
+        payment_intent: type === 'checkout.session.completed' ? `pi_test_${checkoutId}` : null,
+      },
+    },
+  });
+}
+
+/** Posts an event to the webhook route, signed as Stripe signs it (or with `signature`). */
+export function deliverWebhook(t: TestApp, payload: string, signature?: string): Promise<Response> {
+  return Promise.resolve(
+    t.app.request(WEBHOOK_PATH, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature':
+          signature ??
+          Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET }),
+      },
+      body: payload,
+    }),
+  );
 }
