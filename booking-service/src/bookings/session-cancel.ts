@@ -1,8 +1,5 @@
 import type { CancelRemedy, SessionCancelled } from '@tuition/api-contract';
-import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
-import type { Transaction } from '../db/client.ts';
-import { classSessions } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import { sendPendingRefunds } from '../payments/payment-refunds.ts';
@@ -46,10 +43,7 @@ export async function cancelSessionForEveryone(
       );
     }
     const { seats, endedHolds } = cancelled;
-    const session = describeSession(
-      timetable,
-      seats[0] ?? (await sessionRow(tx, request.sessionId)),
-    );
+    const session = describeSession(timetable, cancelled.session);
     // Families still paying for a basket with this session in it: released whole, told once.
     for (const hold of endedHolds) {
       const customer = await tx.query.user.findFirst({
@@ -150,18 +144,4 @@ function byFamily<T extends { seat: BookingRow }>(outcomes: readonly T[]): T[][]
     families.set(item.seat.userId, [...(families.get(item.seat.userId) ?? []), item]);
   }
   return [...families.values()];
-}
-
-/** The session's own row, for the e-mails when it had no confirmed seat. */
-async function sessionRow(tx: Transaction, sessionId: string) {
-  const [row] = await tx
-    .select({
-      service: classSessions.service,
-      startsAt: classSessions.startsAt,
-      endsAt: classSessions.endsAt,
-    })
-    .from(classSessions)
-    .where(eq(classSessions.id, sessionId));
-  if (!row) throw new NotFoundError('No such session.');
-  return row;
 }

@@ -521,14 +521,14 @@ async function markCancelled(tx: Transaction, bookingIds: readonly string[]): Pr
  * nobody can have one), its waiting list is closed, any live offer of it ends, and every pending
  * hold with a seat in it is ended whole through the give-back: its credit and code's use go back
  * and its other sessions' seats are free again (docs/decisions/086). Answers the bookings
- * cancelled, in start and pupil order, and the holds ended; or null when the session was
+ * cancelled, in start and pupil order, and the holds ended, with the session's row; or null when the session was
  * cancelled before or has started (docs/decisions/077).
  */
 export async function cancelWholeSession(
   deps: SeatLedgerDeps,
   tx: Transaction,
   request: { sessionId: string; now: Date; reason: string },
-): Promise<{ seats: BookingRow[]; endedHolds: EndedHold[] } | null> {
+): Promise<{ session: SessionRow; seats: BookingRow[]; endedHolds: EndedHold[] } | null> {
   const holds = await pendingHoldsIn(tx, [request.sessionId]);
   const paid = await tx
     .selectDistinct({ checkoutId: bookings.checkoutId })
@@ -574,7 +574,7 @@ export async function cancelWholeSession(
     how: 'session-cancelled',
     now: request.now,
   });
-  return { seats, endedHolds };
+  return { session: row, seats, endedHolds };
 }
 
 /**
