@@ -214,11 +214,11 @@ const cancelRoute = createRoute({
   description:
     'Without a body (or `remedy: "none"`) nothing is refunded, as when the family asked to ' +
     'cancel. When the business cancels, `credit` or `refund` makes the family whole ' +
-    '(docs/decisions/077); the customer is e-mailed what was done.',
+    '(docs/decisions/077); the customer is e-mailed what was done and the `reason`, if given.',
   request: { params: BookingIdParamsSchema, body: optionalJsonBody(AdminCancelRequestSchema) },
   responses: {
     200: jsonResponse(AdminCancelledBookingSchema, 'The cancelled booking and its remedy'),
-    400: invalidInput('Control characters or bad encoding in the path'),
+    400: invalidInput('Control characters or bad encoding in the path, or a reason too long'),
     404: problemResponse('No such booking'),
     409: problemResponse('`code` not-cancellable: already cancelled, moved or started'),
     ...guarded,
@@ -325,11 +325,14 @@ export function createAdminRoutes(deps: AdminRouteDeps) {
     .openapi(cancelRoute, async (c) => {
       const { id } = c.req.valid('param');
       const adminId = currentUser(c).id;
-      const remedy = c.req.valid('json')?.remedy ?? 'none';
+      const body = c.req.valid('json');
+      const remedy = body?.remedy ?? 'none';
       const booking = await cancelBooking(deps, {
         bookingId: id,
         actor: { kind: 'admin', adminId },
         remedy,
+        // A blank reason (trimmed to nothing) is no reason: the e-mail says none.
+        ...(body?.reason ? { reason: body.reason } : {}),
       });
       c.get('log').info({ adminId, bookingId: id, remedy }, 'admin cancelled a booking');
       return c.json(booking, 200);

@@ -40,6 +40,8 @@ export function bookingCancelledEmail(
     byAdmin: boolean;
     /** What the family got back when the business cancelled (docs/decisions/077). */
     remedy?: RemedyOutcome;
+    /** Why the business cancelled, when the admin said: told as the whole-session mail tells it. */
+    reason?: string;
     /** The seat's calendar entry, withdrawn by a METHOD:CANCEL file. */
     calendar?: { bookingId: string; uid: string; sequence: number };
   },
@@ -49,6 +51,7 @@ export function bookingCancelledEmail(
     ? `The ${brand.name} team has cancelled your booking for this session:`
     : 'Your booking for this session has been cancelled:';
   const line = seatLine(input.session, input.pupilName);
+  const why = input.byAdmin && input.reason ? [`The reason: ${input.reason}`] : [];
   const refund = input.byAdmin
     ? `${remedyText(input.remedy, input.pupilName)}If you have questions about this, contact us at ${brand.contactEmail}.`
     : input.remedy?.creditReturned
@@ -62,6 +65,7 @@ export function bookingCancelledEmail(
       paragraph(greeting(input.name)),
       paragraph(intro),
       html`<p style="margin:0 0 16px"><strong>${line}</strong></p>`,
+      ...why.map((text) => paragraph(text)),
       paragraph(refund),
       button(bookingUrl, 'Book another session'),
     ]),
@@ -71,6 +75,7 @@ export function bookingCancelledEmail(
       intro,
       `- ${line}`,
       '',
+      ...why,
       refund,
       `Book another session: ${bookingUrl}`,
     ]),

@@ -183,7 +183,8 @@ function mailRecipients(customer: { email: string }, booking: BookingRow): strin
 
 /**
  * Cancels an upcoming confirmed booking: the seat is free at once (only confirmed bookings
- * count), nothing is refunded, and the customer gets an e-mail in the same transaction.
+ * count), nothing is refunded, and the customer gets an e-mail in the same transaction. An
+ * admin also says what the family gets back and, if they choose, why: the e-mail tells both.
  */
 export async function cancelBooking(
   deps: BookingDeps,
@@ -191,11 +192,16 @@ export async function cancelBooking(
 ): Promise<Booking>;
 export async function cancelBooking(
   deps: BookingDeps,
-  request: { bookingId: string; actor: Actor & { kind: 'admin' }; remedy: CancelRemedy },
+  request: {
+    bookingId: string;
+    actor: Actor & { kind: 'admin' };
+    remedy: CancelRemedy;
+    reason?: string;
+  },
 ): Promise<AdminCancelledBooking>;
 export async function cancelBooking(
   deps: BookingDeps,
-  request: { bookingId: string; actor: Actor; remedy?: CancelRemedy },
+  request: { bookingId: string; actor: Actor; remedy?: CancelRemedy; reason?: string },
 ): Promise<Booking | AdminCancelledBooking> {
   const now = deps.clock.now();
   const [brand, timetable, settings] = await Promise.all([
@@ -235,6 +241,7 @@ export async function cancelBooking(
       before: { status: booking.status },
       after: {
         status: 'cancelled',
+        ...(request.reason ? { reason: request.reason } : {}),
         ...(remedy && remedy.remedy !== 'none'
           ? {
               remedy: remedy.remedy,
@@ -255,6 +262,7 @@ export async function cancelBooking(
             pupilName: booking.pupilName,
             byAdmin: request.actor.kind === 'admin',
             ...(remedy ? { remedy } : {}),
+            ...(request.reason ? { reason: request.reason } : {}),
             // The seat's calendar entry is withdrawn (METHOD:CANCEL, same UID, higher SEQUENCE).
             calendar: {
               bookingId: booking.id,

@@ -119,6 +119,52 @@ describe.each(TEST_DB_KINDS)('the business cancels a seat on %s', (dbKind) => {
     expect(mail?.text).toContain('We have added a session of credit to your account');
   });
 
+  it("tells the family the admin's reason, as a whole-session cancel does", async () => {
+    setNow(t, NOW);
+    const customer = await signedInUser(t, { name: 'Priya Shah' });
+    const [withReason, without] = await paidByCard(customer, 'gcse', 2);
+    const res = await api(t, `/api/admin/bookings/${withReason!.id}/cancel`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: { remedy: 'credit', reason: '  Our tutor is ill  ' },
+    });
+    expect(res.status).toBe(200);
+    const told = (await mailTo(t, customer.email)).filter((m) =>
+      m.subject.startsWith('Booking cancelled'),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('The reason: Our tutor is ill\n');
+    expect(told[0]?.html).toContain('The reason: Our tutor is ill');
+    expect(told[0]?.text).toContain('We have added a session of credit');
+    // A blank reason is no reason: the mail gives none.
+    const blank = await api(t, `/api/admin/bookings/${without!.id}/cancel`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: { remedy: 'refund', reason: '   ' },
+    });
+    expect(blank.status).toBe(200);
+    const others = (await mailTo(t, customer.email)).filter(
+      (m) => m.subject.startsWith('Booking cancelled') && !m.text.includes('Our tutor is ill'),
+    );
+    expect(others).toHaveLength(1);
+    expect(others[0]?.text).not.toContain('The reason');
+  });
+
+  it('refuses a reason longer than a whole-session cancel takes, and cancels nothing', async () => {
+    setNow(t, NOW);
+    const customer = await signedInUser(t);
+    const [seat] = await paidByCard(customer, 'ks3', 1);
+    const res = await api(t, `/api/admin/bookings/${seat!.id}/cancel`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: { remedy: 'credit', reason: 'x'.repeat(301) },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [{ field: 'reason' }] });
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, seat!.id));
+    expect(row?.status).toBe('confirmed');
+  });
+
   it("returns a credit-paid seat's session to its own lot, never money", async () => {
     setNow(t, NOW);
     const customer = await signedInUser(t);

@@ -130,6 +130,7 @@ export {
   AdminCancelledBookingSchema,
   type AdminCancelRequest,
   AdminCancelRequestSchema,
+  CANCEL_REASON_MAX,
   CANCEL_REMEDIES,
   type CancelRemedy,
   type CreditGranted,

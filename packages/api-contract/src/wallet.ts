@@ -94,6 +94,15 @@ export type Wallet = z.infer<typeof WalletSchema>;
 export const CANCEL_REMEDIES = ['credit', 'refund', 'none'] as const;
 export type CancelRemedy = (typeof CANCEL_REMEDIES)[number];
 
+/** The longest reason an admin may give for cancelling, a seat or a whole session. */
+export const CANCEL_REASON_MAX = 300;
+
+/** Why the business cancelled, as the family's e-mail says it. */
+const cancelReason = z
+  .string()
+  .trim()
+  .max(CANCEL_REASON_MAX, { error: `reason must be at most ${CANCEL_REASON_MAX} characters.` });
+
 /** POST /api/admin/bookings/{id}/cancel: absent remedy is `none`, a cancel the family asked for. */
 export const AdminCancelRequestSchema = named(
   'AdminCancelRequest',
@@ -107,6 +116,9 @@ export const AdminCancelRequestSchema = named(
           'seat’s charged price back to the card (a credit-paid seat gets its credit back); ' +
           '`none` (default): nothing, as when the family asked to cancel',
       }),
+    reason: cancelReason.optional().meta({
+      description: 'Why the seat is cancelled, told to the family in its e-mail (blank: not said)',
+    }),
   }),
 );
 export type AdminCancelRequest = z.infer<typeof AdminCancelRequestSchema>;
@@ -165,11 +177,9 @@ export const SessionCancelRequestSchema = named(
     remedy: z.enum(CANCEL_REMEDIES).meta({
       description: 'What every family gets back (credit is what the admin screen preselects)',
     }),
-    reason: z
-      .string()
-      .trim()
-      .min(1, { error: 'Say why the session is cancelled: the families are told.' })
-      .max(300, { error: 'reason must be at most 300 characters.' }),
+    reason: cancelReason.min(1, {
+      error: 'Say why the session is cancelled: the families are told.',
+    }),
   }),
 );
 export type SessionCancelRequest = z.infer<typeof SessionCancelRequestSchema>;

@@ -69,11 +69,11 @@ export const adminApi = {
     apiFetch(`/api/admin/users/${id(userId)}/password-reset`, 'PasswordResetSentSchema', {
       method: 'POST',
     }),
-  /** Cancels a seat; `remedy` says what the family gets back (decision 077). */
-  cancelBooking: (bookingId: string, remedy: CancelRemedy) =>
+  /** Cancels a seat; `remedy` says what the family gets back (decision 077), `reason` why. */
+  cancelBooking: (bookingId: string, cancel: { remedy: CancelRemedy; reason?: string }) =>
     apiFetch(`/api/admin/bookings/${id(bookingId)}/cancel`, 'AdminCancelledBookingSchema', {
       method: 'POST',
-      json: { remedy },
+      json: cancel,
     }),
   /** The family's credit, as they see it on /payments-invoices (decision 077). */
   wallet: (userId: string) => apiFetch(`/api/admin/users/${id(userId)}/wallet`, 'WalletSchema'),

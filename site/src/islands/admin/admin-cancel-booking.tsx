@@ -1,9 +1,10 @@
 // An admin cancels one seat (decision 043) and says what the family gets back (decision 077):
 // a session of credit (the default: the business cancelled, so the family is made whole), the
-// seat's price back to the card, or nothing, when the family asked to cancel. What was done is
+// seat's price back to the card, or nothing, when the family asked to cancel; and, if they wish,
+// why, which the family's e-mail tells as a whole-session cancel's does. What was done is
 // read from the service's answer, never assumed from the choice: a seat paid with credit gets
 // its credit back even when a refund was chosen.
-import { Button, Text } from '@radix-ui/themes';
+import { Box, Button, Text } from '@radix-ui/themes';
 import type { CancelRemedy } from '@tuition/api-contract';
 import { formatLondonDate, MESSAGES } from '@tuition/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { cancelSeatQuestion, londonTimeRange } from '../shared/session-labels.ts
 import { sessionsOf } from '../shared/wallet/credit-words.ts';
 import { type AdminBookingHistoryEntry, adminApi, type RemedyOutcome } from './admin-api.ts';
 import { pounds } from './admin-format.ts';
+import { CancelReasonField } from './cancel-reason-field.tsx';
 import { CancelRemedyChoice, type RemedyOption } from './cancel-remedy-choice.tsx';
 import { userQueryKey } from './use-admin-user.ts';
 
@@ -53,8 +55,10 @@ export function CancelBooking({
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [remedy, setRemedy] = useState<CancelRemedy>('credit');
+  const [reason, setReason] = useState('');
   const cancel = useMutation({
-    mutationFn: (chosen: CancelRemedy) => adminApi.cancelBooking(booking.id, chosen),
+    mutationFn: (chosen: { remedy: CancelRemedy; reason?: string }) =>
+      adminApi.cancelBooking(booking.id, chosen),
     onSuccess: async (cancelled) => {
       const done = remedyOutcomeText(cancelled.remedy);
       toastSuccess({ ...MESSAGES.adminBookingCancelled, description: `${done}.` });
@@ -80,8 +84,12 @@ export function CancelBooking({
     <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
-        // Each time it opens, the default: the business cancelled, so the family is made whole.
-        if (next) setRemedy('credit');
+        // Each time it opens, afresh: no reason yet, and the default remedy (the business
+        // cancelled, so the family is made whole).
+        if (next) {
+          setRemedy('credit');
+          setReason('');
+        }
         setOpen(next);
       }}
       trigger={
@@ -100,7 +108,11 @@ export function CancelBooking({
       confirmColor="red"
       highContrast
       busy={cancel.isPending}
-      onConfirm={() => cancel.mutate(remedy)}
+      onConfirm={() => {
+        // A blank reason is none: the e-mail then gives no reason.
+        const why = reason.trim();
+        cancel.mutate({ remedy, ...(why ? { reason: why } : {}) });
+      }}
     >
       <Text as="p" size="2" color="gray" mt="2">
         {booking.pupil.name}: {booking.label}, {when},{' '}
@@ -109,6 +121,13 @@ export function CancelBooking({
       <Text as="p" size="2" mt="2">
         The customer will be e-mailed that this session is cancelled.
       </Text>
+      <Box mt="3">
+        <CancelReasonField
+          label="Reason, if any (sent to the family)"
+          value={reason}
+          onChange={setReason}
+        />
+      </Box>
       <CancelRemedyChoice
         legend="What the family gets back"
         options={REMEDIES}

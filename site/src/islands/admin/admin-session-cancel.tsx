@@ -4,15 +4,16 @@
 // never assumed from the choice: a seat paid with credit gets its credit back even when a refund
 // was chosen. A cancelled session leaves the lists, so the summary outlives it in a toast and in
 // the overview's own status line.
-import { Button, Callout, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
+import { Button, Callout, Dialog, Flex, Text } from '@radix-ui/themes';
 import type { CancelRemedy, SessionCancelled } from '@tuition/api-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { sessionsOf } from '../shared/wallet/credit-words.ts';
 import { adminApi } from './admin-api.ts';
 import { pounds } from './admin-format.ts';
+import { CancelReasonField } from './cancel-reason-field.tsx';
 import { CancelRemedyChoice, type RemedyOption } from './cancel-remedy-choice.tsx';
 
 const REMEDIES: ReadonlyArray<RemedyOption> = [
@@ -29,7 +30,6 @@ const REMEDIES: ReadonlyArray<RemedyOption> = [
   { value: 'none', label: 'Nothing', hint: 'The families are told, and nothing is given back.' },
 ];
 
-const REASON_MAX = 300;
 const REASON_MISSING = 'Say why the session is cancelled: the families are told.';
 
 /** "3 seats cancelled: 3 sessions of credit given back", "1 seat cancelled: £25.00 refunded". */
@@ -99,7 +99,6 @@ export interface CancelSessionProps {
 
 export function CancelSession(props: CancelSessionProps) {
   const { sessionId, sessionName, bookedCount, trigger, initialReason = '' } = props;
-  const reasonId = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState(initialReason);
   const [remedy, setRemedy] = useState<CancelRemedy>('credit');
@@ -144,33 +143,19 @@ export function CancelSession(props: CancelSessionProps) {
           the reason below. This cannot be undone.
         </Dialog.Description>
         <form className="admin-session-cancel" noValidate onSubmit={onSubmit}>
-          <div className="admin-credit-form__field">
-            <Text as="label" htmlFor={reasonId} size="2" weight="medium">
-              Reason (sent to the families)
-            </Text>
-            <TextArea
-              id={reasonId}
-              required
-              aria-required="true"
-              maxLength={REASON_MAX}
-              rows={2}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (refusal.reason) {
-                  setShown({});
-                  cancel.reset();
-                }
-              }}
-              aria-invalid={refusal.reason ? true : undefined}
-              aria-describedby={refusal.reason ? `${reasonId}-error` : undefined}
-            />
-            {refusal.reason && (
-              <Text as="p" id={`${reasonId}-error`} size="1" color="red" m="0">
-                {refusal.reason}
-              </Text>
-            )}
-          </div>
+          <CancelReasonField
+            label="Reason (sent to the families)"
+            required
+            value={reason}
+            onChange={(next) => {
+              setReason(next);
+              if (refusal.reason) {
+                setShown({});
+                cancel.reset();
+              }
+            }}
+            error={refusal.reason}
+          />
           <CancelRemedyChoice
             legend="What do families get back?"
             options={REMEDIES}

@@ -339,6 +339,33 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
     },
   );
 
+  it('sends the reason the admin gives, trimmed, for the e-mail to tell the family', async () => {
+    const { requests } = stubApi({
+      'POST /api/admin/bookings/:id/cancel': cancelledB1,
+      'GET /api/admin/users/:id': detail([upcoming]),
+    });
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^Cancel/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    // The same field as a whole-session cancel's, optional here and as long as the service takes.
+    const reason = within(dialog).getByRole('textbox', {
+      name: 'Reason, if any (sent to the family)',
+    }) as HTMLTextAreaElement;
+    expect(reason.value).toBe('');
+    expect(reason.required).toBe(false);
+    expect(reason.maxLength).toBe(300);
+    fireEvent.change(reason, { target: { value: '  Our tutor is ill  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+        remedy: 'credit',
+        reason: 'Our tutor is ill',
+      }),
+    );
+  });
+
   it('says so when the cancel fails', async () => {
     stubApi({
       'POST /api/admin/bookings/:id/cancel': problem(409, 'no'),
