@@ -13,7 +13,7 @@ import { offerLapsedEmail } from './offer-mail.ts';
  * lapse takes them off, so a family that never answers cannot hold every freed seat in turn.
  */
 
-type LapsedPlace = { id: string; userId: string; pupilId: string; joinId: string };
+type LapsedPlace = { id: string; seq: number; userId: string; pupilId: string; joinId: string };
 
 /**
  * Offers of this session that ran out: their places become `lapsed`, each account's other
@@ -30,7 +30,7 @@ export async function settleLapsedOffers(
     .select({ id: waitlistOffers.id })
     .from(waitlistOffers)
     .where(and(eq(waitlistOffers.sessionId, sessionId), lte(waitlistOffers.expiresAt, now)));
-  const lapsed: LapsedPlace[] = await tx
+  const returned: LapsedPlace[] = await tx
     .update(waitlistEntries)
     .set({ status: 'lapsed' })
     .where(
@@ -42,11 +42,15 @@ export async function settleLapsedOffers(
     )
     .returning({
       id: waitlistEntries.id,
+      seq: waitlistEntries.seq,
       userId: waitlistEntries.userId,
       pupilId: waitlistEntries.pupilId,
       joinId: waitlistEntries.joinId,
     });
-  if (lapsed.length === 0) return;
+  if (returned.length === 0) return;
+  // RETURNING comes back in no set order (PGlite and PostgreSQL differ, and it varies run to
+  // run): the lapsed pupils go back on the list in the order they held in the queue.
+  const lapsed = returned.toSorted((a, b) => a.seq - b.seq);
   await sendToBackOfQueue(
     tx,
     sessionId,
