@@ -1,4 +1,5 @@
 import type { CreditReason } from '@tuition/api-contract';
+import { splitBasketPayment } from '@tuition/domain';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbExecutor, Transaction } from '../db/client.ts';
 import { checkoutItems, creditLedger, creditLots } from '../db/schema.ts';
@@ -75,6 +76,9 @@ async function record(
   }
 }
 
+/** The one start debitSeats gives every seat, so the split keeps the order they came in. */
+const IN_ORDER_GIVEN = new Date(0);
+
 /**
  * Pays for as many of `seats` as the account's credit covers, in the order given, each from
  * the lot that lapses first. Decided under the wallet lock, so of two checkouts racing for the
@@ -87,19 +91,13 @@ export async function debitSeats(
   if (debit.seats.length === 0) return [];
   await lockWallet(tx, debit.userId);
   const lots = await spendableLots(tx, debit.userId, debit.now);
-  const debited: DebitedSeat[] = [];
-  let lotIndex = 0;
-  let leftInLot = lots[0]?.remaining ?? 0;
-  for (const seat of debit.seats) {
-    while (lotIndex < lots.length && leftInLot === 0) {
-      lotIndex += 1;
-      leftInLot = lots[lotIndex]?.remaining ?? 0;
-    }
-    const lot = lots[lotIndex];
-    if (!lot || leftInLot === 0) break;
-    debited.push({ ...seat, lotId: lot.id });
-    leftInLot -= 1;
-  }
+  // The seats come in the order credit pays them (checkout's basket already in start order,
+  // then pupil order) but carry no start: with one shared start the split keeps that order.
+  const { credit } = splitBasketPayment(
+    debit.seats.map((seat) => ({ seat, startsAt: IN_ORDER_GIVEN })),
+    lots,
+  );
+  const debited: DebitedSeat[] = credit.map(({ seat, lot }) => ({ ...seat.seat, lotId: lot.id }));
   await record(
     tx,
     debited.map((seat) => ({

@@ -1,5 +1,12 @@
 import { isId } from '@tuition/api-contract';
-import { formatLondonDate, PROMO_REASONS, type Promo, type PupilHistory } from '@tuition/domain';
+import {
+  PROMO_REASONS,
+  type Promo,
+  type PromoCodeUses,
+  type PupilHistory,
+  promoCodeRefusal,
+  UNKNOWN_PROMO_CODE_MESSAGE,
+} from '@tuition/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor, Transaction } from '../db/client.ts';
 import { bookings, promoCodes, promoRedemptions } from '../db/schema.ts';
@@ -22,17 +29,13 @@ export interface UsablePromo {
 
 type PromoRow = typeof promoCodes.$inferSelect;
 
-/** "4 January 2027": the London date without its weekday. */
-function londonDay(instant: Date): string {
-  return formatLondonDate(instant).replace(/^\S+ /, '');
-}
-
 /** 400 naming `promoCode`, in the words the customer reads. */
 function refuse(message: string): never {
   throw new ValidationError([{ field: 'promoCode', message }]);
 }
 
-const UNKNOWN = "We don't recognise this promo code.";
+/** What a code with neither limit passes for its uses: promoCodeRefusal never reads them. */
+const UNCOUNTED: PromoCodeUses = { all: 0, mine: 0 };
 
 function promoOf(row: PromoRow): Promo {
   return {
@@ -58,27 +61,18 @@ async function liveUses(db: DbExecutor, promoCodeId: string, userId: string, now
   return { all: row?.all ?? 0, mine: row?.mine ?? 0 };
 }
 
-/** The code's row if this account may use it now; a 400 naming `promoCode` otherwise. */
+/** The code's row if this account may use it now; else promoCodeRefusal's 400 naming `promoCode`. */
 async function usableRow(
   db: DbExecutor,
   row: PromoRow | undefined,
   userId: string,
   now: Date,
 ): Promise<PromoRow> {
-  if (!row?.active) refuse(UNKNOWN);
-  if (row.validFrom && now < row.validFrom) {
-    refuse(`This code can be used from ${londonDay(row.validFrom)}.`);
-  }
-  if (row.validTo && now >= row.validTo) refuse('This code has expired.');
-  if (row.maxRedemptions !== null || row.perAccountLimit !== null) {
-    const uses = await liveUses(db, row.id, userId, now);
-    if (row.maxRedemptions !== null && uses.all >= row.maxRedemptions) {
-      refuse('This code has been used up.');
-    }
-    if (row.perAccountLimit !== null && uses.mine >= row.perAccountLimit) {
-      refuse('You have already used this code.');
-    }
-  }
+  if (!row) refuse(UNKNOWN_PROMO_CODE_MESSAGE);
+  const limited = row.maxRedemptions !== null || row.perAccountLimit !== null;
+  const uses = limited ? await liveUses(db, row.id, userId, now) : UNCOUNTED;
+  const refusal = promoCodeRefusal(row, uses, now);
+  if (refusal) refuse(refusal.message);
   return row;
 }
 
@@ -93,7 +87,7 @@ export async function findUsablePromo(
   input: { code: string; userId: string; now: Date },
 ): Promise<UsablePromo> {
   const code = input.code.trim().toUpperCase();
-  if (code === '') refuse(UNKNOWN);
+  if (code === '') refuse(UNKNOWN_PROMO_CODE_MESSAGE);
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
   const usable = await usableRow(db, row, input.userId, input.now);
   return { id: usable.id, promo: promoOf(usable) };
@@ -175,7 +169,7 @@ export async function claimPromo(
     now: Date;
   },
 ): Promise<void> {
-  if (!isId(input.promoCodeId)) refuse(UNKNOWN);
+  if (!isId(input.promoCodeId)) refuse(UNKNOWN_PROMO_CODE_MESSAGE);
   const [locked] = (await lockHoldRows(tx, { promoCodeIds: [input.promoCodeId] })).promoCodes;
   const row = await usableRow(tx, locked, input.userId, input.now);
   const pupilIds = [...new Set(input.pupilIds)];

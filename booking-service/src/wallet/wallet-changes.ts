@@ -1,4 +1,4 @@
-import { creditExpiresAt, packRefundPence } from '@tuition/domain';
+import { grantedCreditExpiresAt, packRefundPence } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Clock } from '../clock.ts';
@@ -23,21 +23,16 @@ export interface WalletChangeDeps {
   payments: Parameters<typeof sendPendingRefunds>[0]['payments'];
 }
 
-/** Months goodwill credit lasts when staff give no expiry. */
-export const GRANT_VALIDITY_MONTHS = 6;
-
 /**
  * Staff give an account sessions of credit (valued at nothing: no one paid for them), lapsing
- * when they say or in six months; audited.
+ * when they say or GRANTED_CREDIT_MONTHS on (grantedCreditExpiresAt); audited.
  */
 export async function grantCredit(
   deps: Pick<WalletChangeDeps, 'db' | 'clock'>,
   grant: { adminId: string; userId: string; sessions: number; reason: string; expiresAt?: string },
 ): Promise<{ lotId: string; expiresAt: string }> {
   const now = deps.clock.now();
-  const expiresAt = grant.expiresAt
-    ? new Date(grant.expiresAt)
-    : creditExpiresAt(now, GRANT_VALIDITY_MONTHS);
+  const expiresAt = grant.expiresAt ? new Date(grant.expiresAt) : grantedCreditExpiresAt(now);
   if (expiresAt <= now) {
     throw new ValidationError([
       { field: 'expiresAt', message: 'expiresAt must be in the future.' },

@@ -1,4 +1,4 @@
-import { LIST_CLOSES_BEFORE_START_MINUTES, offerExpiry } from '@tuition/domain';
+import { LIST_CLOSES_BEFORE_START_MINUTES, offerExpiry, seatsLeft } from '@tuition/domain';
 import { and, asc, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client.ts';
 import { classSessions, pupils, user, waitlistEntries, waitlistOffers } from '../../db/schema.ts';
@@ -80,8 +80,8 @@ async function offerSeatsOfSession(
       .where(and(eq(waitlistEntries.sessionId, sessionId), eq(waitlistEntries.status, 'waiting')));
     return [];
   }
-  let free = session.capacity - session.taken;
-  if (free <= 0) return [];
+  let free = seatsLeft({ capacity: session.capacity, taken: session.taken });
+  if (free === 0) return [];
   const settings = await deps.content.siteSettings();
   const expiresAt = offerExpiry(now, session.startsAt, settings.offerHours);
   if (!expiresAt) return [];

@@ -1,3 +1,4 @@
+import { seatsLeft } from '@tuition/domain';
 import type { DbExecutor, Transaction } from '../../db/client.ts';
 import { HOLD_LOCK_TIMEOUT_MS, lockHoldRows } from '../hold-locks.ts';
 import { seatsTaken, userSeats } from '../seats.ts';
@@ -76,8 +77,13 @@ export async function checkSeats(
     // A seat held for one of them by a live offer is theirs, like their own pending hold.
     const offered = pupils.filter((id) => mine.offered.get(row.id)?.has(id));
     if (offered.length > 0) check.offered.set(row.id, offered);
-    const seatsLeft = row.capacity - ((taken.get(row.id) ?? 0) - pending.length - offered.length);
-    if (seatsLeft < pupils.length) check.full.add(row.id);
+    // Every caller names at least one pupil per row it passes, so seatsLeft stopping at none
+    // changes no answer: a session taken past its capacity is still full.
+    const left = seatsLeft(
+      { capacity: row.capacity, taken: taken.get(row.id) ?? 0 },
+      { pending: pending.length, offered: offered.length },
+    );
+    if (left < pupils.length) check.full.add(row.id);
   }
   return check;
 }

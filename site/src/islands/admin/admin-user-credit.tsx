@@ -2,7 +2,13 @@
 // panel they see on /payments-invoices, and a form to give goodwill credit (audited as
 // credit.grant). The service checks the grant; its 400 names the fields, shown beside each.
 import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
-import { addDays, type Clock, londonDate, londonWallClockToUtc } from '@tuition/domain';
+import {
+  addDays,
+  type Clock,
+  GRANTED_CREDIT_MONTHS,
+  londonDate,
+  londonWallClockToUtc,
+} from '@tuition/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
@@ -142,7 +148,7 @@ function GiveCreditForm({ userId, clock }: { userId: string; clock: Clock }) {
       </Field>
       <Field
         label="Use by (optional)"
-        hint="Left empty: 6 months from today"
+        hint={`Left empty: ${GRANTED_CREDIT_MONTHS} months from today`}
         error={errors.expiresAt}
       >
         {({ id, describedBy }) => (
