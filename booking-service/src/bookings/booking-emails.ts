@@ -192,10 +192,7 @@ export function sessionCancelledEmail(
     children.length === 1
       ? children[0]
       : `${children.slice(0, -1).join(', ')} and ${children[children.length - 1]}`;
-  const subject = `Session cancelled: ${input.session.label} maths session`;
   const intro = `We are sorry: we have had to cancel this session, booked for ${who}:`;
-  const line = sessionLine(input.session);
-  const why = `The reason: ${input.reason}`;
   const back: string[] = [];
   if (input.refundedPence > 0) {
     back.push(
@@ -212,28 +209,16 @@ export function sessionCancelledEmail(
     back.length > 0
       ? back.join(' ')
       : `If you have questions about this, contact us at ${brand.contactEmail}.`;
-  const bookingUrl = `${brand.siteUrl}/booking`;
   return {
-    to: input.to,
-    subject,
-    html: layout(brand, 'Session cancelled', [
-      paragraph(greeting(input.name)),
-      paragraph(intro),
-      html`<p style="margin:0 0 16px"><strong>${line}</strong></p>`,
-      paragraph(why),
-      paragraph(remedy),
-      button(bookingUrl, 'Book another session'),
-    ]),
-    text: textLayout(brand, 'Session cancelled', [
-      greeting(input.name),
-      '',
+    ...cancelledSessionMail(brand, {
+      to: input.to,
+      name: input.name,
       intro,
-      `- ${line}`,
-      '',
-      why,
-      remedy,
-      `Book another session: ${bookingUrl}`,
-    ]),
+      session: input.session,
+      reason: input.reason,
+      after: [remedy],
+      action: 'Book another session',
+    }),
     attachments: [
       calendarAttachment(
         brand.name,
@@ -244,6 +229,49 @@ export function sessionCancelledEmail(
         'CANCEL',
       ),
     ],
+  };
+}
+
+/**
+ * A cancelled session's e-mail: the apology, the session in bold, the reason, what follows for
+ * the family (one paragraph each) and a button to the booking page.
+ */
+function cancelledSessionMail(
+  brand: MailBrand,
+  input: {
+    to: string;
+    name: string | null | undefined;
+    intro: string;
+    session: SessionSummary;
+    reason: string;
+    after: readonly string[];
+    action: string;
+  },
+): OutgoingMail {
+  const line = sessionLine(input.session);
+  const why = `The reason: ${input.reason}`;
+  const bookingUrl = `${brand.siteUrl}/booking`;
+  return {
+    to: input.to,
+    subject: `Session cancelled: ${input.session.label} maths session`,
+    html: layout(brand, 'Session cancelled', [
+      paragraph(greeting(input.name)),
+      paragraph(input.intro),
+      html`<p style="margin:0 0 16px"><strong>${line}</strong></p>`,
+      paragraph(why),
+      ...input.after.map((text) => paragraph(text)),
+      button(bookingUrl, input.action),
+    ]),
+    text: textLayout(brand, 'Session cancelled', [
+      greeting(input.name),
+      '',
+      input.intro,
+      `- ${line}`,
+      '',
+      why,
+      ...input.after,
+      `${input.action}: ${bookingUrl}`,
+    ]),
   };
 }
 
@@ -261,41 +289,20 @@ export function basketReleasedEmail(
     creditReturned: number;
   },
 ): OutgoingMail {
-  const subject = `Session cancelled: ${input.session.label} maths session`;
-  const intro =
-    'We are sorry: we have had to cancel this session, which was in your unfinished booking:';
-  const line = sessionLine(input.session);
-  const why = `The reason: ${input.reason}`;
   const released =
     'We have released that booking, so nothing has been or will be taken from your card for it.';
   const credit =
     input.creditReturned > 0
-      ? `The ${input.creditReturned} ${input.creditReturned === 1 ? 'session' : 'sessions'} of credit it held ${input.creditReturned === 1 ? 'is' : 'are'} back in your account.`
+      ? ` The ${input.creditReturned} ${input.creditReturned === 1 ? 'session' : 'sessions'} of credit it held ${input.creditReturned === 1 ? 'is' : 'are'} back in your account.`
       : '';
-  const again = 'The other sessions you had chosen are free to book again.';
-  const bookingUrl = `${brand.siteUrl}/booking`;
-  return {
+  return cancelledSessionMail(brand, {
     to: input.to,
-    subject,
-    html: layout(brand, 'Session cancelled', [
-      paragraph(greeting(input.name)),
-      paragraph(intro),
-      html`<p style="margin:0 0 16px"><strong>${line}</strong></p>`,
-      paragraph(why),
-      paragraph(credit ? `${released} ${credit}` : released),
-      paragraph(again),
-      button(bookingUrl, 'Book sessions'),
-    ]),
-    text: textLayout(brand, 'Session cancelled', [
-      greeting(input.name),
-      '',
-      intro,
-      `- ${line}`,
-      '',
-      why,
-      credit ? `${released} ${credit}` : released,
-      again,
-      `Book sessions: ${bookingUrl}`,
-    ]),
-  };
+    name: input.name,
+    intro:
+      'We are sorry: we have had to cancel this session, which was in your unfinished booking:',
+    session: input.session,
+    reason: input.reason,
+    after: [`${released}${credit}`, 'The other sessions you had chosen are free to book again.'],
+    action: 'Book sessions',
+  });
 }

@@ -32,7 +32,7 @@ import { bookingCancelledEmail, bookingRescheduledEmail } from './booking-emails
 import { applyRemedy } from './cancel-remedy.ts';
 import { sendPendingRefunds } from '../payments/payment-refunds.ts';
 import type { Logger } from '../logging/logger.ts';
-import { moveSeat, releaseSeats } from '../sessions/seat-ledger/seat-ledger.ts';
+import { lockHoldRows, moveSeat, releaseSeats } from '../sessions/seat-ledger/seat-ledger.ts';
 import { pupilCopyAddress, pupilRef } from '../sessions/seat-pupils.ts';
 import { type BookingRow, selectBookingRows } from '../sessions/booking-rows.ts';
 import { describeSession } from '../sessions/session-description.ts';
@@ -210,6 +210,12 @@ export async function cancelBooking(
     deps.content.siteSettings(),
   ]);
   const done = await deps.db.transaction(async (tx) => {
+    // The hold door's order first: the seat's payment (a remedy may refund it), then its session.
+    const seat = await findBooking(tx, request.bookingId, request.actor);
+    await lockHoldRows(tx, {
+      checkoutIds: seat.checkoutId ? [seat.checkoutId] : [],
+      sessionIds: [seat.sessionId],
+    });
     const booking = await lockBooking(tx, request.bookingId, request.actor);
     if (!canCancel(booking, now)) {
       throw new ConflictError('not-cancellable', undefined, MESSAGES.notCancellable.title);
