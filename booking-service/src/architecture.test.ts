@@ -128,6 +128,11 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     'the pay hours CSV is written as safely as the printed register (decision 079)',
   ],
   [
+    'tutors',
+    'auth/admin-roles.ts',
+    'an ADMIN_EMAILS address, which becomes an admin, is never invited as a tutor (decision 088)',
+  ],
+  [
     'retention',
     'your-data/mail-bodies.ts',
     'retention empties the old mail bodies that the export and a deletion read (decision 058)',

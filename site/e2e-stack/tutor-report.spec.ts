@@ -179,10 +179,11 @@ test('a tutor takes the register and sends the report, and the family reads it',
     await page.waitForURL((url) => url.pathname === '/');
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Menu' }).click();
-    await header
-      .getByRole('list', { name: 'Account' })
-      .getByRole('link', { name: 'Teach' })
-      .click();
+    const account = header.getByRole('list', { name: 'Account' });
+    await expect(account).toBeVisible();
+    // A tutor's account books nothing (decision 088): the open menu offers no Book Now.
+    await expect(header.getByRole('link', { name: 'Book Now' })).toHaveCount(0);
+    await account.getByRole('link', { name: 'Teach' }).click();
     await page.waitForURL((url) => url.pathname === '/teach');
 
     // Before the lesson: the session is listed, its register not open yet.

@@ -4,7 +4,7 @@ import { AUTH_COOKIE_PREFIX, type Auth, type AuthSession, type AuthUser } from '
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** Set by requireUser / requireVerifiedUser / requireAdmin. */
+    /** Set by requireUser / requireVerifiedUser / requireCustomer / requireAdmin / requireTutor. */
     authUser: AuthUser;
     authSession: AuthSession['session'];
   }
@@ -66,6 +66,34 @@ export function requireVerifiedUser(auth: Auth): MiddlewareHandler {
     });
 }
 
+/** Why a staff account is refused a customer's action (docs/decisions/088). */
+export const STAFF_ACCOUNT_DETAIL =
+  'Tutor accounts cannot book or buy: use a separate family account.';
+
+/**
+ * 403 for a tutor's account. Staff accounts teach; a family's children, bookings and payments
+ * belong in a customer account, never beside registers and pay lines (docs/decisions/079, 088).
+ * Admins book for customers and stay allowed.
+ */
+export function refuseStaffAccount(user: Pick<AuthUser, 'role'>): void {
+  if (user.role === 'tutor') {
+    throw new ForbiddenError(STAFF_ACCOUNT_DETAIL, { code: 'staff-account' });
+  }
+}
+
+/**
+ * The guard of every customer action (children, booking, packs, enrolment, waiting lists): like
+ * requireVerifiedUser, and 403 for a tutor's account.
+ */
+export function requireCustomer(auth: Auth): MiddlewareHandler {
+  const verified = requireVerifiedUser(auth);
+  return (c, next) =>
+    verified(c, async () => {
+      refuseStaffAccount(c.get('authUser'));
+      await next();
+    });
+}
+
 /**
  * 401 signed out, 403 signed in without the admin role ("Access denied",
  * docs/product-rules.md#accounts-and-roles). An admin whose address is not verified is no admin:
@@ -110,15 +138,23 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Refuses state-changing requests sent from another site, as better-auth does for its own
  * endpoints: a browser names the page's origin in Origin (and Sec-Fetch-Site), so a cross-site
  * form or script is refused even though SameSite=Lax would already withhold the cookie.
- * Requests with neither header (server-to-server, curl) carry no ambient cookie risk and pass.
+ * Requests with neither header (server-to-server, curl) carry no ambient cookie risk and pass,
+ * unless `originRequired`: a route no session guards (the local clock) has only this check, so
+ * there a request must name the site's own origin.
  */
-export function rejectCrossSiteRequests(trustedOrigins: readonly string[]): MiddlewareHandler {
+export function rejectCrossSiteRequests(
+  trustedOrigins: readonly string[],
+  { originRequired = false }: { originRequired?: boolean } = {},
+): MiddlewareHandler {
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
       const fetchSite = c.req.header('sec-fetch-site');
       if ((origin && !trustedOrigins.includes(origin)) || fetchSite === 'cross-site') {
         throw new ForbiddenError('Cross-site requests are not allowed.');
+      }
+      if (!origin && originRequired) {
+        throw new ForbiddenError('Only the site itself may do this: the request named no Origin.');
       }
     }
     await next();

@@ -11,7 +11,12 @@ import {
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config/env.ts';
 import { eq } from 'drizzle-orm';
-import { readSession, rejectCrossSiteRequests, sessionIfAny } from '../auth/middleware.ts';
+import {
+  readSession,
+  refuseStaffAccount,
+  rejectCrossSiteRequests,
+  sessionIfAny,
+} from '../auth/middleware.ts';
 import { user } from '../db/schema.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import {
@@ -68,7 +73,10 @@ const bookabilityRoute = createRoute({
         'or a promoCode that cannot apply (the reason in words)',
     ),
     401: problemResponse('forUser, pupilIds or promoCode given while signed out'),
-    403: problemResponse('Sent from another site, or forUser given by someone not an admin'),
+    403: problemResponse(
+      'Sent from another site, signed in to a tutor account, or forUser given by someone not an ' +
+        'admin',
+    ),
     404: problemResponse('forUser names no user, or a pupil id is not one of the account’s'),
   },
 });
@@ -80,12 +88,16 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
    * Whose seats an answer marks: the signed-in user's (none when signed out), or, for an admin
    * acting for a customer, the customer's named by forUser. Only admins may look through
    * another customer's eyes: anyone else naming forUser is refused, not silently ignored.
+   * A check before booking (`forBooking`) is refused to a tutor's account, which never books
+   * (decision 088); looking at the timetable is not.
    */
   const viewerOf = async (
     headers: Headers,
     forUser: string | undefined,
+    { forBooking = false } = {},
   ): Promise<{ id: string; name: string } | undefined> => {
     const session = await readSession(deps.auth, headers);
+    if (session && forBooking) refuseStaffAccount(session.user);
     if (forUser === undefined) {
       return session ? { id: session.user.id, name: session.user.name } : undefined;
     }
@@ -123,7 +135,9 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
     })
     .openapi(bookabilityRoute, async (c) => {
       const { service, startsAt, pupilIds, promoCode } = c.req.valid('json');
-      const viewer = await viewerOf(c.req.raw.headers, c.req.valid('query').forUser);
+      const viewer = await viewerOf(c.req.raw.headers, c.req.valid('query').forUser, {
+        forBooking: true,
+      });
       // Pupils and codes are an account's: naming them while signed out names nobody's.
       if (!viewer && (pupilIds || promoCode !== undefined)) throw new UnauthorizedError();
       const { results, pupilIds: named } = await checkBookability(deps, {

@@ -13,8 +13,8 @@ import type { Auth } from '../auth/auth.ts';
 import {
   currentUser,
   rejectCrossSiteRequests,
+  requireCustomer,
   requireUser,
-  requireVerifiedUser,
   signedIn,
 } from '../auth/middleware.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
@@ -64,7 +64,7 @@ const startCheckoutRoute = createRoute({
         'first lesson only, not for this course)',
     ),
     401: problemResponse('Not signed in'),
-    403: problemResponse('E-mail not verified, or sent from another site'),
+    403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('A pupil id that is not one of your pupils, or an offerId not yours'),
     409: problemResponse(
       '`code` duplicate (a named pupil already has a confirmed seat) or full (fewer seats left ' +
@@ -144,7 +144,7 @@ const listPaymentsRoute = createRoute({
 export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth; mail: MailOutbox }) {
   const router = createRouter();
   const sameSiteOnly = rejectCrossSiteRequests(deps.config.trustedOrigins);
-  router.use('/api/checkout', sameSiteOnly, requireVerifiedUser(deps.auth));
+  router.use('/api/checkout', sameSiteOnly, requireCustomer(deps.auth));
   // (A '/api/checkout/*' pattern would match '/api/checkout' too and check the session twice.)
   router.use('/api/checkout/:id', sameSiteOnly, requireUser(deps.auth));
   router.use('/api/checkout/:id/cancel', sameSiteOnly, requireUser(deps.auth));

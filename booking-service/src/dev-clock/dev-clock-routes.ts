@@ -25,7 +25,12 @@ export function createDevClockRoutes(deps: {
   afterMove?: () => Promise<void>;
 }) {
   const router = createRouter();
-  router.use('/dev/clock', rejectCrossSiteRequests(deps.config.trustedOrigins));
+  // Nothing but this check guards a move (no session), so a move without the site's Origin
+  // (curl, another local program) is refused like another site's (decision 088).
+  router.use(
+    '/dev/clock',
+    rejectCrossSiteRequests(deps.config.trustedOrigins, { originRequired: true }),
+  );
   router.get('/dev/clock', (c) => c.json({ now: deps.clock.now().toISOString() }));
   router.post('/dev/clock', async (c) => {
     // TEST_CLOCK-less production-like runs build a clock nobody may move.

@@ -88,10 +88,10 @@ export class UnauthorizedError extends HttpProblem {
   }
 }
 
-/** 403: signed in without the role. */
+/** 403: signed in without the role (`code` when the client should tell why, e.g. staff-account). */
 export class ForbiddenError extends HttpProblem {
-  constructor(detail = 'You do not have permission to do this.') {
-    super(403, 'Forbidden', detail);
+  constructor(detail = 'You do not have permission to do this.', extra: ProblemExtras = {}) {
+    super(403, 'Forbidden', detail, extra);
   }
 }
 

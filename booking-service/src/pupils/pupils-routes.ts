@@ -9,7 +9,12 @@ import {
 } from '@tuition/api-contract';
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config/env.ts';
-import { currentUser, rejectCrossSiteRequests, requireUser, signedIn } from '../auth/middleware.ts';
+import {
+  currentUser,
+  rejectCrossSiteRequests,
+  requireCustomer,
+  signedIn,
+} from '../auth/middleware.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { createRouter } from '../http/router.ts';
 import { addPupil, listPupils, type PupilDeps, removePupil, updatePupil } from './pupils.ts';
@@ -25,6 +30,7 @@ const listRoute = createRoute({
   responses: {
     200: jsonResponse(PupilListSchema, 'Pupils in the order they were added'),
     401: problemResponse('Not signed in'),
+    403: problemResponse('E-mail not verified, or a tutor account'),
   },
 });
 
@@ -39,7 +45,7 @@ const addRoute = createRoute({
     201: jsonResponse(PupilSchema, 'The new pupil'),
     400: invalidInput('A field is invalid; `errors` names it (consent, yearGroup, name, email)'),
     401: problemResponse('Not signed in'),
-    403: problemResponse('Sent from another site'),
+    403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     409: problemResponse('`code` student-account: a student account has one pupil, itself'),
   },
 });
@@ -55,7 +61,7 @@ const updateRoute = createRoute({
     200: jsonResponse(PupilSchema, 'The pupil'),
     400: invalidInput('A field is invalid; consent is needed to move into Years 6-11'),
     401: problemResponse('Not signed in'),
-    403: problemResponse('Sent from another site'),
+    403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('No such pupil of yours'),
   },
 });
@@ -71,7 +77,7 @@ const removeRoute = createRoute({
     200: jsonResponse(PupilRemovedSchema, 'What happened'),
     400: invalidInput('Control characters or bad encoding in the path'),
     401: problemResponse('Not signed in'),
-    403: problemResponse('Sent from another site'),
+    403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('No such pupil of yours'),
     409: problemResponse('`code` student-account: a student account keeps its own pupil'),
   },
@@ -80,7 +86,12 @@ const removeRoute = createRoute({
 export function createPupilRoutes(deps: PupilDeps & { auth: Auth; config: Config }) {
   const router = createRouter();
   for (const path of ['/api/me/pupils', '/api/me/pupils/:id']) {
-    router.use(path, rejectCrossSiteRequests(deps.config.trustedOrigins), requireUser(deps.auth));
+    // Children are a family's: a tutor's account has none to list or add (decision 088).
+    router.use(
+      path,
+      rejectCrossSiteRequests(deps.config.trustedOrigins),
+      requireCustomer(deps.auth),
+    );
   }
   return router
     .openapi(listRoute, async (c) => c.json(await listPupils(deps, currentUser(c).id), 200))

@@ -17,8 +17,8 @@ import {
   noSession,
   rejectCrossSiteRequests,
   requireAdmin,
+  requireCustomer,
   requireUser,
-  requireVerifiedUser,
   signedIn,
 } from '../auth/middleware.ts';
 import type { CheckoutDeps } from '../checkout/payment-page.ts';
@@ -63,7 +63,7 @@ const quoteRoute = createRoute({
     200: jsonResponse(TermQuoteSchema, 'The sessions and the price'),
     400: invalidInput('Bad input, an archived pupil, a promoCode that cannot apply, a past term'),
     401: problemResponse('Not signed in'),
-    403: problemResponse('Sent from another site'),
+    403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('No such term or class, or a pupil that is not yours'),
     409: problemResponse(notOpen),
   },
@@ -87,7 +87,7 @@ const termCheckoutRoute = createRoute({
     201: jsonResponse(TermCheckoutSchema, 'Seats held (pending) or booked already (paid)'),
     400: invalidInput('Bad input, a promoCode that cannot apply, no session left in the term'),
     401: problemResponse('Not signed in'),
-    403: problemResponse('E-mail not verified, or sent from another site'),
+    403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('No such term or class, or a pupil that is not yours'),
     409: problemResponse(`${notOpen}; or full (\`slots\` lists the full sessions) or duplicate`),
     502: problemResponse('The payment provider did not open a page; the seats were released'),
@@ -124,8 +124,8 @@ const adminEnrolmentsRoute = createRoute({
 export function createTermRoutes(deps: CheckoutDeps & { auth: Auth }) {
   const router = createRouter();
   const sameSiteOnly = rejectCrossSiteRequests(deps.config.trustedOrigins);
-  router.use('/api/terms/:termId/quote', sameSiteOnly, requireUser(deps.auth));
-  router.use('/api/checkout/term', sameSiteOnly, requireVerifiedUser(deps.auth));
+  router.use('/api/terms/:termId/quote', sameSiteOnly, requireCustomer(deps.auth));
+  router.use('/api/checkout/term', sameSiteOnly, requireCustomer(deps.auth));
   router.use('/api/me/enrolments', requireUser(deps.auth));
   router.use('/api/admin/enrolments', requireAdmin(deps.auth));
   const userOf = (c: Parameters<typeof currentUser>[0]) => {

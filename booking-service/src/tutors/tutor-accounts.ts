@@ -4,6 +4,7 @@ import { SERVICES, type WeeklySlot } from '@tuition/domain';
 import type { ContentLoader } from '@tuition/content';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.ts';
+import { isAdminEmail } from '../auth/admin-roles.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
@@ -43,12 +44,23 @@ export async function activeTutorOf(db: DbExecutor, userId: string): Promise<{ i
 /**
  * Creates the tutor's account (verified, no password, role tutor) and row, and mails the
  * set-password link: better-auth's own reset token, living INVITE_LINK_DAYS, so better-auth's
- * reset-password endpoint sets the first password as it resets any other.
+ * reset-password endpoint sets the first password as it resets any other. An ADMIN_EMAILS address
+ * is refused: the service makes it an admin once verified, and a tutor's is verified at once, so
+ * the account would be an admin with a tutors row (decision 088).
  */
 export async function inviteTutor(
   deps: TutorDeps,
   input: { adminId: string; adminName: string; name: string; email: string },
 ): Promise<{ id: string }> {
+  if (isAdminEmail(deps.config.auth.adminEmails, input.email)) {
+    throw new ValidationError([
+      {
+        field: 'email',
+        message:
+          'This address is an administrator’s (listed in ADMIN_EMAILS). A tutor needs an e-mail address of their own.',
+      },
+    ]);
+  }
   const ctx = await deps.auth.$context;
   if (await ctx.internalAdapter.findUserByEmail(input.email)) {
     throw new ValidationError([

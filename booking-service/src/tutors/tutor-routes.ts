@@ -76,7 +76,9 @@ const inviteRoute = createRoute({
   request: { body: jsonBody(TutorInviteRequestSchema) },
   responses: {
     201: jsonResponse(TutorCreatedSchema, 'The tutor was created and e-mailed'),
-    400: invalidInput('A name and a valid e-mail; an address that already has an account'),
+    400: invalidInput(
+      'A name and a valid e-mail; an address that already has an account or is in ADMIN_EMAILS',
+    ),
     ...guarded,
   },
 });

@@ -28,6 +28,8 @@ import { leadClass, signedInTutor } from '../testing/tutor-fixtures.ts';
 const NOW = '2026-11-03T09:00:00Z';
 const GCSE_HIGHER_TUE = { service: 'gcse-higher', day: 'tue', startTime: '19:00' } as const;
 const KS3_TUE = { service: 'ks3', day: 'tue', startTime: '18:00' } as const;
+// An address the service makes an admin once verified (config ADMIN_EMAILS).
+const OWNER_EMAIL = 'owner@example.com';
 
 interface Family {
   id: string;
@@ -70,7 +72,7 @@ describe.each(TEST_DB_KINDS)('tutors on %s', (dbKind) => {
   let khans: Family;
 
   beforeAll(async () => {
-    t = await createTestApp({ dbKind, now: NOW });
+    t = await createTestApp({ dbKind, now: NOW, env: { ADMIN_EMAILS: OWNER_EMAIL } });
     clock = settableClock(fixedClock(NOW));
     t.deps.clock = clock;
     admin = await signedInUser(t, { name: 'Grace Admin', role: 'admin' });
@@ -146,6 +148,20 @@ describe.each(TEST_DB_KINDS)('tutors on %s', (dbKind) => {
     const body = await json<{ errors: { field: string; message: string }[] }>(refused);
     expect(body.errors[0]).toMatchObject({ field: 'email' });
     expect(body.errors[0]?.message).toContain('already has an account');
+  });
+
+  it('refuses an ADMIN_EMAILS address, naming the field, and makes no account', async () => {
+    const refused = await api(t, '/api/admin/tutors', {
+      cookie: admin.cookie,
+      body: { name: 'The Owner', email: 'Owner@Example.com' },
+    });
+    expect(refused.status).toBe(400);
+    const body = await json<{ errors: { field: string; message: string }[] }>(refused);
+    expect(body.errors[0]).toMatchObject({ field: 'email' });
+    expect(body.errors[0]?.message).toContain('ADMIN_EMAILS');
+    const rows = await t.deps.db.select().from(user).where(eq(user.email, OWNER_EMAIL));
+    expect(rows).toEqual([]);
+    expect(await mailTo(t, OWNER_EMAIL)).toEqual([]);
   });
 
   it('will not make anyone a tutor through set-role', async () => {

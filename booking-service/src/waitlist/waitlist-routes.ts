@@ -12,8 +12,8 @@ import {
   currentUser,
   rejectCrossSiteRequests,
   requireAdmin,
+  requireCustomer,
   requireUser,
-  requireVerifiedUser,
   signedIn,
 } from '../auth/middleware.ts';
 import type { Config } from '../config/env.ts';
@@ -43,7 +43,7 @@ const joinRoute = createRoute({
     201: jsonResponse(WaitlistJoinedSchema, 'On the list; `position` 1 is offered next'),
     400: invalidInput('startsAt is not a bookable session, or pupilIds are missing or archived'),
     401: problemResponse('Not signed in'),
-    403: problemResponse('E-mail not verified, or sent from another site'),
+    403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('A pupil id that is not one of your pupils'),
     409: problemResponse(
       '`code` not-full (seats are free: book instead), duplicate (a pupil already holds the ' +
@@ -103,7 +103,7 @@ export function createWaitlistRoutes(
 ) {
   const router = createRouter();
   const sameSiteOnly = rejectCrossSiteRequests(deps.config.trustedOrigins);
-  router.use('/api/waitlist', sameSiteOnly, requireVerifiedUser(deps.auth));
+  router.use('/api/waitlist', sameSiteOnly, requireCustomer(deps.auth));
   router.use('/api/me/waitlist', requireUser(deps.auth));
   router.use('/api/me/waitlist/:id', sameSiteOnly, requireUser(deps.auth));
   router.use('/api/admin/sessions/:id/waitlist', requireAdmin(deps.auth));

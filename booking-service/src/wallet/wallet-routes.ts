@@ -18,8 +18,8 @@ import {
   noSession,
   rejectCrossSiteRequests,
   requireAdmin,
+  requireCustomer,
   requireUser,
-  requireVerifiedUser,
   signedIn,
 } from '../auth/middleware.ts';
 import { NotFoundError } from '../http/problem.ts';
@@ -114,7 +114,7 @@ const startPackCheckoutRoute = createRoute({
     201: jsonResponse(StartedPackCheckoutSchema, 'Send the customer to `url` to pay'),
     400: invalidInput('`packId` missing or not a string'),
     401: problemResponse('Not signed in'),
-    403: problemResponse('E-mail not verified, or sent from another site'),
+    403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('No pack with that id is on sale'),
     502: problemResponse('The payment provider did not open a page'),
   },
@@ -137,7 +137,7 @@ const walletRoute = createRoute({
 export function createWalletRoutes(deps: CheckoutDeps & { auth: Auth }) {
   const router = createRouter();
   const sameSiteOnly = rejectCrossSiteRequests(deps.config.trustedOrigins);
-  router.use('/api/checkout/pack', sameSiteOnly, requireVerifiedUser(deps.auth));
+  router.use('/api/checkout/pack', sameSiteOnly, requireCustomer(deps.auth));
   router.use('/api/me/wallet', requireUser(deps.auth));
   router.use('/api/me/wallet/*', sameSiteOnly, requireUser(deps.auth));
   router.use('/api/admin/users/:id/wallet', requireAdmin(deps.auth));

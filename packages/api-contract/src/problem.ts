@@ -38,7 +38,10 @@ export const PROBLEM_CODES = [
   'too-many-pupils',
   /** 409: credit that cannot be refunded (a grant, spent, or past the 14 days; decision 077). */
   'not-refundable',
-  /** 409: a tutor's account is closed by an admin, never deleted (decision 079). */
+  /**
+   * A tutor's account: 409 when deleting it (closed by an admin, never deleted; decision 079),
+   * 403 for a customer's action such as booking (decision 088).
+   */
   'staff-account',
   /** 409: a lesson report sent before the start, unsaved, or with pupils unmarked (079). */
   'report-not-ready',

@@ -15,10 +15,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pupil, PupilList } from '../shared/pupils/pupils-api.ts';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
 
-const session = vi.hoisted(() => ({ signedIn: true }));
+const session = vi.hoisted(() => ({ signedIn: true, role: 'user' }));
 vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({
-    data: session.signedIn ? { user: { id: 'u1', name: 'Pat Parent', role: 'user' } } : null,
+    data: session.signedIn ? { user: { id: 'u1', name: 'Pat Parent', role: session.role } } : null,
     isPending: false,
   }),
 }));
@@ -86,6 +86,7 @@ const CONSENT =
 
 beforeEach(() => {
   session.signedIn = true;
+  session.role = 'user';
 });
 afterEach(() => {
   cleanup();
@@ -189,8 +190,11 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('renders nothing signed out and asks the service nothing', async () => {
-    session.signedIn = false;
+  it.each([
+    ['signed out', { signedIn: false, role: 'user' }],
+    ['for a tutor’s account', { signedIn: true, role: 'tutor' }],
+  ])('renders nothing %s and asks the service nothing', async (_, who) => {
+    Object.assign(session, who);
     const calls = stubService({ accountType: 'parent', pupils: [] });
     vi.useFakeTimers();
     try {

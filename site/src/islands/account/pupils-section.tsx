@@ -2,10 +2,12 @@
 // year group and removes one (a child with bookings is archived by the service, never deleted);
 // Years 6-11 need the consent statement ticked. A student account shows its one pupil, itself,
 // in Year 12 or 13, with no way to add another. Signed out it renders nothing: the account page
-// beside it shows the login prompt.
+// beside it shows the login prompt. A tutor's account has no children (decision 088): nothing
+// either.
 import { yearGroupLabel } from '@tuition/domain';
 import { useState } from 'react';
 import { useSession } from '../../lib/auth-client.ts';
+import { roleOf } from '../../lib/auth-session.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { toastError, toastSuccess } from '../shared/app-toaster.tsx';
 import { PupilForm, type PupilFormValues } from '../shared/pupils/pupil-form.tsx';
@@ -218,10 +220,11 @@ function PupilsContent({ consentStatement }: ConsentProps) {
 
 function PupilsSectionContent({ consentStatement }: ConsentProps) {
   const { data: session, isPending } = useSession();
-  const signedIn = Boolean(session?.user);
+  // Staff accounts book nothing, so the service refuses them the list: not asked.
+  const customer = Boolean(session?.user) && roleOf(session?.user) !== 'tutor';
   // The same query as the list below: asked once.
-  const pupils = usePupils(signedIn);
-  if (isPending || !signedIn) return null;
+  const pupils = usePupils(customer);
+  if (isPending || !customer) return null;
   const student = pupils.data?.accountType === 'student';
   return (
     <section className="account-card pupils-section" aria-labelledby="children-heading">

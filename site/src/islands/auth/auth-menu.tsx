@@ -1,5 +1,6 @@
 // The header's account area (docs/product-rules.md#pages Header), on every page. Signed out: Login
 // (opens the auth dialog) and Book Now. Signed in: Book Now and the profile menu (decision 050).
+// No Book Now for a tutor's account, which books nothing, nor on staff pages (decision 088).
 // It also switches the home hero's Get Started / Book Now (elements marked data-auth-action) and
 // opens the dialog for any element marked data-auth-action="sign-in".
 //
@@ -53,9 +54,11 @@ function useSessionUser(initialUser: SessionUserSummary | null | undefined) {
 export interface AuthMenuProps {
   /** The session the boot script already read (null: signed out); undefined: read it here. */
   initialUser?: SessionUserSummary | null | undefined;
+  /** Book Now beside Login or the profile menu; false on staff pages (the header's prop). */
+  offerBooking?: boolean;
 }
 
-export function AuthMenu({ initialUser }: AuthMenuProps) {
+export function AuthMenu({ initialUser, offerBooking = true }: AuthMenuProps) {
   const { pending: isPending, user } = useSessionUser(initialUser);
   const [hydrated, setHydrated] = useState(false);
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -85,13 +88,17 @@ export function AuthMenu({ initialUser }: AuthMenuProps) {
     </Suspense>
   );
 
+  const bookNow = (
+    <a className="btn" href="/booking">
+      Book Now
+    </a>
+  );
+
   if (user) {
     return (
       <>
         {/* Kept when signed in, at every width: a returning customer's way to book (decision 050). */}
-        <a className="btn" href="/booking">
-          Book Now
-        </a>
+        {offerBooking && roleOf(user) !== 'tutor' && bookNow}
         <Suspense fallback={<span className="auth-menu__placeholder" aria-hidden="true" />}>
           <AuthProfileMenu name={user.name} email={user.email} role={roleOf(user)} />
         </Suspense>
@@ -119,9 +126,7 @@ export function AuthMenu({ initialUser }: AuthMenuProps) {
           Login
         </a>
       )}
-      <a className="btn" href="/booking">
-        Book Now
-      </a>
+      {offerBooking && bookNow}
       {dialogElement}
       <PageToaster />
     </>
@@ -136,6 +141,8 @@ export function mountAuthMenu(
   container: HTMLElement,
   initialUser: SessionUserSummary | null | undefined,
 ) {
+  // The header says whether its page offers booking (site-header.astro, data-offer-booking).
+  const offerBooking = container.dataset.offerBooking !== 'false';
   const root = createRoot(container);
   // In a transition, so React renders the menu in slices between the page's other work instead
   // of one long task while the page loads (docs/decisions/084). The links the server rendered
@@ -144,7 +151,7 @@ export function mountAuthMenu(
     root.render(
       <StrictMode>
         <IslandErrorBoundary>
-          <AuthMenu initialUser={initialUser} />
+          <AuthMenu initialUser={initialUser} offerBooking={offerBooking} />
         </IslandErrorBoundary>
       </StrictMode>,
     ),
