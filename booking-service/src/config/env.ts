@@ -144,6 +144,12 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   RESEND_API_KEY: optionalText,
   MAIL_FROM: optionalText,
+  MAIL_RATE_PER_SECOND: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a number of messages a second, such as 2' })
+      .positive('must be more than 0')
+      .optional(),
+  ),
   SITE_DIST: optionalText,
   DEMO_SEED: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -182,6 +188,11 @@ export interface Config {
   /** undefined -> the local mailbox */
   resend: { apiKey: string } | undefined;
   mailFrom: string;
+  /**
+   * Mail sent a second by all instances together (docs/decisions/090); undefined -> Resend's
+   * default limit with Resend, no limit with the local mailbox.
+   */
+  mailRatePerSecond: number | undefined;
   /** The SANITY_* variables, handed to @tuition/content's contentConfigFromEnv. */
   contentEnv: Record<string, string | undefined>;
   siteDist: string;
@@ -259,6 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     resend: e.RESEND_API_KEY ? { apiKey: e.RESEND_API_KEY } : undefined,
     mailFrom: e.MAIL_FROM ?? 'Tuition bookings <bookings@localhost>',
+    mailRatePerSecond: e.MAIL_RATE_PER_SECOND,
     contentEnv,
     siteDist: e.SITE_DIST ? path.resolve(e.SITE_DIST) : path.resolve(PACKAGE_ROOT, '../site/dist'),
     demoSeed: e.DEMO_SEED ?? !isProduction,

@@ -19,6 +19,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -475,6 +476,18 @@ export const mailRecipients = pgTable(
       .where(sql`${t.about} <> '{}'::text[]`),
   ],
 );
+
+/**
+ * One token bucket per outbound provider (`mail:resend`, later a text-message provider), shared
+ * by every instance so together they keep the provider's rate (docs/decisions/090). `tokens`
+ * goes below zero while senders wait for tokens they have already taken.
+ */
+export const outboundRate = pgTable('outbound_rate', {
+  key: text('key').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  /** When `tokens` was last brought up to date, by the database's clock. */
+  refilledAt: instant('refilled_at').notNull(),
+});
 
 /**
  * Revenue per London calendar month (YYYY-MM, by when it was paid), kept by a deferred trigger

@@ -5,14 +5,29 @@ import type { Logger } from '../logging/logger.ts';
 import type { MailBrand } from './layout.ts';
 import { LocalMailboxMailer } from './local-mailbox.ts';
 import type { Mailer } from './mailer.ts';
+import { OutboundRate, type OutboundRateLimit } from './outbound-rate.ts';
 import { MailOutbox } from './outbox.ts';
-import { ResendMailer } from './resend-mailer.ts';
+import { RESEND_REQUESTS_PER_SECOND, ResendMailer } from './resend-mailer.ts';
 
 /** Resend when RESEND_API_KEY is set, otherwise the local mailbox (config refuses that in production). */
 export function mailerFromConfig(config: Config, db: Database): Mailer {
   return config.resend
     ? new ResendMailer({ apiKey: config.resend.apiKey, from: config.mailFrom })
     : new LocalMailboxMailer(db);
+}
+
+/**
+ * The rate mail leaves at, all instances together (docs/decisions/090): MAIL_RATE_PER_SECOND,
+ * else Resend's default limit for Resend; the local mailbox has no provider to protect, so it
+ * is limited only when MAIL_RATE_PER_SECOND asks. One bucket per provider, sends spaced evenly.
+ */
+export function mailRateLimit(
+  config: Pick<Config, 'mailRatePerSecond'>,
+  mailer: Pick<Mailer, 'kind'>,
+): OutboundRateLimit | undefined {
+  const perSecond =
+    config.mailRatePerSecond ?? (mailer.kind === 'resend' ? RESEND_REQUESTS_PER_SECOND : undefined);
+  return perSecond === undefined ? undefined : { key: `mail:${mailer.kind}`, perSecond, burst: 1 };
 }
 
 /** Builds the outbox the features enqueue mail on (server.ts and the test harness). */
@@ -25,10 +40,13 @@ export function createMailOutbox(options: {
   maintenance?: boolean;
   pollingIntervalSeconds?: number;
 }): Promise<MailOutbox> {
+  const mailer = options.mailer ?? mailerFromConfig(options.config, options.dbHandle.db);
+  const rate = mailRateLimit(options.config, mailer);
   return MailOutbox.start({
     dbHandle: options.dbHandle,
-    mailer: options.mailer ?? mailerFromConfig(options.config, options.dbHandle.db),
+    mailer,
     logger: options.logger.child({ component: 'mail' }),
+    ...(rate ? { rate: new OutboundRate(options.dbHandle.db, rate) } : {}),
     ...(options.maintenance !== undefined ? { maintenance: options.maintenance } : {}),
     ...(options.pollingIntervalSeconds !== undefined
       ? { pollingIntervalSeconds: options.pollingIntervalSeconds }

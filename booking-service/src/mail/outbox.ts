@@ -14,6 +14,7 @@ import type { Database, DbHandle } from '../db/client.ts';
 import { mailRecipients } from '../db/schema.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
+import type { OutboundRate } from './outbound-rate.ts';
 
 export const MAIL_QUEUE = 'mail';
 /** Where a message lands after its last retry, kept for a person to look at. */
@@ -42,7 +43,8 @@ const PG_BOSS_PRIORITY: Record<MailPriority, number> = { immediate: 10, bulk: 0 
 
 /**
  * Messages a worker fetches per poll and delivers side by side. With the local mailbox that is
- * a few dozen a second per instance; Resend's own per-second limit is kept by its mailer.
+ * a few dozen a second per instance; a provider's per-second limit is kept by the shared
+ * outbound rate (docs/decisions/090).
  */
 export const MAIL_BATCH_SIZE = 10;
 
@@ -55,6 +57,11 @@ export interface MailOutboxOptions {
   dbHandle: DbHandle;
   mailer: Mailer;
   logger: Logger;
+  /**
+   * The rate the mailer's provider takes, shared by every instance (docs/decisions/090): each
+   * delivery attempt waits for a token first. None: as fast as the worker goes.
+   */
+  rate?: OutboundRate;
   /**
    * How often an idle worker looks for due mail. While fetches come back full it fetches again
    * at once (a backlog drains at delivery speed, not one batch per interval).
@@ -81,6 +88,7 @@ export class MailOutbox {
     readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly pollingIntervalSeconds: number,
+    private readonly rate: OutboundRate | undefined,
   ) {}
 
   static async start(options: MailOutboxOptions): Promise<MailOutbox> {
@@ -112,6 +120,7 @@ export class MailOutbox {
       options.mailer,
       options.logger,
       options.pollingIntervalSeconds ?? 1,
+      options.rate,
     );
   }
 
@@ -259,6 +268,7 @@ export class MailOutbox {
 
   private async deliver(job: Job<OutgoingMail>): Promise<void> {
     try {
+      await this.rate?.waitForTurn();
       await this.mailer.deliver(job.data, { idempotencyKey: `mail-${job.id}` });
       // Only the recipient's domain: addresses are personal data and stay out of logs.
       this.logger.info({ jobId: job.id, toDomain: job.data.to.split('@')[1] }, 'mail delivered');
@@ -288,8 +298,8 @@ const sqlTextArray = (values: readonly string[]): SQL =>
       )}]::text[]`;
 
 /**
- * pg-boss picks a batch by priority, then age, but hands it over in no particular order; a
- * mailer that spaces its calls (Resend) starts them in this order, so immediate mail first.
+ * pg-boss picks a batch by priority, then age, but hands it over in no particular order; the
+ * outbound rate hands out its tokens in this order, so immediate mail starts first.
  */
 function inDeliveryOrder<T>(jobs: JobWithMetadata<T>[]): JobWithMetadata<T>[] {
   return [...jobs].sort(

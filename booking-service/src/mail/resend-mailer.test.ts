@@ -53,8 +53,23 @@ describe('ResendMailer', () => {
     );
   });
 
-  it('starts no more than two requests a second (Resend’s default), however many wait', async () => {
-    const { client, calls } = fakeResend({ data: { id: 'email_1' }, error: null });
+  it('after a 429 every call of this process holds back, not only the one refused', async () => {
+    const answers = [
+      {
+        data: null,
+        error: { name: 'rate_limit_exceeded', message: 'Too many', statusCode: 429 },
+        headers: { 'retry-after': '1' },
+      },
+    ];
+    const sent: string[] = [];
+    const client = {
+      emails: {
+        async send(_payload: unknown, options: { idempotencyKey: string }) {
+          sent.push(options.idempotencyKey);
+          return answers.shift() ?? { data: { id: 'email_1' }, error: null, headers: null };
+        },
+      },
+    } as unknown as Resend;
     const waits: number[] = [];
     const mailer = new ResendMailer({
       apiKey: 'x',
@@ -65,12 +80,11 @@ describe('ResendMailer', () => {
         waits.push(ms);
       },
     });
-    await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => mailer.deliver(mail, { idempotencyKey: `mail-${n}` })),
-    );
-    expect(calls).toHaveLength(5);
-    // Starts at 0, 500, 1000, 1500 and 2000 ms.
-    expect(waits).toEqual([500, 1000, 1500, 2000]);
+    await mailer.deliver(mail, { idempotencyKey: 'mail-1' });
+    await mailer.deliver(mail, { idempotencyKey: 'mail-2' });
+    expect(sent).toEqual(['mail-1', 'mail-1', 'mail-2']);
+    // The refused message waits out Retry-After, and so does the next one of this process.
+    expect(waits).toEqual([1000, 1000]);
   });
 });
 

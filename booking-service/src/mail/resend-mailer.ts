@@ -1,7 +1,10 @@
 import { Resend } from 'resend';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
-/** Resend's default API limit per team (resend.com/docs/api-reference/rate-limit). */
+/**
+ * Resend's default API limit per team (resend.com/docs/api-reference/rate-limit): the default
+ * of the shared outbound rate (MAIL_RATE_PER_SECOND, docs/decisions/090).
+ */
 export const RESEND_REQUESTS_PER_SECOND = 2;
 /** Waits on a 429 before the message goes back to the outbox for its own, longer backoff. */
 const RATE_LIMIT_RETRIES = 3;
@@ -12,33 +15,30 @@ export interface ResendMailerOptions {
   apiKey: string;
   from: string;
   client?: Resend;
-  /** Requests this process starts per second at most (Resend counts per team, see README). */
-  requestsPerSecond?: number;
   /** Test seams: the clock and the wait. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
 
 /**
- * Production mailer: Resend's API. Calls are spaced to stay under Resend's per-second limit
- * (the outbox delivers a batch side by side); a 429 that slips through anyway (another
- * instance, another app on the team) is waited out as Retry-After says, a few times, and every
- * call of this process waits with it. Any other refusal throws, so the outbox retries later.
+ * Production mailer: Resend's API. The outbox spaces the calls of every instance to Resend's
+ * per-second limit (the shared outbound rate, docs/decisions/090); a 429 that slips through
+ * anyway (another app on the team, a limit set too high) is waited out as Retry-After says, a
+ * few times, and every call of this process waits with it. The retry goes when Resend said it
+ * may, without a second token. Any other refusal throws, so the outbox retries later.
  */
 export class ResendMailer implements Mailer {
   readonly kind = 'resend' as const;
   private readonly client: Resend;
   private readonly from: string;
-  private readonly spacingMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
-  /** When the next request may start (ms); shared by every concurrent deliver of this process. */
-  private nextStartAt = 0;
+  /** No request starts before this (ms) after a 429; shared by every deliver of this process. */
+  private holdUntil = 0;
 
   constructor(options: ResendMailerOptions) {
     this.client = options.client ?? new Resend(options.apiKey);
     this.from = options.from;
-    this.spacingMs = 1000 / (options.requestsPerSecond ?? RESEND_REQUESTS_PER_SECOND);
     this.now = options.now ?? Date.now;
     this.sleep =
       options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
@@ -46,7 +46,8 @@ export class ResendMailer implements Mailer {
 
   async deliver(mail: OutgoingMail, options: { idempotencyKey: string }): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      await this.waitForTurn();
+      const holdMs = this.holdUntil - this.now();
+      if (holdMs > 0) await this.sleep(holdMs);
       const { error, headers } = await this.client.emails.send(
         {
           from: this.from,
@@ -74,16 +75,8 @@ export class ResendMailer implements Mailer {
         throw new Error(`Resend refused the message (${error.name}): ${error.message}`);
       }
       // Everyone in this process holds back, not only this message.
-      this.nextStartAt = Math.max(this.nextStartAt, this.now() + waitMs);
+      this.holdUntil = Math.max(this.holdUntil, this.now() + waitMs);
     }
-  }
-
-  /** Takes the next start slot, spacingMs after the previous one, and waits for it. */
-  private async waitForTurn(): Promise<void> {
-    const now = this.now();
-    const startAt = Math.max(now, this.nextStartAt);
-    this.nextStartAt = startAt + this.spacingMs;
-    if (startAt > now) await this.sleep(startAt - now);
   }
 }
 
