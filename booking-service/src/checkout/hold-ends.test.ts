@@ -15,7 +15,7 @@ import {
   stripeEvent,
 } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS_WITH_POOLER } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { expireLapsedCheckouts } from './lapsed-checkout-sweep.ts';
 
@@ -39,7 +39,7 @@ class FlakyPaymentProvider extends LocalPaymentProvider {
  * claim (docs/decisions/086). Every way it ends before payment gives all three back; a payment
  * that arrives after it ended is refunded and the family keeps its credit.
  */
-describe.each(TEST_DB_KINDS)('a hold ends whole on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS_WITH_POOLER)('a hold ends whole on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
   const provider = new FlakyPaymentProvider();

@@ -118,6 +118,7 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  DATABASE_POOLED: flag,
   DATABASE_DRIVER: z.enum(['pglite', 'pg', 'neon']).optional(),
   PGLITE_DATA_DIR: optionalText,
   BETTER_AUTH_SECRET: optionalText.pipe(
@@ -177,6 +178,12 @@ export interface Config {
   database: {
     /** undefined -> embedded PGlite */
     url: string | undefined;
+    /**
+     * DATABASE_POOLED: DATABASE_URL goes through a transaction pooler (PgBouncer, Neon's
+     * pooler), so no named statements (decision 091). undefined -> told from the URL (an
+     * `-pooler` Neon host or `pgbouncer=true`) by createDb.
+     */
+    pooled?: boolean | undefined;
     driver: DbDriver | undefined;
     pgliteDataDir: string;
   };
@@ -259,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: e.TRUSTED_PROXIES ?? { kind: 'none' },
     database: {
       url: e.DATABASE_URL,
+      pooled: e.DATABASE_POOLED,
       driver: e.DATABASE_DRIVER,
       pgliteDataDir: e.PGLITE_DATA_DIR ?? path.join(PACKAGE_ROOT, '.data/pglite'),
     },

@@ -40,6 +40,12 @@ export interface CreateDbOptions {
   driver?: DbKind;
   /** PGlite only: a folder, or 'memory://' for a throw-away in-memory database. */
   dataDir?: string;
+  /**
+   * The URL reaches the database through a transaction pooler (DATABASE_POOLED), which hands
+   * each transaction whichever server connection is free: no named statements then (decision
+   * 091). Default: isTransactionPoolerUrl(databaseUrl).
+   */
+  pooled?: boolean;
 }
 
 export const DEFAULT_PGLITE_DIR = '.data/pglite';
@@ -59,11 +65,42 @@ export function isNeonUrl(databaseUrl: string): boolean {
   }
 }
 
+/**
+ * Whether a URL names a transaction pooler by itself: Neon's pooled endpoint (an `-pooler`
+ * host) or a `pgbouncer=true` parameter (the convention Prisma and Supabase use). Any other
+ * pooler is declared with DATABASE_POOLED=true.
+ */
+export function isTransactionPoolerUrl(databaseUrl: string): boolean {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.searchParams.get('pgbouncer') === 'true') return true;
+    return isNeonUrl(databaseUrl) && url.hostname.split('.')[0]!.endsWith('-pooler');
+  } catch {
+    return false;
+  }
+}
+
+/** Databases reached through a transaction pooler (createDb's `pooled`). */
+const pooledDatabases = new WeakSet<Database>();
+
+/**
+ * The name to prepare a statement under on `db`: `name` on a direct connection, where the
+ * server keeps the plan for the connection's life; '' (the protocol's unnamed statement, parsed
+ * with each execution) through a transaction pooler, whose next transaction may run on a server
+ * connection that never saw the name, or one that already has it (decision 091).
+ */
+export function preparedStatementName(db: Database, name: string): string {
+  return pooledDatabases.has(db) ? '' : name;
+}
+
 export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   const kind = chooseDbKind(opts);
   if (kind === 'pglite') return createPgliteDb(opts.dataDir ?? DEFAULT_PGLITE_DIR);
   if (!opts.databaseUrl) throw new Error(`DATABASE_URL is required for the ${kind} driver`);
-  return kind === 'neon' ? createNeonDb(opts.databaseUrl) : createNodePgDb(opts.databaseUrl);
+  const handle =
+    kind === 'neon' ? await createNeonDb(opts.databaseUrl) : await createNodePgDb(opts.databaseUrl);
+  if (opts.pooled ?? isTransactionPoolerUrl(opts.databaseUrl)) pooledDatabases.add(handle.db);
+  return handle;
 }
 
 async function createPgliteDb(dataDir: string): Promise<DbHandle> {

@@ -2,7 +2,7 @@ import { type ConcreteSession, SERVICES, type ServiceCode } from '@tuition/domai
 import { and, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { classSessions } from '../db/schema.ts';
-import type { Database, DbExecutor } from '../db/client.ts';
+import { type Database, type DbExecutor, preparedStatementName } from '../db/client.ts';
 import { seatsTakenSql } from './seats.ts';
 import { waitingCountSql } from './waitlist-seats.ts';
 
@@ -69,7 +69,7 @@ function startsRowsStatement(db: Database) {
         sql`${classSessions.startsAt} = any(${sql.placeholder('starts')}::timestamptz[])`,
       ),
     )
-    .prepare('session_rows_with_seats_at_starts');
+    .prepare(preparedStatementName(db, 'session_rows_with_seats_at_starts'));
 }
 const startsRowsStatements = new WeakMap<Database, ReturnType<typeof startsRowsStatement>>();
 
@@ -80,7 +80,8 @@ export type SessionRowWithSeatsAndWaiting = SessionRowWithSeats & { waiting: num
  * A service's session rows between two starts with their seats taken and waiting counts at
  * `now`, as a prepared statement: availability runs the same large query (five counts per
  * session) on every request, and planning it cost the database more than running it. Planned
- * once per connection, built once per database handle.
+ * once per connection, built once per database handle. Through a transaction pooler it is
+ * unnamed, built once but planned on every run (preparedStatementName, decision 091).
  */
 function windowRowsStatement(db: Database) {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
@@ -98,7 +99,7 @@ function windowRowsStatement(db: Database) {
         lte(classSessions.startsAt, sql`${sql.placeholder('to')}::timestamptz`),
       ),
     )
-    .prepare('availability_window_rows');
+    .prepare(preparedStatementName(db, 'availability_window_rows'));
 }
 const windowRowsStatements = new WeakMap<Database, ReturnType<typeof windowRowsStatement>>();
 

@@ -87,8 +87,29 @@ export async function openTestDb(
   const database = databaseUrl ? undefined : await createTestDatabase();
   const url = databaseUrl ?? database!.url;
   if (kind === 'neon') await useLocalNeonProxy();
-  const dbHandle = await createDb({ databaseUrl: url, driver: kind === 'neon' ? 'neon' : 'pg' });
+  const dbHandle =
+    kind === 'pgbouncer'
+      ? await createDb({ databaseUrl: throughPgBouncer(url), driver: 'pg', pooled: true })
+      : await createDb({ databaseUrl: url, driver: kind === 'neon' ? 'neon' : 'pg' });
   return { dbHandle, dropDatabase: async () => database?.drop() };
+}
+
+/**
+ * The URL of a database on the test server as reached through the run's PgBouncer (transaction
+ * mode): same user, password and database, the bouncer's host and port.
+ */
+export function throughPgBouncer(databaseUrl: string): string {
+  const bouncer = inject('pgbouncer');
+  if (!bouncer?.adminUrl) {
+    throw new Error(
+      `No PgBouncer for the pgbouncer kind: ${bouncer?.unavailable ?? 'the global setup started none (is pgbouncer in TEST_DB_KINDS?)'}`,
+    );
+  }
+  const url = new URL(databaseUrl);
+  const through = new URL(bouncer.adminUrl);
+  url.hostname = through.hostname;
+  url.port = through.port;
+  return url.toString();
 }
 
 let template: Promise<Blob | File> | undefined;

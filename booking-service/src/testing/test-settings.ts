@@ -1,15 +1,28 @@
 /*
  * The test harness's only reader of process.env (the service itself reads env only in
  * src/config/env.ts). TEST_DB_KINDS picks the database kinds every suite runs on;
- * TEST_DATABASE_URL points the postgres and neon kinds at an existing server instead of the
- * embedded one the global setup starts.
+ * TEST_DATABASE_URL points the postgres, neon and pgbouncer kinds at an existing server instead
+ * of the embedded one the global setup starts.
  */
 
-export const ALL_TEST_DB_KINDS = ['pglite', 'postgres', 'neon'] as const;
+export const ALL_TEST_DB_KINDS = ['pglite', 'postgres', 'neon', 'pgbouncer'] as const;
 export type TestDbKind = (typeof ALL_TEST_DB_KINDS)[number];
 
-export function parseTestDbKinds(raw: string | undefined): TestDbKind[] {
-  if (!raw?.trim()) return [...ALL_TEST_DB_KINDS];
+/** Every suite's kinds when TEST_DB_KINDS is unset. */
+export const DEFAULT_TEST_DB_KINDS: readonly TestDbKind[] = ['pglite', 'postgres', 'neon'];
+
+/**
+ * The money and seat suites' kinds when TEST_DB_KINDS is unset: the defaults and PgBouncer in
+ * transaction mode (decision 091). Only those suites: the pooler adds their run time again.
+ */
+export const DEFAULT_POOLER_SUITE_DB_KINDS: readonly TestDbKind[] = [
+  ...DEFAULT_TEST_DB_KINDS,
+  'pgbouncer',
+];
+
+/** The kinds TEST_DB_KINDS lists, or undefined when it is unset. */
+export function parseTestDbKinds(raw: string | undefined): TestDbKind[] | undefined {
+  if (!raw?.trim()) return undefined;
   const kinds = raw
     .split(',')
     .map((k) => k.trim())
@@ -24,7 +37,12 @@ export function parseTestDbKinds(raw: string | undefined): TestDbKind[] {
   return kinds as TestDbKind[];
 }
 
+const chosenDbKinds = parseTestDbKinds(process.env.TEST_DB_KINDS);
+
 export const testSettings = {
-  dbKinds: parseTestDbKinds(process.env.TEST_DB_KINDS),
+  /** Every suite's kinds (the pgbouncer kind is left to the suites that opt in). */
+  dbKinds: chosenDbKinds ?? [...DEFAULT_TEST_DB_KINDS],
+  /** The kinds of the suites that also run through PgBouncer. */
+  poolerSuiteDbKinds: chosenDbKinds ?? [...DEFAULT_POOLER_SUITE_DB_KINDS],
   databaseUrl: process.env.TEST_DATABASE_URL || undefined,
 };
