@@ -29,4 +29,9 @@ export interface AppDeps {
    * (paymentProviderFromConfig). One instance starts payments and verifies their webhooks.
    */
   payments: PaymentProvider;
+  /**
+   * True once server.ts has been asked to stop; /api/health then answers 503 while in-flight
+   * requests finish (decision 089). Tests and the bench leave it out: never draining.
+   */
+  isDraining?: () => boolean;
 }

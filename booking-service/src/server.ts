@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import type { AppDeps } from './app-deps.ts';
@@ -16,7 +17,7 @@ import { scheduleTutorReminders } from './tutors/tutor-reminder-timer.ts';
 import { scheduleReenrolmentInvites } from './terms/reenrolment-invites.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { prepareSchemaAtStart, SchemaNotCurrentError } from './db/migrate.ts';
 import { createLogger } from './logging/logger.ts';
 import { createMailOutbox, startMailWorker, stopMailWorker } from './mail/mail-setup.ts';
 import { paymentProviderFromConfig } from './payments/provider-from-config.ts';
@@ -24,6 +25,36 @@ import { mountStaticSite } from './static-site/static-site.ts';
 
 /** Content is re-read from the CMS at most this often at runtime. */
 const CONTENT_CACHE_TTL_MS = 60_000;
+
+/**
+ * How long a stopping instance waits for its in-flight requests, workers and pool before it
+ * gives up and exits 1: under the 30 s most platforms allow between SIGTERM and SIGKILL.
+ */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+/**
+ * Makes every response written while draining say Connection: close, also those of requests
+ * already in flight when it began, so no kept-alive socket outlives its last response and holds
+ * server.close() up. Answers the function that marks the in-flight ones.
+ */
+function closeConnectionsWhenDraining(server: Server, isDraining: () => boolean): () => void {
+  const unanswered = new Set<ServerResponse>();
+  const closeAfter = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('Connection', 'close');
+  };
+  // Prepended: it must run before the app's listener can write the response.
+  server.prependListener('request', (_request, response) => {
+    if (isDraining()) {
+      closeAfter(response);
+      return;
+    }
+    unanswered.add(response);
+    response.once('close', () => unanswered.delete(response));
+  });
+  return () => {
+    for (const response of unanswered) closeAfter(response);
+  };
+}
 
 async function main() {
   // Optional local .env (see .env.example); variables already set in the environment win.
@@ -45,7 +76,16 @@ async function main() {
     driver: config.database.driver,
     dataDir: config.database.pgliteDataDir,
   });
-  await migrate(dbHandle);
+  try {
+    // Production only checks the schema: the release step migrates (db/migrate-cli.ts).
+    await prepareSchemaAtStart(config, dbHandle);
+  } catch (error) {
+    if (error instanceof SchemaNotCurrentError) {
+      console.error(`booking-service cannot start.\n${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   const content = createContentLoader(contentConfigFromEnv(config.contentEnv), {
     cacheTtlMs: CONTENT_CACHE_TTL_MS,
@@ -54,6 +94,8 @@ async function main() {
   // One clock for the app and its auth mails, so a moved local clock moves both.
   const clock = clockFromConfig(config);
   const auth = await startAuth({ config, db: dbHandle.db, mail, content, logger, clock });
+  // Set by shutdown(); the health check reads it through deps.
+  let draining = false;
   const deps: AppDeps = {
     config,
     db: dbHandle.db,
@@ -64,6 +106,7 @@ async function main() {
     auth,
     mail,
     payments: paymentProviderFromConfig(config),
+    isDraining: () => draining,
   };
 
   const app = createApp(deps);
@@ -94,16 +137,21 @@ async function main() {
       lines.push(`  demo ${login.role}: ${login.email} / ${login.password}`);
     }
     console.log(lines.join('\n'));
-  });
+  }) as Server;
+  const closeInFlightConnections = closeConnectionsWhenDraining(server, () => draining);
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // A stuck connection must not keep a stopped service alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    // Stop taking requests first, let in-flight ones finish, then stop workers and the pool.
+    if (draining) return;
+    // First, so a health check already on its way answers 503 and the balancer looks elsewhere.
+    draining = true;
+    closeInFlightConnections();
+    logger.info({ signal }, 'shutting down: draining in-flight requests');
+    // A stuck request or worker must not keep a stopped service alive forever.
+    setTimeout(() => {
+      logger.error(`shutdown: not done within ${SHUTDOWN_TIMEOUT_MS / 1000} s, exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    // Stop taking connections, let in-flight requests finish, then stop workers and the pool.
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await checkoutSweep.stop();
     await retention.stop();
@@ -114,6 +162,7 @@ async function main() {
     await reenrolmentInvites.stop();
     await stopMailWorker(deps);
     await dbHandle.close();
+    logger.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -112,6 +112,26 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...PRODUCTION, DATABASE_DRIVER: 'pglite' })[0]).toMatch(/^DATABASE_URL: /);
   });
 
+  it('migrates over DATABASE_URL unless DATABASE_URL_DIRECT names an unpooled connection', () => {
+    expect(loadConfig({}).database.directUrl).toBeUndefined();
+    expect(loadConfig(PRODUCTION).database.directUrl).toBe(PRODUCTION.DATABASE_URL);
+    const direct = 'postgres://app:secret@db-direct.internal:5432/tuition';
+    const config = loadConfig({ ...PRODUCTION, DATABASE_URL_DIRECT: direct });
+    expect(config.database).toMatchObject({ url: PRODUCTION.DATABASE_URL, directUrl: direct });
+    expect(loadConfig({ ...PRODUCTION, DATABASE_URL_DIRECT: ' ' }).database.directUrl).toBe(
+      PRODUCTION.DATABASE_URL,
+    );
+  });
+
+  it('refuses a DATABASE_URL_DIRECT that is not a postgres URL, or one without DATABASE_URL', () => {
+    expect(problemsOf({ ...PRODUCTION, DATABASE_URL_DIRECT: 'mysql://x' })).toEqual([
+      expect.stringMatching(/^DATABASE_URL_DIRECT: .*postgres/),
+    ]);
+    expect(problemsOf({ DATABASE_URL_DIRECT: 'postgres://localhost/tuition' })).toEqual([
+      expect.stringMatching(/^DATABASE_URL: is required when DATABASE_URL_DIRECT is set/),
+    ]);
+  });
+
   it('needs the webhook secret together with the Stripe key', () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })[0]).toMatch(/^STRIPE_WEBHOOK_SECRET: /);
   });

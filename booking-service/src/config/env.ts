@@ -100,6 +100,13 @@ const trustedProxies = optionalText.pipe(
     .optional(),
 );
 
+const postgresUrl = optionalText.pipe(
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce
@@ -112,12 +119,8 @@ const EnvSchema = z.object({
   SITE_URL: originUrl,
   TRUSTED_ORIGINS: originList,
   TRUSTED_PROXIES: trustedProxies,
-  DATABASE_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-  ),
+  DATABASE_URL: postgresUrl,
+  DATABASE_URL_DIRECT: postgresUrl,
   DATABASE_POOLED: flag,
   DATABASE_DRIVER: z.enum(['pglite', 'pg', 'neon']).optional(),
   PGLITE_DATA_DIR: optionalText,
@@ -179,6 +182,11 @@ export interface Config {
     /** undefined -> embedded PGlite */
     url: string | undefined;
     /**
+     * DATABASE_URL_DIRECT, else DATABASE_URL: an unpooled connection for the migrator and its
+     * advisory lock (decision 089). undefined -> embedded PGlite.
+     */
+    directUrl: string | undefined;
+    /**
      * DATABASE_POOLED: DATABASE_URL goes through a transaction pooler (PgBouncer, Neon's
      * pooler), so no named statements (decision 091). undefined -> told from the URL (an
      * `-pooler` Neon host or `pgbouncer=true`) by createDb.
@@ -234,6 +242,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (e.DATABASE_DRIVER && e.DATABASE_DRIVER !== 'pglite' && !e.DATABASE_URL) {
     problems.push(`DATABASE_URL: is required when DATABASE_DRIVER=${e.DATABASE_DRIVER}`);
   }
+  if (e.DATABASE_URL_DIRECT && !e.DATABASE_URL) {
+    problems.push(
+      'DATABASE_URL: is required when DATABASE_URL_DIRECT is set (the direct URL is for migrations only)',
+    );
+  }
   if (isProduction) {
     const refuse = (variable: string, why: string) =>
       problems.push(`${variable}: is required when NODE_ENV=production (${why})`);
@@ -266,6 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: e.TRUSTED_PROXIES ?? { kind: 'none' },
     database: {
       url: e.DATABASE_URL,
+      directUrl: e.DATABASE_URL_DIRECT ?? e.DATABASE_URL,
       pooled: e.DATABASE_POOLED,
       driver: e.DATABASE_DRIVER,
       pgliteDataDir: e.PGLITE_DATA_DIR ?? path.join(PACKAGE_ROOT, '.data/pglite'),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { HEALTH_TIMEOUT_MS } from './health-routes.ts';
+import { DRAINING_DETAIL, HEALTH_TIMEOUT_MS } from './health-routes.ts';
 import { createDb, type DbHandle } from '../db/client.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
@@ -32,6 +32,22 @@ describe.each(TEST_DB_KINDS)('GET /api/health on %s', (dbKind) => {
       type: expect.stringMatching(/^application\/json/),
       body: { status: 'ok' },
     });
+  });
+
+  it('is 503 while the instance drains, though the database answers, so a balancer sends nothing new', async () => {
+    const t = await createTestApp({ dbKind });
+    cleanups.push(t.close);
+    let draining = false;
+    const app = createApp({ ...t.deps, isDraining: () => draining });
+
+    expect((await health({ app })).status).toBe(200);
+    draining = true;
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Content-Type')).toBe('application/problem+json');
+    expect(res.headers.get('Retry-After')).toBe('5');
+    expect(await res.json()).toMatchObject({ status: 503, detail: DRAINING_DETAIL });
+    await t.deps.dbHandle.ping();
   });
 
   if (dbKind === 'pglite') {

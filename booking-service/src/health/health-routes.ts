@@ -18,12 +18,25 @@ const healthRoute = createRoute({
   responses: {
     200: jsonResponse(HealthSchema, 'The service and its database answer'),
     400: problemResponse('Control characters or bad encoding in the query'),
-    503: problemResponse('The database does not answer'),
+    503: problemResponse('The database does not answer, or the instance is shutting down'),
   },
 });
 
-export function createHealthRoutes(deps: { dbHandle: DbHandle }) {
+/** The 503 detail once the instance has been asked to stop and is finishing its requests. */
+export const DRAINING_DETAIL = 'This instance is shutting down.';
+
+export interface HealthDeps {
+  dbHandle: DbHandle;
+  /**
+   * True once the process has been asked to stop (server.ts): the check then answers 503 so a
+   * load balancer sends nothing new here while in-flight requests finish. Absent: never.
+   */
+  isDraining?: () => boolean;
+}
+
+export function createHealthRoutes(deps: HealthDeps) {
   return createRouter().openapi(healthRoute, async (c) => {
+    if (deps.isDraining?.()) throw new ServiceUnavailableError(DRAINING_DETAIL);
     try {
       await withTimeout(deps.dbHandle.ping(), HEALTH_TIMEOUT_MS);
       return c.json({ status: 'ok' as const }, 200);
