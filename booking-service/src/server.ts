@@ -75,6 +75,8 @@ async function main() {
     databaseUrl: config.database.url,
     driver: config.database.driver,
     dataDir: config.database.pgliteDataDir,
+    // Through a transaction pooler the seat reads go unnamed (docs/decisions/091).
+    ...(config.database.pooled === undefined ? {} : { pooled: config.database.pooled }),
   });
   try {
     // Production only checks the schema: the release step migrates (db/migrate-cli.ts).
