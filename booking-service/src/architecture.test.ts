@@ -189,8 +189,8 @@ function holdRowLocks(text: string): string[] {
 const LOCKING_SAMPLES = {
   builder: "await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');",
   inline: "tx.select({ id: classSessions.id })\n  .from(classSessions)\n  .for('no key update')",
-  raw: 'await tx.execute(sql`select user_id from credit_wallets where user_id = ${id} for update`);',
-  share: 'sql`select * from "promo_codes" where id = ${id} for share`',
+  raw: 'await tx.execute(sql`select user_id from credit_wallets where user_id = $1 for update`);',
+  share: 'sql`select * from "promo_codes" where id = $1 for share`',
   other: "tx.select().from(rateLimit).where(eq(rateLimit.key, key)).for('update')",
 };
 
