@@ -81,15 +81,26 @@ test('a parent registers, adds two children, books both into one session; the ad
   await who.getByRole('checkbox', { name: new RegExp(alex) }).check();
   await expect(page.getByText(/Sessions in /)).toBeVisible();
   await page.getByRole('button', { name: /next month/i }).click();
-  // Two seats are needed: the month's last open session, as the other journeys book the first
-  // ones (at a month's end those are next month's first, and may have one seat left).
-  const card = page
-    .locator(
-      '.booking-session__button[data-slot-state="available"][aria-pressed="false"]:not([disabled])',
-    )
-    .last();
-  const date = (await card.locator('.booking-session__date').textContent()) ?? '';
-  await card.click();
+  // Two seats are needed: from the month's last open session back, the first that takes both
+  // children (other journeys book seats too, so a session may have only one left).
+  const open = page.locator(
+    '.booking-session__button[data-slot-state="available"][aria-pressed="false"]:not([disabled])',
+  );
+  const pressed = page.locator('.booking-session__button[aria-pressed="true"]');
+  let date = '';
+  for (let i = (await open.count()) - 1; i >= 0; i -= 1) {
+    const card = open.nth(i);
+    date = (await card.locator('.booking-session__date').textContent()) ?? '';
+    await card.click();
+    const taken = await pressed
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (taken) break;
+  }
   await expect(page.locator('.booking-session__button[aria-pressed="true"]')).toHaveCount(1);
   const basket = page.getByRole('complementary', { name: 'Basket' });
   await expect(basket.getByText(`for ${sam}`)).toBeVisible();
