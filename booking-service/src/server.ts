@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
@@ -15,7 +14,7 @@ import { scheduleReminderSweep } from './reminders/reminder-sweep.ts';
 import { scheduleCreditExpiry } from './wallet/credit-expiry.ts';
 import { scheduleTutorReminders } from './tutors/tutor-reminder-timer.ts';
 import { scheduleReenrolmentInvites } from './terms/reenrolment-invites.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { loadConfigAtStart } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { prepareSchemaAtStart, SchemaNotCurrentError } from './db/migrate.ts';
 import { createLogger } from './logging/logger.ts';
@@ -58,17 +57,8 @@ function closeConnectionsWhenDraining(server: Server, isDraining: () => boolean)
 
 async function main() {
   // Optional local .env (see .env.example); variables already set in the environment win.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`booking-service cannot start.\n${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigAtStart('booking-service cannot start.');
+  if (!config) process.exit(1);
   const logger = createLogger({ level: config.logLevel });
 
   const dbHandle = await createDb({

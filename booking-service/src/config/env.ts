@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -298,4 +299,20 @@ export function loadConfig(env: Env = process.env): Config {
     demoSeed: e.DEMO_SEED ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
+}
+
+/**
+ * What the service and its release step read at start: the optional local .env (variables
+ * already set win), then the config. A bad or missing value prints `cannot` and what is wrong,
+ * and answers null so the caller exits 1.
+ */
+export function loadConfigAtStart(cannot: string): Config | null {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${cannot}\n${error.message}`);
+    return null;
+  }
 }

@@ -5,24 +5,14 @@
  * Connects to DATABASE_URL_DIRECT, else DATABASE_URL (locally, the PGlite folder: stop the
  * service first, PGlite is one process's). Several at once are safe: they queue on one lock.
  */
-import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config/env.ts';
+import { loadConfigAtStart } from '../config/env.ts';
 import { createDb } from './client.ts';
 import { migrate } from './migrate.ts';
 
 async function main(): Promise<number> {
-  // The same optional .env the service reads (src/server.ts), so both reach one database.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Migrations not run.\n${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
+  // The same optional .env the service reads, so both reach one database.
+  const config = loadConfigAtStart('Migrations not run.');
+  if (!config) return 1;
   const handle = await createDb({
     databaseUrl: config.database.directUrl,
     driver: config.database.driver,

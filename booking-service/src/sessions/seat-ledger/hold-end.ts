@@ -52,8 +52,6 @@ export interface EndedHold {
   creditReturned: number;
   /** The sessions the hold had seats in. */
   sessionIds: string[];
-  /** The card amount the hold was waiting for. */
-  amountPence: number;
 }
 
 /**
@@ -96,32 +94,37 @@ export async function endHolds(
       .set({ status: STATUS_AFTER[request.how] })
       .where(and(inArray(checkouts.id, pendingIds), eq(checkouts.status, 'pending')));
   }
+  const sessionsOf = new Map<string, Set<string>>();
+  for (const item of items) {
+    sessionsOf.set(
+      item.checkoutId,
+      (sessionsOf.get(item.checkoutId) ?? new Set()).add(item.sessionId),
+    );
+  }
   const ended: EndedHold[] = [];
+  const freed: string[] = [];
   for (const row of endable) {
     const creditReturned =
       request.how === 'account-deleted' || row.creditUsed === 0
         ? 0
         : await returnCheckoutCredit(tx, row, request.now);
+    const sessionIds = [...(sessionsOf.get(row.id) ?? [])];
     ended.push({
       id: row.id,
       userId: row.userId,
       providerSessionId: row.providerSessionId,
       creditReturned,
-      sessionIds: [
-        ...new Set(items.filter((i) => i.checkoutId === row.id).map((i) => i.sessionId)),
-      ],
-      amountPence: row.amountPence,
+      sessionIds,
     });
+    // Seats still live a moment ago are free now: the next family in line is offered them.
+    if (row.status === 'pending' && row.expiresAt.getTime() > request.now.getTime()) {
+      freed.push(...sessionIds);
+    }
   }
   await releasePromoClaims(
     tx,
     endable.map((row) => row.id),
   );
-  // Seats still live a moment ago are free now: the next family in line is offered them.
-  const live = endable.filter(
-    (row) => row.status === 'pending' && row.expiresAt.getTime() > request.now.getTime(),
-  );
-  const freed = live.flatMap((row) => ended.find((hold) => hold.id === row.id)?.sessionIds ?? []);
   if (freed.length > 0 && request.how !== 'account-deleted') {
     await offerFreedSeats(deps, tx, freed);
   }

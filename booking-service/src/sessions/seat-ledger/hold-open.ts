@@ -1,5 +1,5 @@
 import { type BasketQuote, type PricingEngineRules, priceBasket } from '@tuition/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { debitSeats, markCreditSeats } from '../../credit/credit-ledger.ts';
 import type { Transaction } from '../../db/client.ts';
 import { checkouts } from '../../db/schema.ts';
@@ -13,7 +13,6 @@ import {
   seatKey,
 } from '../../pricing/basket-price.ts';
 import { claimPromo } from '../../pricing/promo-claims.ts';
-import { eq } from 'drizzle-orm';
 import type { EndedHold } from './hold-end.ts';
 
 /*
