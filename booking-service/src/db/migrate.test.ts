@@ -1,7 +1,6 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +8,9 @@ import { loadConfig } from '../config/env.ts';
 import { createLogger } from '../logging/logger.ts';
 import { createMailOutbox, stopMailWorker } from '../mail/mail-setup.ts';
 import { TEST_DB_KINDS, type TestDbKind } from '../testing/database-kinds.ts';
-import { createTestDatabase, openTestDb } from '../testing/test-database.ts';
+import { createTestDatabase, openEmptyTestDb, openTestDb } from '../testing/test-database.ts';
 import { waitUntil } from '../testing/wait-until.ts';
-import { type DbHandle, PGLITE_OPTIONS, pgliteHandle } from './client.ts';
+import type { DbHandle } from './client.ts';
 import {
   ensureSchemaCurrent,
   MIGRATE_COMMAND,
@@ -58,13 +57,9 @@ const PRODUCTION = { isProduction: true, database: loadConfig({}).database };
 const rowsOf = async <T>(handle: DbHandle, query: SQL) =>
   ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** An empty database of this kind: not openTestDb's PGlite, which starts migrated. */
+/** An empty database of this kind. */
 async function emptyDatabase(kind: TestDbKind) {
-  if (kind === 'pglite') {
-    const handle = pgliteHandle(await PGlite.create('memory://', PGLITE_OPTIONS));
-    return { handle, drop: () => handle.close() };
-  }
-  const { dbHandle, dropDatabase } = await openTestDb(kind);
+  const { dbHandle, dropDatabase } = await openEmptyTestDb(kind);
   return {
     handle: dbHandle,
     drop: async () => {

@@ -1,12 +1,11 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
-import { openTestDb } from '../testing/test-database.ts';
-import { type DbHandle, PGLITE_OPTIONS, pgliteHandle } from './client.ts';
+import { openEmptyTestDb } from '../testing/test-database.ts';
+import type { DbHandle } from './client.ts';
 import { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
 
 /**
@@ -40,13 +39,7 @@ describe.each(TEST_DB_KINDS)('migration 0003_pupils on %s', (kind) => {
 
   beforeAll(async () => {
     before = await migrationsBefore('0003_pupils');
-    // Not openTestDb's PGlite: that starts from a template with every migration applied.
-    if (kind === 'pglite') {
-      handle = pgliteHandle(await PGlite.create('memory://', PGLITE_OPTIONS));
-      dropDatabase = async () => {};
-    } else {
-      ({ dbHandle: handle, dropDatabase } = await openTestDb(kind));
-    }
+    ({ dbHandle: handle, dropDatabase } = await openEmptyTestDb(kind));
     await migrate(handle, before);
     // Two customers as the old schema held them: Ada booked two sessions through one paid
     // checkout and holds a pending one; Bo has an account and nothing else.

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { createDb, type DbHandle, PGLITE_OPTIONS, pgliteHandle } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import type { TestDbKind } from './database-kinds.ts';
+import { migratedPgliteArchive } from './db-templates.ts';
 import { useLocalNeonProxy } from './neon-ws-proxy.ts';
 
 /** A database of its own on the shared test server, dropped again by `drop()`. */
@@ -24,10 +25,18 @@ export function postgresAdminUrl(): string {
   return url;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of its own on the test server: empty, or with `migrated` a copy of the run's
+ * migrated template (the global setup's), which is what most suites want and far quicker than
+ * migrating.
+ */
+export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = postgresAdminUrl();
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const template = opts.migrated ? inject('postgresTemplate') : undefined;
+  await withAdminClient(adminUrl, (client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -75,7 +84,11 @@ async function withAdminClient<T>(adminUrl: string, use: (client: pg.Client) => 
   }
 }
 
-/** A fresh, empty database of the given kind (not yet migrated). */
+/**
+ * A fresh database of the given kind with every migration applied (a copy of a migrated
+ * template), or a handle on `databaseUrl` as it is. Tests of the migrations themselves use
+ * `openEmptyTestDb`.
+ */
 export async function openTestDb(
   kind: TestDbKind,
   databaseUrl?: string,
@@ -84,8 +97,26 @@ export async function openTestDb(
     const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate() });
     return { dbHandle: pgliteHandle(client), dropDatabase: async () => {} };
   }
-  const database = databaseUrl ? undefined : await createTestDatabase();
-  const url = databaseUrl ?? database!.url;
+  return openServerDb(kind, databaseUrl ?? (await createTestDatabase({ migrated: true })));
+}
+
+/** A fresh database of the given kind with no schema at all. */
+export async function openEmptyTestDb(
+  kind: TestDbKind,
+): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dbHandle = pgliteHandle(await PGlite.create('memory://', PGLITE_OPTIONS));
+    return { dbHandle, dropDatabase: async () => {} };
+  }
+  return openServerDb(kind, await createTestDatabase());
+}
+
+async function openServerDb(
+  kind: Exclude<TestDbKind, 'pglite'>,
+  target: string | TestDatabase,
+): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
+  const database = typeof target === 'string' ? undefined : target;
+  const url = typeof target === 'string' ? target : target.url;
   if (kind === 'neon') await useLocalNeonProxy();
   const dbHandle =
     kind === 'pgbouncer'
@@ -112,20 +143,16 @@ export function throughPgBouncer(databaseUrl: string): string {
   return url.toString();
 }
 
-let template: Promise<Blob | File> | undefined;
+let template: Promise<Blob> | undefined;
 
 /**
- * The data directory of one in-memory PGlite per test worker with the migrations applied,
- * dumped once; every test app starts a PGlite from it, which skips PGlite's initdb and the
- * migrations (seconds each on a busy machine).
+ * The migrated PGlite data directory every pglite test app starts from: the run's archive
+ * (written once by the global setup), or, without one, made once in this worker.
  */
-function pgliteTemplate(): Promise<Blob | File> {
+function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const client = await PGlite.create('memory://', PGLITE_OPTIONS);
-    await migrate(pgliteHandle(client));
-    const dump = await client.dumpDataDir('none');
-    await client.close();
-    return dump;
+    const file = inject('pgliteTemplateFile');
+    return file ? new Blob([await readFile(file)]) : migratedPgliteArchive();
   })();
   return template;
 }
