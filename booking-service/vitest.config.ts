@@ -8,6 +8,10 @@ export default defineConfig({
     // The machine has 2 cores shared with other work; PGlite and Postgres are CPU-heavy.
     fileParallelism: true,
     maxWorkers: 2,
+    // A worker keeps its modules between files: the app's imports, PGlite's WebAssembly and the
+    // migrated template are loaded once per worker, not once per file (about half the suite's
+    // time). Every file builds its own app and database, so no file sees another's state.
+    isolate: false,
     // Generous: the first PGlite of a worker compiles its WebAssembly, and the shared machine
     // is often busy; a slow start must not read as a failure.
     testTimeout: 120_000,
