@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { vitestTimings } from '../scripts/test-timings.mjs';
 
 export default defineConfig({
   test: {
@@ -17,5 +18,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    ...vitestTimings('booking-service'),
   },
 });

@@ -2,7 +2,10 @@
 // plus the build checks CI must prove (studio build, site page-weight budget), and ends with
 // one line of totals that CI reads: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { slowestFiles } from './test-timings.mjs';
 
 const steps = [
   { name: '@tuition/domain', args: ['--filter', '@tuition/domain', 'test'] },
@@ -78,12 +81,16 @@ export function namedProblems(output) {
   return [...new Set(names)];
 }
 
+// Each runner writes its per-file times here (scripts/test-timings.mjs); the slowest are
+// printed at the end, so a file that makes the command slow is named where everyone looks.
+const timingsDir = path.resolve(import.meta.dirname, '../test-results/timings');
+
 function run(step) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn('npx', ['-y', 'pnpm@10', ...step.args], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', TEST_TIMINGS_DIR: timingsDir },
     });
     let output = '';
     const relay = (stream, sink) =>
@@ -99,6 +106,8 @@ function run(step) {
   });
 }
 
+rmSync(timingsDir, { recursive: true, force: true });
+const started = Date.now();
 const summary = [];
 for (const step of selected) {
   console.log(`\n=== ${step.name} ===`);
@@ -119,6 +128,12 @@ const problems = summary.flatMap(({ step, result }) =>
 if (problems.length) {
   console.log('\n=== failed or flaky tests ===');
   for (const name of problems.slice(0, 30)) console.log(name);
+}
+
+const slowest = slowestFiles(timingsDir).slice(0, 10);
+if (slowest.length) {
+  console.log('\n=== slowest test files (seconds in the file, summed over its tries) ===');
+  for (const { file, seconds } of slowest) console.log(`${seconds.toFixed(0).padStart(5)} ${file}`);
 }
 
 let passed = 0;
@@ -142,5 +157,6 @@ for (const { step, result, counts } of summary) {
   }
 }
 const anyFailed = summary.some(({ result }) => result.code !== 0);
+console.log(`total time: ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(anyFailed ? 1 : 0);

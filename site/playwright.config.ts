@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { playwrightTimings } from '../scripts/test-timings.mjs';
 import { portFromEnvOrFree } from './e2e-port.ts';
 
 // Playwright cannot download its own browsers here, so every run uses Debian's Chromium.
@@ -25,7 +26,7 @@ export default defineConfig({
   // In CI one more try: a journey that passes then is reported as flaky (in the summary too), not hidden.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  reporter: process.env.CI ? 'line' : 'list',
+  reporter: playwrightTimings('site-e2e', [[process.env.CI ? 'line' : 'list']]),
   // Several people may run the site's journeys at once on one machine; each run can keep its
   // artefacts apart (Playwright empties this folder when it starts).
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results',

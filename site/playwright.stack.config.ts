@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { playwrightTimings } from '../scripts/test-timings.mjs';
 import { portFromEnvOrFree } from './e2e-port.ts';
 import { localStackEnv } from './scripts/local-stack-env.mjs';
 
@@ -30,8 +31,18 @@ const siteDist = process.env.STACK_SITE_DIST ?? latestBuild();
 const PORT = portFromEnvOrFree('STACK_PORT');
 const origin = `http://localhost:${PORT}`;
 
+/** A Wednesday in the autumn term, with December's Christmas closure inside the 56-day window. */
+const DEFAULT_STACK_CLOCK = '2026-11-11T10:00:00Z';
+
 // A new database every run: no account or booking of an earlier run is ever seen.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stack-e2e-pglite-'));
+
+// The run's calendar (decision 092): the service starts at STACK_CLOCK and runs on, whatever
+// today's date is; a mid-November Wednesday unless the date check picks a harder day. Set here
+// for the workers too (they inherit this process's environment); e2e-stack/support.ts reads it.
+const clockChosen = process.env.STACK_CLOCK;
+process.env.STACK_CLOCK ||= DEFAULT_STACK_CLOCK;
+process.env.STACK_CLOCK_STARTED ||= String(Date.now());
 
 const chromiumArgs = [
   '--headless',
@@ -54,7 +65,9 @@ export default defineConfig({
   // The machine is shared by several builds; journeys wait on a real server and database.
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  reporter: playwrightTimings(clockChosen ? `site-stack-at-${clockChosen}` : 'site-stack', [
+    [process.env.CI ? 'line' : 'list'],
+  ]),
   // Apart from the static suite's test-results/, which its runs clear while this one writes.
   outputDir: path.join(os.tmpdir(), 'site-stack-test-results'),
   use: {
@@ -75,6 +88,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       ...localStackEnv({ port: PORT, dataDir, siteDist }),
+      TEST_CLOCK: process.env.STACK_CLOCK,
+      TEST_CLOCK_RUNS: 'true',
       // The journeys play many customers from one machine: each test's browser and API
       // contexts name their own client address in X-Forwarded-For (support.ts freshIp), which
       // the service honours only from a trusted proxy. Here the "proxy" is this machine, so

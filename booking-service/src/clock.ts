@@ -25,10 +25,19 @@ export function isSettableClock(clock: Clock): clock is SettableClock {
 }
 
 /**
- * The one clock every booking rule reads: the real time, or TEST_CLOCK (refused in production).
- * Outside production it can be moved by POST /dev/clock (local mode, docs/decisions/056).
+ * The one clock every booking rule reads: the real time, or TEST_CLOCK (refused in production),
+ * standing still there or, with TEST_CLOCK_RUNS, running on from it (the browser journeys'
+ * fixed calendar, docs/decisions/092). Outside production it can be moved by POST /dev/clock
+ * (local mode, docs/decisions/056).
  */
-export function clockFromConfig(config: Pick<Config, 'testClock' | 'nodeEnv'>): Clock {
+export function clockFromConfig(
+  config: Pick<Config, 'testClock' | 'testClockRuns' | 'nodeEnv'>,
+): Clock {
+  if (config.testClock && config.testClockRuns && config.nodeEnv !== 'production') {
+    const running = settableClock(systemClock);
+    running.set(config.testClock);
+    return running;
+  }
   const base = config.testClock ? fixedClock(config.testClock) : systemClock;
   return config.nodeEnv === 'production' ? base : settableClock(base);
 }

@@ -123,8 +123,10 @@ async function main() {
     ];
     if (!config.resend) lines.push(`  local mailbox: ${config.publicUrl}/dev/mail`);
     if (!config.stripe) lines.push('  payments: local checkout page (no real card charges)');
-    if (config.testClock)
-      lines.push(`  TEST_CLOCK fixes "now" at ${config.testClock.toISOString()}`);
+    if (config.testClock) {
+      const how = config.testClockRuns ? 'starts "now" at' : 'fixes "now" at';
+      lines.push(`  TEST_CLOCK ${how} ${config.testClock.toISOString()}`);
+    }
     for (const login of demoLogins) {
       lines.push(`  demo ${login.role}: ${login.email} / ${login.password}`);
     }

@@ -8,8 +8,8 @@ import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
-  freshIp,
   logIn,
+  openContext,
   register,
   registerVerified,
   scrollToAdminSection,
@@ -37,9 +37,7 @@ test('the admin pages users with Next and Previous and loads more of a history, 
   const tag = `Pager${Math.random().toString(36).slice(2, 8)}`;
 
   // A family of six pupils books nine sessions: 54 seats, more than the history's first page.
-  const familyContext = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
-  });
+  const familyContext = await openContext(browser, baseURL);
   const familyPage = await familyContext.newPage();
   const family = await registerVerified(familyPage.request, baseURL, { name: `${tag} Family` });
   await logIn(familyPage, family, '/');

@@ -11,6 +11,7 @@ import {
   expectNoAxeViolations,
   linkFromMail,
   logIn,
+  openContext,
   registerVerified,
   signedInCustomer,
   test,
@@ -171,7 +172,7 @@ test('history and receipts: statuses now, the printable receipt, and not found f
   void owner;
 
   // Another account opening the same address: the unknown payment's answer, nothing shown.
-  const other = await browser.newContext({ baseURL });
+  const other = await openContext(browser, baseURL);
   const stranger = await other.newPage();
   await logIn(
     stranger,

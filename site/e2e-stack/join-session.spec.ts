@@ -12,10 +12,12 @@ import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
-  freshIp,
   logIn,
+  moveClock,
+  openContext,
   scrollToAdminSection,
   signedInCustomer,
+  stackNow,
   test,
 } from './support.ts';
 
@@ -92,14 +94,6 @@ async function bookAheadSession(
   return booking as MyBooking;
 }
 
-async function moveClock(request: APIRequestContext, origin: Record<string, string>, at: Date) {
-  const moved = await request.post('/dev/clock', {
-    data: { now: at.toISOString() },
-    headers: origin,
-  });
-  expect(moved.status(), await moved.text()).toBe(200);
-}
-
 /** The meeting host, answered by the test: the browser follows the service's real 302 here. */
 async function serveMeeting(page: Page): Promise<void> {
   await page.route('https://meet.example.test/**', (route) =>
@@ -118,9 +112,7 @@ test('an admin sets the class link, and the family joins 10 minutes before the s
 }) => {
   test.setTimeout(180_000);
   const origin = { origin: new URL(baseURL ?? 'http://localhost').origin };
-  const customerContext = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
-  });
+  const customerContext = await openContext(browser, baseURL);
   const family = await customerContext.newPage();
   try {
     await signedInCustomer(family, '/', { name: 'Jo Joiner' });
@@ -204,7 +196,7 @@ test('an admin sets the class link, and the family joins 10 minutes before the s
     await expectNoAxeViolations(page, '/admin with the Classes panel');
 
     // Ten minutes before the start, on the service's clock.
-    await moveClock(page.request, origin, new Date(start.getTime() - 10 * 60_000));
+    await moveClock(page.request, baseURL, new Date(start.getTime() - 10 * 60_000), page, family);
 
     await serveMeeting(family);
     await family.goto('/upcoming-bookings');
@@ -219,7 +211,7 @@ test('an admin sets the class link, and the family joins 10 minutes before the s
 
     // The register, once the session has started (attendance opens at the start, decision
     // 065): today's view, the pupil marked present, the mark kept.
-    await moveClock(page.request, origin, new Date(start.getTime() + 5 * 60_000));
+    await moveClock(page.request, baseURL, new Date(start.getTime() + 5 * 60_000), page, family);
     await page.goto('/admin');
     await scrollToAdminSection(page, 'Sessions Overview');
     await page.getByRole('radio', { name: 'Today' }).click();
@@ -247,8 +239,8 @@ test('an admin sets the class link, and the family joins 10 minutes before the s
       }),
     ).toBeChecked();
   } finally {
-    // Back to the real time, so the journeys after this one see the clock they expect.
-    await moveClock(page.request, origin, new Date());
+    // Back to the run's calendar, so the journeys after this one see the clock they expect.
+    await moveClock(page.request, baseURL, stackNow());
     await customerContext.close();
   }
 });

@@ -10,6 +10,7 @@ import {
   expectNoAxeViolations,
   linkFromMail,
   logIn,
+  openContext,
   scrollToAdminSection,
   test,
   uniqueEmail,
@@ -125,7 +126,7 @@ test('a parent registers, adds two children, books both into one session; the ad
   await expectNoAxeViolations(page, '/upcoming-bookings filtered by child');
 
   // The admin's attendee list and register name both children with the parent's details.
-  const adminContext = await browser.newContext({ baseURL });
+  const adminContext = await openContext(browser, baseURL);
   const admin = await adminContext.newPage();
   await logIn(admin, DEMO_ADMIN, '/admin');
   await scrollToAdminSection(admin, 'Sessions Overview');

@@ -4,6 +4,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
   test as base,
   expect,
   type Locator,
@@ -21,10 +24,87 @@ export function freshIp(): string {
   return `10.${octet()}.${octet()}.${octet()}`;
 }
 
-/** Playwright's test with a fresh client address per test (see freshIp). */
-export const test = base.extend({
-  context: async ({ context }, use) => {
+/**
+ * The journeys' calendar (docs/decisions/092): the service starts at STACK_CLOCK and runs on
+ * (TEST_CLOCK with TEST_CLOCK_RUNS); playwright.stack.config.ts sets both variables for every
+ * worker, STACK_CLOCK_STARTED being the real instant the run began. So no journey depends on
+ * today's date, and a run can be put on a month's last day or a daylight-saving change.
+ */
+export function stackNow(): Date {
+  const start = Date.parse(process.env.STACK_CLOCK ?? '');
+  const started = Number(process.env.STACK_CLOCK_STARTED);
+  if (Number.isNaN(start) || !started) {
+    throw new Error(
+      'STACK_CLOCK and STACK_CLOCK_STARTED are unset: run with playwright.stack.config.ts',
+    );
+  }
+  return new Date(start + (Date.now() - started));
+}
+
+/** The service's "now", as the site's own origin may read it (decision 088). */
+export async function serviceNow(request: APIRequestContext, baseURL?: string): Promise<Date> {
+  const answer = await request.get('/dev/clock', { headers: originHeader(baseURL) });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return new Date(((await answer.json()) as { now: string }).now);
+}
+
+/**
+ * Moves the service's clock to `at` (it runs on from there), and the clocks of these pages'
+ * browsers with it, so the page and the service agree on "now".
+ */
+export async function moveClock(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  at: Date,
+  ...pages: Page[]
+): Promise<void> {
+  const moved = await request.post('/dev/clock', {
+    data: { now: at.toISOString() },
+    headers: originHeader(baseURL),
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  for (const page of pages) await page.clock.setSystemTime(at);
+}
+
+function originHeader(baseURL: string | undefined): Record<string, string> {
+  return { origin: new URL(baseURL ?? 'http://localhost').origin };
+}
+
+/**
+ * A browser context of another person: its own client address (see freshIp) and a page clock
+ * that reads the service's time, as every test's own context does.
+ */
+export async function openContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    ...options,
+    extraHTTPHeaders: { ...options.extraHTTPHeaders, 'x-forwarded-for': freshIp() },
+  });
+  await context.clock.setSystemTime(await serviceNow(context.request, baseURL));
+  return context;
+}
+
+/**
+ * Playwright's test with a fresh client address per test (see freshIp), each test starting on
+ * the run's calendar (stackNow: whatever an earlier journey moved the service's clock to), and
+ * a page clock that agrees with the service's.
+ */
+export const test = base.extend<{ stackClock: Date }>({
+  stackClock: [
+    async ({ request, baseURL }, use) => {
+      const now = stackNow();
+      await moveClock(request, baseURL, now);
+      await use(now);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, stackClock }, use) => {
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': freshIp() });
+    await context.clock.setSystemTime(stackClock);
     await use(context);
   },
 });
@@ -220,6 +300,28 @@ export async function monthWithSessions(page: Page, cards: Locator, months = 3):
     await expect(title).not.toHaveText(month);
   }
   await expect(cards.first()).toBeVisible();
+}
+
+/**
+ * Turns the booking picker on to the month of `startsAt` (London time): the picker opens on the
+ * current month, and the session may be one, two or three months on (a month's last day, a
+ * holiday closing the rest of the month).
+ */
+export async function showMonthOf(page: Page, startsAt: string): Promise<void> {
+  const month = new Intl.DateTimeFormat('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(startsAt));
+  const title = page.getByRole('heading', { level: 3, name: /^Sessions in / });
+  for (let turns = 0; turns < 3; turns += 1) {
+    await expect(title).toBeVisible();
+    const shown = (await title.textContent()) ?? '';
+    if (shown.endsWith(month)) return;
+    await page.getByRole('button', { name: /next month/i }).click();
+    await expect(title).not.toHaveText(shown);
+  }
+  await expect(title).toHaveText(`Sessions in ${month}`);
 }
 
 /** The WCAG 2.0/2.1/2.2 A and AA rules the journeys hold every page to. */

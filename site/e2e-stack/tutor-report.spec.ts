@@ -13,11 +13,13 @@ import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
-  freshIp,
   linkFromMail,
   logIn,
   mailTo,
+  moveClock,
+  openContext,
   signedInCustomer,
+  stackNow,
   test,
   uniqueEmail,
 } from './support.ts';
@@ -123,14 +125,6 @@ async function inviteLeadTutor(
   expect(assigned.status(), await assigned.text()).toBe(200);
 }
 
-async function moveClock(request: APIRequestContext, origin: Record<string, string>, at: Date) {
-  const moved = await request.post('/dev/clock', {
-    data: { now: at.toISOString() },
-    headers: origin,
-  });
-  expect(moved.status(), await moved.text()).toBe(200);
-}
-
 /** The page at 375 px, then at 1280 px, then back to 375 px; axe at both widths. */
 async function checkAndShoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
@@ -150,14 +144,8 @@ test('a tutor takes the register and sends the report, and the family reads it',
   await page.setViewportSize({ width: 375, height: 740 });
   const origin = { origin: new URL(baseURL ?? 'http://localhost').origin };
   const contextOptions = { viewport: { width: 375, height: 740 } };
-  const adminContext = await browser.newContext({
-    ...contextOptions,
-    extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
-  });
-  const familyContext = await browser.newContext({
-    ...contextOptions,
-    extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
-  });
+  const adminContext = await openContext(browser, baseURL, contextOptions);
+  const familyContext = await openContext(browser, baseURL, contextOptions);
   const adminPage = await adminContext.newPage();
   const family = await familyContext.newPage();
   const tutor = { name: 'Ms Rivera', email: uniqueEmail('tutor') };
@@ -200,7 +188,14 @@ test('a tutor takes the register and sends the report, and the family reads it',
     await checkAndShoot(page, 'teach-register-before');
 
     // Five minutes in, on the service's clock: mark the register and send the report.
-    await moveClock(adminPage.request, origin, new Date(start.getTime() + 5 * 60_000));
+    await moveClock(
+      adminPage.request,
+      baseURL,
+      new Date(start.getTime() + 5 * 60_000),
+      page,
+      adminPage,
+      family,
+    );
     await page.reload();
     await robin.getByRole('radio', { name: 'Present' }).check();
     await expect(page.getByText(/^\d+ of \d+ marked$/)).toBeVisible();
@@ -233,9 +228,8 @@ test('a tutor takes the register and sends the report, and the family reads it',
 
     // After the lesson, the family reads it: their child's note, never the staff note.
     const afterEnd = new Date(new Date(booking.endsAt).getTime() + 5 * 60_000);
-    await moveClock(adminPage.request, origin, afterEnd);
     // The list sorts by the browser's clock too: it has to agree with the service's.
-    await family.clock.setFixedTime(afterEnd);
+    await moveClock(adminPage.request, baseURL, afterEnd, page, adminPage, family);
     await family.goto('/previous-bookings');
     const report = family
       .locator('.bookings-card', { hasText: formatLondonDate(start) })
@@ -266,8 +260,8 @@ test('a tutor takes the register and sends the report, and the family reads it',
     expect(mail?.text).toContain(NOTE);
     expect(mail?.text).not.toContain(STAFF_NOTE);
   } finally {
-    // Back to the real time, so the journeys after this one see the clock they expect.
-    await moveClock(adminPage.request, origin, new Date());
+    // Back to the run's calendar, so the journeys after this one see the clock they expect.
+    await moveClock(adminPage.request, baseURL, stackNow());
     await adminContext.close();
     await familyContext.close();
   }

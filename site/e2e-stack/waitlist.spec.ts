@@ -8,10 +8,11 @@ import {
   checkOutAndPay,
   expect,
   expectNoAxeViolations,
-  freshIp,
   linkFromMail,
   logIn,
+  openContext,
   registerVerified,
+  showMonthOf,
   signedInCustomer,
   test,
 } from './support.ts';
@@ -33,9 +34,7 @@ test('from a full session to a booked seat through the offer mail', async ({
   const origin = { origin: new URL(baseURL ?? 'http://localhost').origin };
 
   // A family of ten fills one GCSE Higher session next month.
-  const fillerContext = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
-  });
+  const fillerContext = await openContext(browser, baseURL);
   const fillerPage = await fillerContext.newPage();
   const filler = await registerVerified(fillerPage.request, baseURL, { name: 'Full House' });
   await logIn(fillerPage, filler, '/');
@@ -59,8 +58,7 @@ test('from a full session to a booked seat through the offer mail', async ({
 
   // Another family finds it full and joins its waiting list from the calendar.
   const waiter = await signedInCustomer(page, `/booking?service=${SERVICE}`);
-  await expect(page.getByText(/Sessions in /)).toBeVisible();
-  await page.getByRole('button', { name: /next month/i }).click();
+  await showMonthOf(page, start);
   const dateText = formatLondonDate(new Date(start));
   const card = page.locator('.booking-session', { hasText: dateText });
   await expect(card.getByText('Full', { exact: true })).toBeVisible();

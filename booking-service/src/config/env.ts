@@ -145,6 +145,7 @@ const EnvSchema = z.object({
       .datetime({ offset: true, error: 'must be an ISO instant such as 2026-11-03T09:00:00Z' })
       .optional(),
   ),
+  TEST_CLOCK_RUNS: flag,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   RESEND_API_KEY: optionalText,
@@ -199,6 +200,8 @@ export interface Config {
   auth: { secret: string; adminEmails: string[] };
   /** Fixed "now" for every booking rule; never set in production. */
   testClock: Date | undefined;
+  /** The clock starts at testClock and runs on from there, instead of standing still. */
+  testClockRuns: boolean;
   /** undefined -> the local checkout page */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** undefined -> the local mailbox */
@@ -263,6 +266,9 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push('TEST_CLOCK: is refused when NODE_ENV=production (it fixes "now" for tests)');
     }
   }
+  if (e.TEST_CLOCK_RUNS && !e.TEST_CLOCK) {
+    problems.push('TEST_CLOCK_RUNS: needs TEST_CLOCK, the instant the clock starts from');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const contentEnv: Record<string, string | undefined> = {};
@@ -287,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     auth: { secret: e.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET, adminEmails: e.ADMIN_EMAILS ?? [] },
     testClock: e.TEST_CLOCK ? new Date(e.TEST_CLOCK) : undefined,
+    testClockRuns: e.TEST_CLOCK_RUNS ?? false,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
