@@ -33,7 +33,12 @@ import { createWalletRoutes } from './wallet/wallet-routes.ts';
 import { expireDueCredit, warnOfLapsingCredit } from './wallet/credit-expiry.ts';
 import { databaseUnreachableCause, transientConflictCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
-import { HttpProblem, problem, ServiceUnavailableError } from './http/problem.ts';
+import {
+  HttpProblem,
+  problem,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+} from './http/problem.ts';
 import { jsonBodyHygiene, urlHygiene } from './http/input-hygiene.ts';
 import { noStore } from './http/no-store.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -193,7 +198,7 @@ function answerWithProblem(deps: AppDeps): ErrorHandler<AppEnv> {
       error = new ServiceUnavailableError(DATABASE_BUSY);
     }
     if (error instanceof HttpProblem) {
-      if (error instanceof ServiceUnavailableError) {
+      if (error instanceof ServiceUnavailableError || error instanceof TooManyRequestsError) {
         c.header('Retry-After', String(error.retryAfterSeconds));
       }
       return problem(c, error.status, error.title, error.detail, error.extra);

@@ -32,6 +32,7 @@ import {
   listAvailability,
   listClosedDays,
 } from './availability.ts';
+import { withCodeGuessLimit } from '../pricing/code-guesses.ts';
 
 /** How long anyone may reuse an anonymous availability answer. */
 export const ANONYMOUS_AVAILABILITY_CACHE = 'public, max-age=15';
@@ -78,6 +79,9 @@ const bookabilityRoute = createRoute({
         'admin',
     ),
     404: problemResponse('forUser names no user, or a pupil id is not one of the account’s'),
+    429: problemResponse(
+      'Too many unknown promo codes from this account or address: wait for Retry-After',
+    ),
   },
 });
 
@@ -149,14 +153,20 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
       const creditAvailable = viewer
         ? await availableCredit(deps.db, viewer.id, deps.clock.now())
         : 0;
-      const prices = await bookabilityPrice(deps, {
-        service,
-        results,
-        userId: viewer?.id ?? null,
-        pupilIds: named,
-        promoCode,
-        creditAvailable,
-      });
+      const prices = await withCodeGuessLimit(
+        deps,
+        c,
+        { userId: viewer?.id, code: promoCode },
+        () =>
+          bookabilityPrice(deps, {
+            service,
+            results,
+            userId: viewer?.id ?? null,
+            pupilIds: named,
+            promoCode,
+            creditAvailable,
+          }),
+      );
       return c.json({ results, creditAvailable, ...prices }, 200);
     });
 }

@@ -30,6 +30,7 @@ import {
   listPayments,
   startCheckout,
 } from './checkout.ts';
+import { withCodeGuessLimit } from '../pricing/code-guesses.ts';
 
 /** A malformed id is simply not found (and never reaches the uuid column). */
 function checkoutId(id: string): string {
@@ -70,6 +71,9 @@ const startCheckoutRoute = createRoute({
       '`code` duplicate (a named pupil already has a confirmed seat) or full (fewer seats left ' +
         'than pupils named); `slots` lists the starts concerned; offer-expired (offerId was ' +
         'used, declined or ran out)',
+    ),
+    429: problemResponse(
+      'Too many unknown promo codes from this account or address: wait for Retry-After',
     ),
     502: problemResponse('The payment provider did not open a page; the seats were released'),
   },
@@ -155,15 +159,17 @@ export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth; mail: Ma
       .openapi(startCheckoutRoute, async (c) => {
         const { service, startsAt, pupilIds, offerId, useCredit, promoCode } = c.req.valid('json');
         const me = currentUser(c);
-        const started = await startCheckout(deps, {
-          user: { id: me.id, email: me.email, name: me.name },
-          service,
-          startsAt,
-          pupilIds,
-          offerId,
-          useCredit,
-          promoCode,
-        });
+        const started = await withCodeGuessLimit(deps, c, { userId: me.id, code: promoCode }, () =>
+          startCheckout(deps, {
+            user: { id: me.id, email: me.email, name: me.name },
+            service,
+            startsAt,
+            pupilIds,
+            offerId,
+            useCredit,
+            promoCode,
+          }),
+        );
         return c.json(started, 201);
       })
       // Before /api/checkout/{id}, which would otherwise take "pending" for an id.

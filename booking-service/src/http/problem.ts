@@ -120,6 +120,16 @@ export class ConflictError extends HttpProblem {
   }
 }
 
+/** 429: too many attempts; the onError sends `retryAfterSeconds` as the Retry-After header. */
+export class TooManyRequestsError extends HttpProblem {
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'Too Many Requests', detail);
+  }
+}
+
 /** Seconds a client is asked to wait (Retry-After) before trying a 503 again. */
 export const RETRY_AFTER_SECONDS = 5;
 

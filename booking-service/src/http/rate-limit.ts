@@ -25,6 +25,9 @@ export const RATE_LIMIT_SCOPES = {
   authClient: 'auth-client',
   /** DELETE /api/me attempts per account id (not an address: kept as it is). */
   accountDeletion: 'account-deletion',
+  /** Unknown promo codes typed, per account id and per client address (pricing/code-guesses.ts). */
+  codeGuessAccount: 'code-guess:account',
+  codeGuessClient: 'code-guess:client',
 } as const;
 
 /**

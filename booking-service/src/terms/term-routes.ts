@@ -26,6 +26,7 @@ import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/o
 import { createRouter } from '../http/router.ts';
 import { listAdminEnrolments, listMyEnrolments } from './enrolments.ts';
 import { quoteTerm, startTermCheckout } from './term-enrolment.ts';
+import { withCodeGuessLimit } from '../pricing/code-guesses.ts';
 
 /*
  * School terms (docs/decisions/081) and enrolment in a weekly class for one (decision 083):
@@ -66,6 +67,9 @@ const quoteRoute = createRoute({
     403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('No such term or class, or a pupil that is not yours'),
     409: problemResponse(notOpen),
+    429: problemResponse(
+      'Too many unknown promo codes from this account or address: wait for Retry-After',
+    ),
   },
 });
 
@@ -90,6 +94,9 @@ const termCheckoutRoute = createRoute({
     403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('No such term or class, or a pupil that is not yours'),
     409: problemResponse(`${notOpen}; or full (\`slots\` lists the full sessions) or duplicate`),
+    429: problemResponse(
+      'Too many unknown promo codes from this account or address: wait for Retry-After',
+    ),
     502: problemResponse('The payment provider did not open a page; the seats were released'),
   },
 });
@@ -137,11 +144,26 @@ export function createTermRoutes(deps: CheckoutDeps & { auth: Auth }) {
     .openapi(quoteRoute, async (c) => {
       const { termId } = c.req.valid('param');
       const body = c.req.valid('json');
-      return c.json(await quoteTerm(deps, { ...body, termId, user: userOf(c) }), 200);
+      const user = userOf(c);
+      const quote = await withCodeGuessLimit(
+        deps,
+        c,
+        { userId: user.id, code: body.promoCode },
+        () => quoteTerm(deps, { ...body, termId, user }),
+      );
+      return c.json(quote, 200);
     })
-    .openapi(termCheckoutRoute, async (c) =>
-      c.json(await startTermCheckout(deps, { ...c.req.valid('json'), user: userOf(c) }), 201),
-    )
+    .openapi(termCheckoutRoute, async (c) => {
+      const body = c.req.valid('json');
+      const user = userOf(c);
+      const started = await withCodeGuessLimit(
+        deps,
+        c,
+        { userId: user.id, code: body.promoCode },
+        () => startTermCheckout(deps, { ...body, user }),
+      );
+      return c.json(started, 201);
+    })
     .openapi(myEnrolmentsRoute, async (c) =>
       c.json(await listMyEnrolments(deps, currentUser(c).id), 200),
     )

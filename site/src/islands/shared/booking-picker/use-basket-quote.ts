@@ -25,9 +25,14 @@ export interface BasketPromo {
   note: string | undefined;
 }
 
-/** The service's words for a refused promo code (a 400 naming promoCode), if this is one. */
+/**
+ * The service's words for a refused promo code, if this is one: a 400 naming promoCode, or the
+ * 429 that follows too many codes that do not exist (docs/decisions/093).
+ */
 export function promoRefusal(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 429) return error.detail;
+  if (error.status !== 400) return undefined;
   return error.errors?.find((e) => e.field === 'promoCode')?.message;
 }
 
