@@ -66,6 +66,7 @@ export async function choosePromo(
   });
   const history = await promoHistory(db, {
     promoCodeId: usable.id,
+    userId: input.userId,
     pupilIds: input.pupilIds,
     now: input.now,
   });

@@ -2,7 +2,7 @@ import { PROMO_REASONS } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbExecutor } from '../db/client.ts';
-import { businessSettings, checkouts, promoCodes, promoRedemptions } from '../db/schema.ts';
+import { businessSettings, checkouts, promoCodes, promoRedemptions, pupils } from '../db/schema.ts';
 import { ValidationError } from '../http/problem.ts';
 import { insertBooking, insertCustomer, insertSession } from '../testing/admin-fixtures.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
@@ -156,8 +156,21 @@ describe.each(TEST_DB_KINDS)('promo claims on %s', (dbKind) => {
     expect(await refusal(claim(t, { promoCodeId: row.id, userId: other }))).toBe('accepted');
   });
 
-  it('gives a free session once per pupil, and says so in the engine words', async () => {
+  it('gives a free session once per account unless the admin set a limit (decision 094)', async () => {
     const row = await insertCode(t, { kind: 'free-session', value: 0 });
+    const ann = await insertPupil(t.deps.db, { userId: family, name: 'Ann' });
+    const newChild = await insertPupil(t.deps.db, { userId: family, name: 'Invented' });
+    await claim(t, { promoCodeId: row.id, userId: family, pupilIds: [ann] });
+    // Another child, even one added since, does not make the code new to the family.
+    const mine = 'promoCode: You have already used this code.';
+    expect(await refusal(find(row.code))).toBe(mine);
+    expect(
+      await refusal(claim(t, { promoCodeId: row.id, userId: family, pupilIds: [newChild] })),
+    ).toBe(mine);
+  });
+
+  it('gives a free session once per pupil where the admin allows several uses', async () => {
+    const row = await insertCode(t, { kind: 'free-session', value: 0, perAccountLimit: 3 });
     const maya = await insertPupil(t.deps.db, { userId: family, name: 'Maya' });
     const leo = await insertPupil(t.deps.db, { userId: family, name: 'Leo' });
     await claim(t, { promoCodeId: row.id, userId: family, pupilIds: [maya] });
@@ -166,6 +179,7 @@ describe.each(TEST_DB_KINDS)('promo claims on %s', (dbKind) => {
     ).toBe(`promoCode: ${PROMO_REASONS.alreadyUsed}`);
     const history = await promoHistory(t.deps.db, {
       promoCodeId: row.id,
+      userId: family,
       pupilIds: [maya, leo],
       now: NOW,
     });
@@ -231,36 +245,51 @@ describe.each(TEST_DB_KINDS)('promo claims on %s', (dbKind) => {
     );
   });
 
-  it('calls a pupil a first-timer until they have a confirmed booking', async () => {
+  it('calls an account’s pupils first-timers until any of them has a confirmed booking', async () => {
     const row = await insertCode(t);
     const session = await insertSession(t.deps.db, {
       service: 'ks3',
       date: '2026-10-27',
       time: '18:00',
     });
-    const booked = await insertPupil(t.deps.db, { userId: family, name: 'Had a lesson' });
-    const cancelled = await insertPupil(t.deps.db, { userId: family, name: 'Cancelled once' });
-    const fresh = await insertPupil(t.deps.db, { userId: family, name: 'New' });
-    await insertBooking(t.deps.db, { userId: family, sessionId: session.id, pupilId: booked });
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const fresh = await insertCustomer(t.deps.db, {
+      name: 'Fay',
+      email: `f-${suffix}@example.com`,
+    });
+    const cancelled = await insertPupil(t.deps.db, { userId: fresh, name: 'Cancelled once' });
+    const sibling = await insertPupil(t.deps.db, { userId: fresh, name: 'Sibling' });
     await insertBooking(t.deps.db, {
-      userId: family,
+      userId: fresh,
       sessionId: session.id,
       pupilId: cancelled,
       status: 'cancelled',
     });
-    const history = await promoHistory(t.deps.db, {
+    const before = await promoHistory(t.deps.db, {
       promoCodeId: row.id,
-      pupilIds: [booked, cancelled, fresh],
+      userId: fresh,
+      pupilIds: [cancelled, sibling],
       now: NOW,
     });
-    expect(history).toEqual({
-      firstTimePupilIds: [cancelled, fresh],
+    expect(before).toEqual({
+      firstTimePupilIds: [cancelled, sibling],
       freeSessionUsedPupilIds: [],
     });
-    expect(await promoHistory(t.deps.db, { promoCodeId: row.id, pupilIds: [], now: NOW })).toEqual({
-      firstTimePupilIds: [],
-      freeSessionUsedPupilIds: [],
+
+    // One lesson for one child, that child since removed: a child added after is no first-timer.
+    await insertBooking(t.deps.db, { userId: fresh, sessionId: session.id, pupilId: sibling });
+    await t.deps.db.update(pupils).set({ archivedAt: NOW }).where(eq(pupils.id, sibling));
+    const added = await insertPupil(t.deps.db, { userId: fresh, name: 'Added later' });
+    const after = await promoHistory(t.deps.db, {
+      promoCodeId: row.id,
+      userId: fresh,
+      pupilIds: [cancelled, added],
+      now: NOW,
     });
+    expect(after).toEqual({ firstTimePupilIds: [], freeSessionUsedPupilIds: [] });
+    expect(
+      await promoHistory(t.deps.db, { promoCodeId: row.id, userId: fresh, pupilIds: [], now: NOW }),
+    ).toEqual({ firstTimePupilIds: [], freeSessionUsedPupilIds: [] });
   });
 
   it('reads the sibling percentage from the settings row, 0 when it is missing', async () => {

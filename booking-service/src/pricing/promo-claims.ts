@@ -4,6 +4,7 @@ import {
   type Promo,
   type PromoCodeUses,
   type PupilHistory,
+  perAccountLimitOf,
   promoCodeRefusal,
   UNKNOWN_PROMO_CODE_MESSAGE,
 } from '@tuition/domain';
@@ -69,9 +70,10 @@ async function usableRow(
   now: Date,
 ): Promise<PromoRow> {
   if (!row) refuse(UNKNOWN_PROMO_CODE_MESSAGE);
-  const limited = row.maxRedemptions !== null || row.perAccountLimit !== null;
+  const limits = { ...row, perAccountLimit: perAccountLimitOf(row) };
+  const limited = limits.maxRedemptions !== null || limits.perAccountLimit !== null;
   const uses = limited ? await liveUses(db, row.id, userId, now) : UNCOUNTED;
-  const refusal = promoCodeRefusal(row, uses, now);
+  const refusal = promoCodeRefusal(limits, uses, now);
   if (refusal) refuse(refusal.message);
   return row;
 }
@@ -125,27 +127,29 @@ async function pupilsWithLiveClaims(
 }
 
 /**
- * The pricing engine's history for these pupils (docs/decisions/080): first-timers are pupils
- * with no confirmed booking, past or upcoming (a past confirmed booking is a lesson had; a
- * cancelled one never was, and a rescheduled one lives on in the booking it moved to); pupils
- * who used the code are those a live redemption of it names.
+ * The pricing engine's history for these pupils (docs/decisions/080, 094): first-timers are the
+ * pupils of an account that has never had a confirmed booking, past or upcoming, for any of its
+ * children, removed ones included (a past confirmed booking is a lesson had; a cancelled one
+ * never was, and a rescheduled one lives on in the booking it moved to), so a child added after
+ * the family's first lesson is not a first-timer; pupils who used the code are those a live
+ * redemption of it names.
  */
 export async function promoHistory(
   db: DbExecutor,
-  input: { promoCodeId: string; pupilIds: readonly string[]; now: Date },
+  input: { promoCodeId: string; userId: string; pupilIds: readonly string[]; now: Date },
 ): Promise<PupilHistory> {
   const pupilIds = [...new Set(input.pupilIds)].filter(isId);
   if (pupilIds.length === 0 || !isId(input.promoCodeId)) {
     return { firstTimePupilIds: pupilIds, freeSessionUsedPupilIds: [] };
   }
-  const booked = await db
-    .selectDistinct({ pupilId: bookings.pupilId })
+  const [booked] = await db
+    .select({ id: bookings.id })
     .from(bookings)
-    .where(and(inArray(bookings.pupilId, pupilIds), eq(bookings.status, 'confirmed')));
-  const hadLessons = new Set(booked.map((row) => row.pupilId));
+    .where(and(eq(bookings.userId, input.userId), eq(bookings.status, 'confirmed')))
+    .limit(1);
   const used = await pupilsWithLiveClaims(db, input.promoCodeId, pupilIds, input.now);
   return {
-    firstTimePupilIds: pupilIds.filter((id) => !hadLessons.has(id)),
+    firstTimePupilIds: booked ? [] : pupilIds,
     freeSessionUsedPupilIds: pupilIds.filter((id) => used.has(id)),
   };
 }

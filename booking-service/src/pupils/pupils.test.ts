@@ -137,7 +137,7 @@ describe.each(TEST_DB_KINDS)('pupils on %s', (dbKind) => {
     expect(removed.status).toBe(409);
   });
 
-  it('holds an account to 12 pupils: the 13th is refused naming the limit, a removal makes room', async () => {
+  it('holds an account to 12 pupils, removed ones of the last 12 months counted (decision 094)', async () => {
     const parent = await signedInUser(t);
     // Straight into the table: twelve adds through the API would spend the client's rate limit.
     await t.deps.db.insert(pupilsTable).values(
@@ -158,11 +158,23 @@ describe.each(TEST_DB_KINDS)('pupils on %s', (dbKind) => {
     );
     expect(list.pupils).toHaveLength(PUPILS_PER_ACCOUNT_MAX);
 
-    const removed = await api(t, `/api/me/pupils/${list.pupils[0]!.id}`, {
-      method: 'DELETE',
-      cookie: parent.cookie,
-    });
-    expect(removed.status).toBeLessThan(300);
+    // A child removed after lessons is kept archived, and counts for a year: removing one does
+    // not make room for an invented one while the removal is recent.
+    await t.deps.db
+      .update(pupilsTable)
+      .set({ archivedAt: new Date(Date.parse(NOW) - 30 * 24 * 3600_000) })
+      .where(eq(pupilsTable.id, list.pupils[0]!.id));
+    const again = await addPupil(parent, { name: 'One more', yearGroup: 'y12' });
+    expect(again.status).toBe(400);
+    expect((await contractBody(again, ProblemSchema)).detail).toContain(
+      'counting any removed in the last 12 months',
+    );
+    // A removal from over a year ago no longer counts.
+    const yearAndADayAgo = new Date(Date.parse(NOW) - 367 * 24 * 3600_000);
+    await t.deps.db
+      .update(pupilsTable)
+      .set({ archivedAt: yearAndADayAgo })
+      .where(eq(pupilsTable.id, list.pupils[0]!.id));
     expect((await addPupil(parent, { name: 'One more', yearGroup: 'y12' })).status).toBe(201);
   });
 

@@ -4,15 +4,16 @@ import {
   needsParentalConsent,
   PUPILS_PER_ACCOUNT_MAX,
   PUPILS_PER_ACCOUNT_MESSAGE,
+  PUPILS_REMOVED_COUNTED_MONTHS,
   type PupilCreate,
   type PupilUpdate,
   type YearGroup,
   yearGroupAllowedFor,
 } from '@tuition/domain';
 import type { ContentLoader } from '@tuition/content';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
 import { hasSqlState } from '../db/connection-errors.ts';
 import { bookings, checkoutItems, pupils, user } from '../db/schema.ts';
 import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
@@ -77,6 +78,17 @@ export async function listPupils(deps: PupilDeps, userId: string): Promise<Pupil
   return { accountType: account.accountType, pupils: current.map(pupilView) };
 }
 
+/** Pupils this account removed within PUPILS_REMOVED_COUNTED_MONTHS before `now` (decision 094). */
+async function recentlyRemoved(db: DbExecutor, userId: string, now: Date): Promise<number> {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - PUPILS_REMOVED_COUNTED_MONTHS);
+  const [row] = await db
+    .select({ count: count() })
+    .from(pupils)
+    .where(and(eq(pupils.userId, userId), gt(pupils.archivedAt, since)));
+  return row?.count ?? 0;
+}
+
 export async function addPupil(
   deps: PupilDeps,
   userId: string,
@@ -97,7 +109,10 @@ export async function addPupil(
     if (account.accountType === 'student' && current.length > 0) {
       throw new ConflictError('student-account', undefined, STUDENT_ONE_PUPIL);
     }
-    if (current.length >= PUPILS_PER_ACCOUNT_MAX) {
+    if (
+      current.length + (await recentlyRemoved(tx, userId, deps.clock.now())) >=
+      PUPILS_PER_ACCOUNT_MAX
+    ) {
       throw new HttpProblem(400, 'Too many pupils', PUPILS_PER_ACCOUNT_MESSAGE, {
         code: 'too-many-pupils',
       });

@@ -87,6 +87,7 @@ export {
   PUPILS_PER_ACCOUNT_MAX,
   PUPILS_PER_ACCOUNT_MESSAGE,
   PUPILS_PER_BASKET_MAX,
+  PUPILS_REMOVED_COUNTED_MONTHS,
   pupilCreateSchema,
   pupilUpdateSchema,
   STUDENT_YEAR_GROUPS,
@@ -122,11 +123,13 @@ export {
   type TermSeatLine,
 } from './pricing-engine.ts';
 export {
+  FREE_SESSION_USES_PER_ACCOUNT,
   PROMO_CODE_REFUSALS,
   type PromoCodeLimits,
   type PromoCodeRefusal,
   type PromoCodeRefusalReason,
   type PromoCodeUses,
+  perAccountLimitOf,
   promoCodeRefusal,
   UNKNOWN_PROMO_CODE_MESSAGE,
 } from './promo-codes.ts';

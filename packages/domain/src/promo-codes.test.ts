@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  perAccountLimitOf,
   type PromoCodeLimits,
   promoCodeRefusal,
   UNKNOWN_PROMO_CODE_MESSAGE,
@@ -146,5 +147,14 @@ describe('promoCodeRefusal properties', () => {
         expect(promoCodeRefusal(code, NONE, new Date(nowMs)) === null).toBe(inside);
       }),
     );
+  });
+});
+
+describe('perAccountLimitOf', () => {
+  it('keeps the admin limit, else once for a free session, else none', () => {
+    expect(perAccountLimitOf({ kind: 'percent', perAccountLimit: null })).toBeNull();
+    expect(perAccountLimitOf({ kind: 'percent', perAccountLimit: 2 })).toBe(2);
+    expect(perAccountLimitOf({ kind: 'free-session', perAccountLimit: null })).toBe(1);
+    expect(perAccountLimitOf({ kind: 'free-session', perAccountLimit: 4 })).toBe(4);
   });
 });

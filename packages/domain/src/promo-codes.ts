@@ -18,6 +18,21 @@ export interface PromoCodeLimits {
   perAccountLimit: number | null;
 }
 
+/** How many times one account may use a free-session code the admin set no limit for. */
+export const FREE_SESSION_USES_PER_ACCOUNT = 1;
+
+/**
+ * The uses one account may make of a code: the admin's limit, else once for a free-session
+ * code (a free taster is once per family, decision 094), else no limit.
+ */
+export function perAccountLimitOf(code: {
+  kind: string;
+  perAccountLimit: number | null;
+}): number | null {
+  if (code.perAccountLimit !== null) return code.perAccountLimit;
+  return code.kind === 'free-session' ? FREE_SESSION_USES_PER_ACCOUNT : null;
+}
+
 /** The code's live uses (held or redeemed) in all and by the account asking. */
 export interface PromoCodeUses {
   all: number;

@@ -19,13 +19,18 @@ export const accountTypeSchema = z.enum(ACCOUNT_TYPES, {
 export const PUPILS_PER_BASKET_MAX = 10;
 
 /**
- * How many current pupils one account may hold (a family, not a school; decision 066): without
- * a limit one family could fill a waiting list with invented children.
+ * How many pupils one account may hold (a family, not a school; decision 066): without a limit
+ * one family could fill a waiting list with invented children. Pupils removed within the last
+ * PUPILS_REMOVED_COUNTED_MONTHS count too (decision 094), so removing a child and adding a new
+ * one never makes room for a first-lesson offer again.
  */
 export const PUPILS_PER_ACCOUNT_MAX = 12;
 
+/** How long a removed pupil still counts towards PUPILS_PER_ACCOUNT_MAX. */
+export const PUPILS_REMOVED_COUNTED_MONTHS = 12;
+
 /** The refusal of a pupil beyond PUPILS_PER_ACCOUNT_MAX. */
-export const PUPILS_PER_ACCOUNT_MESSAGE = `An account can have at most ${PUPILS_PER_ACCOUNT_MAX} pupils: remove one you no longer book for before adding another.`;
+export const PUPILS_PER_ACCOUNT_MESSAGE = `An account can have at most ${PUPILS_PER_ACCOUNT_MAX} pupils, counting any removed in the last ${PUPILS_REMOVED_COUNTED_MONTHS} months. Please contact us if you need more.`;
 
 const YEAR_NUMBER: Record<YearGroup, number> = {
   y6: 6,

@@ -10,7 +10,13 @@ import {
   requestOfForm,
 } from './admin-promo-form-state.ts';
 import type { AdminPromoCode } from './admin-promotions-api.ts';
-import { poundsOff, promoGivesText, usesText, validWindowText } from './admin-promo-words.ts';
+import {
+  perAccountText,
+  poundsOff,
+  promoGivesText,
+  usesText,
+  validWindowText,
+} from './admin-promo-words.ts';
 
 const CODE: AdminPromoCode = {
   id: 'p1',
@@ -95,5 +101,18 @@ describe('the promo form', () => {
       validTo: 'validTo must be after validFrom.',
       form: 'Something else.',
     });
+  });
+});
+
+describe('perAccountText', () => {
+  it('says a free-session code left without a limit is once per account', () => {
+    expect(perAccountText(CODE)).toBe('No limit');
+    expect(perAccountText({ ...CODE, perAccountLimit: 2 })).toBe('2 per account');
+    expect(perAccountText({ ...CODE, kind: 'free-session', perAccountLimit: null })).toBe(
+      '1 per account',
+    );
+    expect(perAccountText({ ...CODE, kind: 'free-session', perAccountLimit: 3 })).toBe(
+      '3 per account',
+    );
   });
 });

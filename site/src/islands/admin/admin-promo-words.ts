@@ -1,6 +1,12 @@
 // Promo codes, redemptions and term enrolments in words for the admin (docs/decisions/082, 083).
 // Only formatting: every amount is the server's, in pence, shown as pounds; dates are London's.
-import { formatPounds, formatTime12h, SERVICES, type ServiceCode } from '@tuition/domain';
+import {
+  formatPounds,
+  formatTime12h,
+  perAccountLimitOf,
+  SERVICES,
+  type ServiceCode,
+} from '@tuition/domain';
 import type { AdminEnrolment, AdminPromoCode, PromoRedemption } from './admin-promotions-api.ts';
 import { plural, shortLondonDate } from './admin-format.ts';
 
@@ -41,9 +47,10 @@ export function usesText(code: Pick<AdminPromoCode, 'redemptions' | 'maxRedempti
     : `${code.redemptions} of ${code.maxRedemptions}`;
 }
 
-/** "1 per account", "No limit". */
-export function perAccountText(code: Pick<AdminPromoCode, 'perAccountLimit'>): string {
-  return code.perAccountLimit === null ? 'No limit' : `${code.perAccountLimit} per account`;
+/** "1 per account", "No limit": a free-session code left without a limit is once (decision 094). */
+export function perAccountText(code: Pick<AdminPromoCode, 'kind' | 'perAccountLimit'>): string {
+  const limit = perAccountLimitOf(code);
+  return limit === null ? 'No limit' : `${limit} per account`;
 }
 
 export const serviceLabel = (service: ServiceCode) => SERVICES[service].label;
