@@ -4,10 +4,11 @@ import {
   AdminStatsSchema,
   AdminUserDetailSchema,
   BookingSchema,
+  ProblemSchema,
 } from '@tuition/api-contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings } from '../db/schema.ts';
+import { bookings, pupils } from '../db/schema.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
@@ -399,6 +400,32 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       cancelled: 1,
       moved: 1,
     });
+  });
+
+  it('tells staff whose seat it is when the pupil already has the session (decision 070)', async () => {
+    const [moved] = await t.deps.db
+      .select({ id: bookings.id, pupilName: pupils.name })
+      .from(bookings)
+      .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
+      .where(
+        and(
+          eq(bookings.userId, ids.alice!),
+          eq(bookings.sessionId, ids.thuGcse!),
+          eq(bookings.status, 'confirmed'),
+        ),
+      );
+    expect(moved).toBeDefined();
+    const response = await api(t, `/api/admin/bookings/${moved!.id}/reschedule`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: { startsAt: '2026-11-05T18:00:00.000Z' },
+    });
+    expect(response.status).toBe(409);
+    const problem = await contractBody(response, ProblemSchema);
+    expect(problem.code).toBe('duplicate');
+    expect(problem.detail).toBe(
+      `${moved!.pupilName} already has this session. Please choose a different one.`,
+    );
   });
 
   it('refuses to reschedule onto a time that is not a slot of the same class', async () => {

@@ -8,6 +8,7 @@ import {
   isBookable,
   MESSAGES,
   SERVICES,
+  staffDuplicateDescription,
 } from '@tuition/domain';
 import {
   type AdminCancelledBooking,
@@ -332,7 +333,11 @@ export async function rescheduleBooking(
           reason,
           [request.startsAt],
           {
-            duplicate: MESSAGES.rescheduleDuplicate.description,
+            // Staff are told whose seat it is (decision 070), not "You've already booked".
+            duplicate:
+              request.actor.kind === 'customer'
+                ? MESSAGES.rescheduleDuplicate.description
+                : staffDuplicateDescription(booking.pupilName),
             pending: MESSAGES.reschedulePending.description,
             full: MESSAGES.rescheduleFull.description,
           }[reason],

@@ -49,6 +49,7 @@ export {
   type Message,
   type MessageKey,
   type MessageValues,
+  staffDuplicateDescription,
   withServerText,
 } from './messages.ts';
 export {

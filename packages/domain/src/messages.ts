@@ -242,3 +242,12 @@ export function withServerText(fallback: Message, serverText: string | null | un
     ? { title: text }
     : { title: fallback.title, description: text };
 }
+
+/**
+ * Staff moving a family's booking onto a session its pupil already has: the words name the
+ * pupil ("Arjun already has this session"), as "You've already booked" would mislead the
+ * admin reading them (decision 070).
+ */
+export function staffDuplicateDescription(pupilName: string): string {
+  return `${pupilName} already has this session. Please choose a different one.`;
+}

@@ -10,6 +10,7 @@ import {
   type Message,
   type PricingRules,
   priceBasket,
+  staffDuplicateDescription,
   withServerText,
 } from '@tuition/domain';
 import {
@@ -208,10 +209,7 @@ export function checkoutFailureMessage(error: unknown): Message {
  * admin reading it (decision 070). `base` gives the title the customer's message would have.
  */
 export function staffDuplicateMessage(pupilName: string, base: Message): Message {
-  return {
-    title: base.title,
-    description: `${pupilName} already has this session. Please choose a different one.`,
-  };
+  return { title: base.title, description: staffDuplicateDescription(pupilName) };
 }
 
 /**
