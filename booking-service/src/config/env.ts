@@ -22,6 +22,10 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** The database drivers the service can use (DATABASE_DRIVER; db/client.ts opens each). */
+export const DB_KINDS = ['pglite', 'pg', 'neon'] as const;
+export type DbKind = (typeof DB_KINDS)[number];
+
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -123,7 +127,7 @@ const EnvSchema = z.object({
   DATABASE_URL: postgresUrl,
   DATABASE_URL_DIRECT: postgresUrl,
   DATABASE_POOLED: flag,
-  DATABASE_DRIVER: z.enum(['pglite', 'pg', 'neon']).optional(),
+  DATABASE_DRIVER: z.enum(DB_KINDS).optional(),
   PGLITE_DATA_DIR: optionalText,
   BETTER_AUTH_SECRET: optionalText.pipe(
     z.string().min(32, 'must be at least 32 characters long').optional(),
@@ -161,8 +165,6 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
-export type DbDriver = 'pglite' | 'pg' | 'neon';
-
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
@@ -194,7 +196,7 @@ export interface Config {
      * `-pooler` Neon host or `pgbouncer=true`) by createDb.
      */
     pooled?: boolean | undefined;
-    driver: DbDriver | undefined;
+    driver: DbKind | undefined;
     pgliteDataDir: string;
   };
   auth: { secret: string; adminEmails: string[] };

@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import ws from 'ws';
+import type { DbKind } from '../config/env.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,7 +23,7 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A database or an open transaction: reads that must also work inside a transaction take this. */
 export type DbExecutor = Database | Transaction;
 
-export type DbKind = 'pglite' | 'pg' | 'neon';
+export type { DbKind };
 
 export interface DbHandle {
   db: Database;
