@@ -72,6 +72,20 @@ describe.each(TEST_DB_KINDS)('guessing promo codes on %s', (dbKind) => {
       ip: who.ip,
     });
     expect(checkout.status).toBe(429);
+    // So do a term's quote and a term's checkout, before they look at the term or class.
+    const termBody = { classId: 'any-class', pupilIds: [pupilId], promoCode: 'WELCOME10' };
+    const termQuote = await api(t, '/api/terms/term-2027-spring/quote', {
+      body: termBody,
+      cookie: who.cookie,
+      ip: who.ip,
+    });
+    expect(termQuote.status).toBe(429);
+    const termCheckout = await api(t, '/api/checkout/term', {
+      body: { termId: 'term-2027-spring', ...termBody },
+      cookie: who.cookie,
+      ip: who.ip,
+    });
+    expect(termCheckout.status).toBe(429);
     const noCode = await api(t, '/api/bookability', {
       body: { service: 'gcse-higher', startsAt: [start], pupilIds: [pupilId] },
       cookie: who.cookie,
