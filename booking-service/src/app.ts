@@ -1,4 +1,6 @@
 import type { ErrorHandler } from 'hono';
+import { scheduledJobs } from './scheduled-jobs.ts';
+import { runOnClockMove } from './scheduler/scheduler.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -18,19 +20,14 @@ import { createLessonRoutes } from './lessons/lesson-routes.ts';
 import { createTutorRoutes } from './tutors/tutor-routes.ts';
 import { createTermRoutes } from './terms/term-routes.ts';
 import { createPromotionRoutes } from './promotions/promotion-routes.ts';
-import { sendTutorReminders } from './tutors/tutor-reminders.ts';
-import { sendReenrolmentInvites } from './terms/reenrolment-invites.ts';
 import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.ts';
 import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
-import { sendDueReminders } from './reminders/reminders.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
 import { createReceiptRoutes } from './payments/receipts.ts';
 import { createPupilRoutes } from './pupils/pupils-routes.ts';
 import { createDataRoutes } from './your-data/data-routes.ts';
-import { moveDueListsOn } from './sessions/seat-ledger/seat-ledger.ts';
 import { createWaitlistRoutes } from './waitlist/waitlist-routes.ts';
 import { createWalletRoutes } from './wallet/wallet-routes.ts';
-import { expireDueCredit, warnOfLapsingCredit } from './wallet/credit-expiry.ts';
 import { databaseUnreachableCause, transientConflictCause } from './db/connection-errors.ts';
 import { loggablePath } from './logging/logger.ts';
 import {
@@ -154,18 +151,9 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   if (deps.mail.mailer.kind === 'local') app.route('/', createDevMailRoutes(deps));
   // Moving time by hand (docs/decisions/056): local mode only, like the mailbox; 404 otherwise.
   if (deps.mail.mailer.kind === 'local' && deps.config.nodeEnv !== 'production') {
-    const afterMove = async () => {
-      await sendDueReminders(deps);
-      // Offers that ran out at the new time pass to the next family (decision 060).
-      await moveDueListsOn(deps);
-      // Credit that lapsed at the new time expires, with its warnings (decision 077).
-      await warnOfLapsingCredit(deps);
-      await expireDueCredit(deps);
-      // Tutors' reports still to send (decision 079).
-      await sendTutorReminders(deps);
-      // Re-enrolment invitations three weeks before a term (decision 083).
-      await sendReenrolmentInvites(deps);
-    };
+    // The jobs a move makes due run at once, in order (docs/decisions/095).
+    const jobs = scheduledJobs(deps);
+    const afterMove = () => runOnClockMove(jobs);
     app.route('/', createDevClockRoutes({ clock: deps.clock, config: deps.config, afterMove }));
   }
 }

@@ -12,7 +12,13 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 
 /** Where the dependencies are built and combined; the only modules that may import app-deps.ts. */
-const COMPOSITION_ROOT = new Set(['app.ts', 'app-deps.ts', 'server.ts', 'testing/test-app.ts']);
+const COMPOSITION_ROOT = new Set([
+  'app.ts',
+  'app-deps.ts',
+  'scheduled-jobs.ts',
+  'server.ts',
+  'testing/test-app.ts',
+]);
 
 /**
  * Shared modules below the features: they may import no feature at all, though their tests may
@@ -33,6 +39,7 @@ const BELOW_FEATURES: readonly string[] = [
   'logging',
   'mail',
   'pricing',
+  'scheduler',
   'sessions',
 ];
 

@@ -7,13 +7,9 @@ import { DEMO_TUTOR_EMAIL, seedDemoUsers } from './auth/demo-users.ts';
 import { seedDemoTutor } from './tutors/demo-tutor.ts';
 import { startAuth } from './auth/start-auth.ts';
 import { clockFromConfig } from './clock.ts';
-import { scheduleLapsedCheckoutSweep } from './checkout/lapsed-checkout-sweep.ts';
 import { scheduleRetention } from './retention/retention-job.ts';
-import { scheduleWaitlistSweep } from './waitlist/waitlist-sweep.ts';
-import { scheduleReminderSweep } from './reminders/reminder-sweep.ts';
-import { scheduleCreditExpiry } from './wallet/credit-expiry.ts';
-import { scheduleTutorReminders } from './tutors/tutor-reminder-timer.ts';
-import { scheduleReenrolmentInvites } from './terms/reenrolment-invites.ts';
+import { scheduledJobs } from './scheduled-jobs.ts';
+import { startScheduler } from './scheduler/scheduler.ts';
 import { loadConfigAtStart } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { prepareSchemaAtStart, SchemaNotCurrentError } from './db/migrate.ts';
@@ -106,13 +102,9 @@ async function main() {
   mountStaticSite(app, config.siteDist);
 
   await startMailWorker(deps);
-  const checkoutSweep = scheduleLapsedCheckoutSweep(deps);
+  // Every sweep, each occurrence run by one instance however many there are (decision 095).
+  const scheduler = startScheduler(deps, scheduledJobs(deps));
   const retention = await scheduleRetention(deps);
-  const waitlistSweep = scheduleWaitlistSweep(deps);
-  const reminderSweep = scheduleReminderSweep(deps);
-  const creditExpiry = scheduleCreditExpiry(deps);
-  const tutorReminders = scheduleTutorReminders(deps);
-  const reenrolmentInvites = scheduleReenrolmentInvites(deps);
   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];
   if (config.demoSeed) await seedDemoTutor(deps, DEMO_TUTOR_EMAIL);
 
@@ -147,13 +139,8 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     // Stop taking connections, let in-flight requests finish, then stop workers and the pool.
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await checkoutSweep.stop();
+    await scheduler.stop();
     await retention.stop();
-    await waitlistSweep.stop();
-    await reminderSweep.stop();
-    await creditExpiry.stop();
-    await tutorReminders.stop();
-    await reenrolmentInvites.stop();
     await stopMailWorker(deps);
     await dbHandle.close();
     logger.info('shut down');

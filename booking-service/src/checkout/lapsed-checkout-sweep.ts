@@ -7,12 +7,10 @@ import {
   endHolds,
   type WaitlistDeps,
 } from '../sessions/seat-ledger/seat-ledger.ts';
-import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
+import type { ScheduledJob } from '../scheduler/scheduler.ts';
 
-/** How often a server marks lapsed holds expired. Seat counts never wait for it (decision 020). */
+/** How often the service marks lapsed holds expired. Seat counts never wait for it (decision 020). */
 export const LAPSED_CHECKOUT_SWEEP_MS = 60_000;
-
-export type LapsedCheckoutSweep = PeriodicTask;
 
 /** At most this many lapsed holds are ended per transaction of a sweep. */
 const SWEEP_BATCH = 200;
@@ -60,27 +58,22 @@ export async function expireLapsedCheckouts(
 }
 
 /**
- * Runs expireLapsedCheckouts every `intervalMs` so stored statuses (lists, admin figures) stay
- * honest without a webhook. A plain timer rather than a pg-boss schedule: the update is
- * idempotent, so every instance may run it, and it needs no queue or cron. The timer is
- * unref'd (it never keeps the process alive) and the next run is armed only after the
- * previous one finished, so slow runs never overlap. A failed run is logged and retried next
- * time.
+ * expireLapsedCheckouts once a minute, on one instance per occurrence (docs/decisions/095), so
+ * stored statuses (lists, admin figures) stay honest without a webhook. The update is idempotent
+ * besides, so a run that overlaps another ends each hold once.
  */
-export function scheduleLapsedCheckoutSweep(
+export function lapsedCheckoutSweepJob(
   deps: WaitlistDeps & { db: Database; logger: Logger },
-  options: { intervalMs?: number } = {},
-): LapsedCheckoutSweep {
+): ScheduledJob {
   const log = deps.logger.child({ component: 'checkout-sweep' });
-  return runPeriodically(
-    async () => {
+  return {
+    name: 'checkout-lapses',
+    intervalMs: LAPSED_CHECKOUT_SWEEP_MS,
+    onClockMove: false,
+    failureMessage: 'lapsed checkout sweep failed; trying again next time',
+    async run() {
       const expired = (await expireLapsedCheckouts(deps, deps.clock.now())).length;
       if (expired > 0) log.info({ expired }, 'lapsed checkouts marked expired');
     },
-    {
-      intervalMs: options.intervalMs ?? LAPSED_CHECKOUT_SWEEP_MS,
-      log,
-      failureMessage: 'lapsed checkout sweep failed; trying again next time',
-    },
-  );
+  };
 }

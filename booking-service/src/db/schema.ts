@@ -490,6 +490,27 @@ export const outboundRate = pgTable('outbound_rate', {
 });
 
 /**
+ * The one scheduler of record (docs/decisions/095): one row per periodic job, naming the
+ * occurrence (`tick`, the app clock's time divided by the job's interval) last claimed, by which
+ * instance, and until when its lease runs. An instance runs an occurrence only after claiming it
+ * here in one statement, so each runs once however many instances there are; an unfinished
+ * claim whose lease ran out (its instance died) is claimed again.
+ */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  job: text('job').primaryKey(),
+  tick: bigint('tick', { mode: 'number' }).notNull(),
+  instance: text('instance').notNull(),
+  startedAt: instant('started_at').notNull(),
+  leaseUntil: instant('lease_until').notNull(),
+  /** Null while the occurrence runs (or its instance died running it). */
+  finishedAt: instant('finished_at'),
+  /** Why the last occurrence failed, if it did; the next occurrence tries again. */
+  lastError: text('last_error'),
+  /** Occurrences claimed so far, retries included: what the cluster proofs count. */
+  claims: integer('claims').notNull().default(1),
+});
+
+/**
  * Revenue per London calendar month (YYYY-MM, by when it was paid), kept by a deferred trigger
  * on checkouts so it always equals a recount of paid, unrefunded checkouts; the dashboard's
  * chart and all-time total read it instead of every payment ever taken (docs/decisions/075).

@@ -4,6 +4,7 @@ import type { Database, DbExecutor, Transaction } from '../db/client.ts';
 import { checkouts, paymentRefunds } from '../db/schema.ts';
 import type { Logger } from '../logging/logger.ts';
 import { lockHoldRows } from '../sessions/hold-locks.ts';
+import type { ScheduledJob } from '../scheduler/scheduler.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 /*
@@ -133,4 +134,31 @@ export async function sendPendingRefunds(
     sent += 1;
   }
   return sent;
+}
+
+/** How often the service asks the provider again for refunds it has not taken yet. */
+export const PENDING_REFUNDS_MS = 60_000;
+
+/**
+ * Refunds decided while the provider was away, sent once a minute on one instance per
+ * occurrence (docs/decisions/095). Its own job, so a slow provider delays no seat or credit
+ * sweep; each refund carries its idempotency key, so a retried run refunds nothing twice.
+ */
+export function pendingRefundsJob(deps: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  payments: PaymentProvider;
+}): ScheduledJob {
+  const log = deps.logger.child({ component: 'card-refunds' });
+  return {
+    name: 'card-refunds',
+    intervalMs: PENDING_REFUNDS_MS,
+    onClockMove: false,
+    failureMessage: 'pending card refunds failed; trying again next time',
+    async run() {
+      const refunded = await sendPendingRefunds({ ...deps, logger: log });
+      if (refunded > 0) log.info({ refunded }, 'pending card refunds sent');
+    },
+  };
 }

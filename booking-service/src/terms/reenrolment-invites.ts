@@ -18,7 +18,7 @@ import {
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
-import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
+import type { ScheduledJob } from '../scheduler/scheduler.ts';
 import { previousTerm } from './term-basket.ts';
 import { listAdminEnrolments } from './enrolments.ts';
 
@@ -163,24 +163,20 @@ export function reenrolEmail(
   };
 }
 
-/** How often every instance looks for families to invite (each is invited once). */
+/** How often the service looks for families to invite (each is invited once). */
 export const REENROL_SWEEP_MS = 10 * 60_000;
 
-/** The invitations on a timer on every instance by the app clock. */
-export function scheduleReenrolmentInvites(
-  deps: ReenrolmentDeps & { logger: Logger },
-  options: { intervalMs?: number } = {},
-): PeriodicTask {
+/** The invitations every ten minutes by the app clock, on one instance (docs/decisions/095). */
+export function reenrolmentInvitesJob(deps: ReenrolmentDeps & { logger: Logger }): ScheduledJob {
   const log = deps.logger.child({ component: 'reenrolment-invites' });
-  return runPeriodically(
-    async () => {
+  return {
+    name: 'reenrolment-invites',
+    intervalMs: REENROL_SWEEP_MS,
+    onClockMove: true,
+    failureMessage: 're-enrolment invitations failed; trying again next time',
+    async run() {
       const { sent } = await sendReenrolmentInvites(deps);
       if (sent > 0) log.info({ sent }, 're-enrolment invitations queued');
     },
-    {
-      intervalMs: options.intervalMs ?? REENROL_SWEEP_MS,
-      log,
-      failureMessage: 're-enrolment invitations failed; trying again next time',
-    },
-  );
+  };
 }

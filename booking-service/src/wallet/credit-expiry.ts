@@ -8,17 +8,16 @@ import type { Logger } from '../logging/logger.ts';
 import type { Config } from '../config/env.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
-import { sendPendingRefunds } from '../payments/payment-refunds.ts';
-import { type PeriodicTask, runPeriodically } from '../periodic-task.ts';
+import type { ScheduledJob } from '../scheduler/scheduler.ts';
 import { lockWallet, recordExpiry } from '../credit/credit-ledger.ts';
 import { creditExpiryWarningEmail } from './wallet-emails.ts';
 
 /*
  * Credit that lapses (docs/decisions/077): each lot's unused sessions expire at its expiry
  * instant, by the app clock, with an `expire` entry; the family is e-mailed 14 and 3 days
- * before. Like the reminders (decision 056), a plain timer on every instance: each lot's expiry
- * runs under its wallet lock and leaves nothing to expire twice, and each warning is decided
- * once by its (lot, days) row.
+ * before. Like the reminders (decision 056), a sweep by the app clock on one instance per
+ * occurrence (decision 095); each lot's expiry also runs under its wallet lock and leaves
+ * nothing to expire twice, and each warning is decided once by its (lot, days) row.
  */
 
 export interface CreditExpiryDeps {
@@ -29,7 +28,7 @@ export interface CreditExpiryDeps {
   mail: MailOutbox;
 }
 
-/** How often a server looks for credit to expire or warn about. */
+/** How often the service looks for credit to expire or warn about. */
 export const CREDIT_EXPIRY_SWEEP_MS = 60_000;
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -113,30 +112,20 @@ export async function warnOfLapsingCredit(deps: CreditExpiryDeps): Promise<numbe
 }
 
 /**
- * Runs the expiry and the warnings every `intervalMs` by the app clock, and sends any card
- * refund the provider has not taken yet (an outage when it was decided).
+ * The warnings and the expiry once a minute by the app clock. Card refunds the provider has not
+ * taken yet are a job of their own (payments/), so a slow provider never delays the expiry.
  */
-export function scheduleCreditExpiry(
-  deps: CreditExpiryDeps & {
-    logger: Logger;
-    payments: Parameters<typeof sendPendingRefunds>[0]['payments'];
-  },
-  options: { intervalMs?: number } = {},
-): PeriodicTask {
+export function creditExpiryJob(deps: CreditExpiryDeps & { logger: Logger }): ScheduledJob {
   const log = deps.logger.child({ component: 'credit-expiry' });
-  return runPeriodically(
-    async () => {
+  return {
+    name: 'credit-expiry',
+    intervalMs: CREDIT_EXPIRY_SWEEP_MS,
+    onClockMove: true,
+    failureMessage: 'credit expiry failed; trying again next time',
+    async run() {
       const warned = await warnOfLapsingCredit(deps);
       const lapsed = await expireDueCredit(deps);
-      const refunded = await sendPendingRefunds({ ...deps, logger: log });
-      if (warned > 0 || lapsed > 0 || refunded > 0) {
-        log.info({ warned, lapsed, refunded }, 'credit expiry run');
-      }
+      if (warned > 0 || lapsed > 0) log.info({ warned, lapsed }, 'credit expiry run');
     },
-    {
-      intervalMs: options.intervalMs ?? CREDIT_EXPIRY_SWEEP_MS,
-      log,
-      failureMessage: 'credit expiry failed; trying again next time',
-    },
-  );
+  };
 }

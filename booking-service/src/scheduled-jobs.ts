@@ -1,0 +1,28 @@
+import type { AppDeps } from './app-deps.ts';
+import { lapsedCheckoutSweepJob } from './checkout/lapsed-checkout-sweep.ts';
+import { pendingRefundsJob } from './payments/payment-refunds.ts';
+import { reminderSweepJob } from './reminders/reminder-sweep.ts';
+import type { ScheduledJob } from './scheduler/scheduler.ts';
+import { reenrolmentInvitesJob } from './terms/reenrolment-invites.ts';
+import { tutorRemindersJob } from './tutors/tutor-reminder-timer.ts';
+import { creditExpiryJob } from './wallet/credit-expiry.ts';
+import { waitlistSweepJob } from './waitlist/waitlist-sweep.ts';
+
+/**
+ * Every periodic job the service runs, one list for the scheduler of record (server.ts) and for
+ * /dev/clock's run after a move (app.ts), in the order a move runs them: reminders first, then
+ * the offers and credit that lapsed at the new time (docs/decisions/056, 095). The daily
+ * retention run is a pg-boss cron instead (retention/retention-job.ts), since it keeps London
+ * wall-clock time.
+ */
+export function scheduledJobs(deps: AppDeps): ScheduledJob[] {
+  return [
+    reminderSweepJob(deps),
+    waitlistSweepJob(deps),
+    creditExpiryJob(deps),
+    tutorRemindersJob(deps),
+    reenrolmentInvitesJob(deps),
+    lapsedCheckoutSweepJob(deps),
+    pendingRefundsJob(deps),
+  ];
+}
