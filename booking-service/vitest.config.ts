@@ -3,7 +3,7 @@ import { vitestTimings } from '../scripts/test-timings.mjs';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'cluster/**/*.test.ts'],
     // Starts one PostgreSQL for the run (skipped when TEST_DB_KINDS is only pglite).
     globalSetup: ['./src/testing/postgres-global-setup.ts'],
     // The machine has 2 cores shared with other work; PGlite and Postgres are CPU-heavy.
