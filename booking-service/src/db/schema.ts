@@ -437,10 +437,16 @@ export const mailMessages = pgTable(
      * to the business names its sender): a deletion erases by them (docs/decisions/058).
      */
     about: text('about').array().default(sql`'{}'::text[]`).notNull(),
+    /**
+     * The outbox's key for the message, the same on every attempt: a retry after a crash stores
+     * nothing twice, as Resend sends nothing twice for a key it has seen (docs/decisions/096).
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: instant('created_at').defaultNow().notNull(),
   },
   (t) => [
     index('mail_messages_to_idx').on(t.to),
+    uniqueIndex('mail_messages_idempotency_key_idx').on(t.idempotencyKey),
     // The data export finds a person's mails by address, whatever its case (docs/decisions/075).
     index('mail_messages_lower_to_idx').on(sql`lower(${t.to})`),
     index('mail_messages_about_idx').using('gin', t.about),

@@ -5,22 +5,28 @@ import type { Mailer, OutgoingMail } from './mailer.ts';
 
 /**
  * The default mailer: instead of sending, it stores each message in `mail_messages`, where
- * /dev/mail shows it. Local mode only (config refuses it in production).
+ * /dev/mail shows it. Local mode only (config refuses it in production). Like Resend, it keeps
+ * the idempotency key: a second delivery with a key already stored (a retry after the process
+ * died between sending and settling the job) stores nothing (docs/decisions/096).
  */
 export class LocalMailboxMailer implements Mailer {
   readonly kind = 'local' as const;
 
   constructor(private readonly db: Database) {}
 
-  async deliver(mail: OutgoingMail): Promise<void> {
-    await this.db.insert(mailMessages).values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      attachments: mail.attachments ?? [],
-      about: mail.about ?? [],
-    });
+  async deliver(mail: OutgoingMail, options?: { idempotencyKey: string }): Promise<void> {
+    await this.db
+      .insert(mailMessages)
+      .values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments ?? [],
+        about: mail.about ?? [],
+        idempotencyKey: options?.idempotencyKey ?? null,
+      })
+      .onConflictDoNothing({ target: mailMessages.idempotencyKey });
   }
 }
 

@@ -28,7 +28,24 @@ class FlakyMailer implements Mailer {
       this.failures--;
       throw new Error('provider unavailable (503)');
     }
-    await this.inner!.deliver(mail);
+    await this.inner!.deliver(mail, options);
+  }
+}
+
+/**
+ * Hands every message to the local mailbox and then fails the first `crashes` attempts: what a
+ * worker killed between the provider's answer and settling the job looks like to the queue.
+ */
+class CrashAfterSendMailer implements Mailer {
+  readonly kind = 'local' as const;
+  inner: LocalMailboxMailer | undefined;
+  constructor(private crashes: number) {}
+  async deliver(mail: OutgoingMail, options: { idempotencyKey: string }) {
+    await this.inner!.deliver(mail, options);
+    if (this.crashes > 0) {
+      this.crashes--;
+      throw new Error('worker died before settling the job');
+    }
   }
 }
 
@@ -121,6 +138,29 @@ describe.each(TEST_DB_KINDS)('mail outbox on %s', (dbKind) => {
       // Every attempt of one message carries the same idempotency key: a provider never sends twice.
       expect(new Set(mailer.idempotencyKeys).size).toBe(1);
       expect(await t.deps.mail.pendingCount()).toBe(0);
+    });
+  });
+
+  describe('with a worker that dies after the provider took the message', () => {
+    const mailer = new CrashAfterSendMailer(1);
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ dbKind, mailer });
+      mailer.inner = new LocalMailboxMailer(t.deps.db);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('retries the job under the same key, and the mailbox holds the message once', async () => {
+      await t.deps.mail.enqueue(message('parent@example.com', 'Booking confirmed'));
+      expect(await deliverPendingMail(t.deps)).toEqual({ delivered: 0, failed: 1 });
+      expect(await deliverPendingMail(t.deps, { includeDelayed: true })).toEqual({
+        delivered: 1,
+        failed: 0,
+      });
+      const inbox = await listMailbox(t.deps.db, 'parent@example.com');
+      expect(inbox.map((m) => m.subject)).toEqual(['Booking confirmed']);
     });
   });
 
