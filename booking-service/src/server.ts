@@ -11,7 +11,7 @@ import { scheduleRetention } from './retention/retention-job.ts';
 import { scheduledJobs } from './scheduled-jobs.ts';
 import { startScheduler } from './scheduler/scheduler.ts';
 import { loadConfigAtStart } from './config/env.ts';
-import { createDb } from './db/client.ts';
+import { createDb, openJobQueueDb } from './db/client.ts';
 import { prepareSchemaAtStart, SchemaNotCurrentError } from './db/migrate.ts';
 import { createLogger } from './logging/logger.ts';
 import { createMailOutbox, startMailWorker, stopMailWorker } from './mail/mail-setup.ts';
@@ -78,7 +78,9 @@ async function main() {
   const content = createContentLoader(contentConfigFromEnv(config.contentEnv), {
     cacheTtlMs: CONTENT_CACHE_TTL_MS,
   });
-  const mail = await createMailOutbox({ config, dbHandle, logger });
+  // pg-boss works its queues on the direct URL when the app goes through a pooler (decision 097).
+  const queueHandle = await openJobQueueDb(config.database, dbHandle);
+  const mail = await createMailOutbox({ config, dbHandle, queueHandle, logger });
   // One clock for the app and its auth mails, so a moved local clock moves both.
   const clock = clockFromConfig(config);
   const auth = await startAuth({ config, db: dbHandle.db, mail, content, logger, clock });
@@ -104,7 +106,7 @@ async function main() {
   await startMailWorker(deps);
   // Every sweep, each occurrence run by one instance however many there are (decision 095).
   const scheduler = startScheduler(deps, scheduledJobs(deps));
-  const retention = await scheduleRetention(deps);
+  const retention = await scheduleRetention({ ...deps, dbHandle: queueHandle });
   const demoLogins = config.demoSeed ? await seedDemoUsers(deps) : [];
   if (config.demoSeed) await seedDemoTutor(deps, DEMO_TUTOR_EMAIL);
 
@@ -142,6 +144,7 @@ async function main() {
     await scheduler.stop();
     await retention.stop();
     await stopMailWorker(deps);
+    if (queueHandle !== dbHandle) await queueHandle.close();
     await dbHandle.close();
     logger.info('shut down');
     process.exit(0);

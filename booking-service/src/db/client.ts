@@ -47,9 +47,35 @@ export interface CreateDbOptions {
    * 091). Default: isTransactionPoolerUrl(databaseUrl).
    */
   pooled?: boolean;
+  /** pg and Neon only: the pool's size (default 10) and its name in pg_stat_activity. */
+  pool?: { max?: number; applicationName?: string };
 }
 
 export const DEFAULT_PGLITE_DIR = '.data/pglite';
+
+/** The job queue's connections per instance: one worker's fetches and settles, and upkeep. */
+export const JOB_QUEUE_POOL_SIZE = 4;
+/** How the job queue's connections show in pg_stat_activity. */
+export const JOB_QUEUE_APPLICATION_NAME = 'booking-service job queue';
+
+/**
+ * The connections pg-boss works the queues on (docs/decisions/097): the direct URL when
+ * DATABASE_URL goes elsewhere (a pooler), so the queue's polling and upkeep never take the
+ * pooler's connections from requests; else the app's own handle. Jobs are still queued on the
+ * app's connection, inside the transaction of the change that causes them.
+ */
+export async function openJobQueueDb(
+  database: { url: string | undefined; directUrl: string | undefined; driver: DbKind | undefined },
+  app: DbHandle,
+): Promise<DbHandle> {
+  if (!database.url || !database.directUrl || database.directUrl === database.url) return app;
+  return createDb({
+    databaseUrl: database.directUrl,
+    ...(database.driver ? { driver: database.driver } : {}),
+    pooled: false,
+    pool: { max: JOB_QUEUE_POOL_SIZE, applicationName: JOB_QUEUE_APPLICATION_NAME },
+  });
+}
 
 /** Which driver a configuration selects: explicit driver, else a Neon host, else pg, else PGlite. */
 export function chooseDbKind(opts: CreateDbOptions): DbKind {
@@ -99,7 +125,9 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   if (kind === 'pglite') return createPgliteDb(opts.dataDir ?? DEFAULT_PGLITE_DIR);
   if (!opts.databaseUrl) throw new Error(`DATABASE_URL is required for the ${kind} driver`);
   const handle =
-    kind === 'neon' ? await createNeonDb(opts.databaseUrl) : await createNodePgDb(opts.databaseUrl);
+    kind === 'neon'
+      ? await createNeonDb(opts.databaseUrl, opts.pool)
+      : await createNodePgDb(opts.databaseUrl, opts.pool);
   if (opts.pooled ?? isTransactionPoolerUrl(opts.databaseUrl)) pooledDatabases.add(handle.db);
   return handle;
 }
@@ -156,17 +184,33 @@ const POOL_OPTIONS = {
   idleTimeoutMillis: 30_000,
 };
 
-async function createNodePgDb(connectionString: string): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString, ...POOL_OPTIONS });
+/** The pool's options: POOL_OPTIONS with CreateDbOptions' size and name. */
+function poolOptions(connectionString: string, pool: CreateDbOptions['pool'] = {}) {
+  return {
+    connectionString,
+    ...POOL_OPTIONS,
+    ...(pool.max === undefined ? {} : { max: pool.max }),
+    ...(pool.applicationName === undefined ? {} : { application_name: pool.applicationName }),
+  };
+}
+
+async function createNodePgDb(
+  connectionString: string,
+  options?: CreateDbOptions['pool'],
+): Promise<DbHandle> {
+  const pool = new pg.Pool(poolOptions(connectionString, options));
   ignoreIdleClientErrors(pool);
   const db = drizzleNodePg({ client: pool, schema });
   return poolHandle('pg', db, pool);
 }
 
-async function createNeonDb(connectionString: string): Promise<DbHandle> {
+async function createNeonDb(
+  connectionString: string,
+  options?: CreateDbOptions['pool'],
+): Promise<DbHandle> {
   // Node has a global WebSocket from v22, but `ws` is the constructor Neon documents and tests use.
   neonConfig.webSocketConstructor ??= ws;
-  const pool = new NeonPool({ connectionString, ...POOL_OPTIONS });
+  const pool = new NeonPool(poolOptions(connectionString, options));
   ignoreIdleClientErrors(pool);
   const db = drizzleNeon({ client: pool, schema });
   return poolHandle('neon', db, pool);

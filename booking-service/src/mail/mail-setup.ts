@@ -34,6 +34,8 @@ export function mailRateLimit(
 export function createMailOutbox(options: {
   config: Config;
   dbHandle: DbHandle;
+  /** Where pg-boss works the queue (openJobQueueDb); default the app's handle. */
+  queueHandle?: DbHandle;
   logger: Logger;
   /** Replaces the configured mailer (tests inject failing ones). */
   mailer?: Mailer;
@@ -44,6 +46,7 @@ export function createMailOutbox(options: {
   const rate = mailRateLimit(options.config, mailer);
   return MailOutbox.start({
     dbHandle: options.dbHandle,
+    ...(options.queueHandle ? { queueHandle: options.queueHandle } : {}),
     mailer,
     logger: options.logger.child({ component: 'mail' }),
     ...(rate ? { rate: new OutboundRate(options.dbHandle.db, rate) } : {}),

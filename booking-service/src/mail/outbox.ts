@@ -55,6 +55,12 @@ export interface MailTransaction {
 
 export interface MailOutboxOptions {
   dbHandle: DbHandle;
+  /**
+   * Where pg-boss fetches, settles and looks after the jobs: the direct URL's handle when the
+   * app goes through a pooler (docs/decisions/097). Default `dbHandle`. Messages are queued on
+   * `dbHandle` (or the caller's transaction) whichever this is.
+   */
+  queueHandle?: DbHandle;
   mailer: Mailer;
   logger: Logger;
   /**
@@ -93,7 +99,7 @@ export class MailOutbox {
 
   static async start(options: MailOutboxOptions): Promise<MailOutbox> {
     const maintenance = options.maintenance ?? true;
-    const bossDb = pgBossDatabase(options.dbHandle);
+    const bossDb = pgBossDatabase(options.queueHandle ?? options.dbHandle);
     const boss = new PgBoss({
       db: bossDb,
       backend: options.dbHandle.kind === 'pglite' ? 'pglite' : 'postgres',

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, preparedStatementName } from '../db/client.ts';
+import { createDb, JOB_QUEUE_APPLICATION_NAME, preparedStatementName } from '../db/client.ts';
 import { listMailbox } from '../mail/local-mailbox.ts';
 import { deliverPendingMail } from '../mail/mail-setup.ts';
 import { PGBOUNCER_UNAVAILABLE, TEST_DB_KINDS_WITH_POOLER } from './database-kinds.ts';
@@ -59,6 +59,27 @@ describe.runIf(RUNS)('the pgbouncer kind', () => {
       expect(preparedStatementName(handle.db, 'seat_probe')).toBe('');
     } finally {
       await handle.close();
+    }
+  });
+
+  it('works the mail queue on the direct URL while the app and its jobs go through the pooler', async () => {
+    const t = await createTestApp({ dbKind: 'pgbouncer', jobQueueOnDirectUrl: true });
+    const direct = await connect(database.url);
+    try {
+      const mail = { to: 'bo@example.com', subject: 'Queued', text: 'Hi', html: '<p>Hi</p>' };
+      await t.deps.db.transaction((tx) => t.deps.mail.enqueue(mail, { tx }));
+      await t.deps.mail.enqueue({ ...mail, subject: 'Alone' });
+      expect(await deliverPendingMail(t.deps)).toEqual({ delivered: 2, failed: 0 });
+      const subjects = (await listMailbox(t.deps.db, 'bo@example.com')).map((m) => m.subject);
+      expect(subjects.sort()).toEqual(['Alone', 'Queued']);
+      // pg-boss's own connections are the direct ones, named for pg_stat_activity.
+      const queueConnections = await direct.query(
+        'select count(*)::int as n from pg_stat_activity where application_name = $1',
+        [JOB_QUEUE_APPLICATION_NAME],
+      );
+      expect(queueConnections.rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await t.close();
     }
   });
 

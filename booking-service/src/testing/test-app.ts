@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { createApp } from '../app.ts';
 import { startAuth } from '../auth/start-auth.ts';
 import { loadConfig } from '../config/env.ts';
+import { openJobQueueDb } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger, type Logger } from '../logging/logger.ts';
 import { createMailOutbox, stopMailWorker } from '../mail/mail-setup.ts';
@@ -11,7 +12,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { paymentProviderFromConfig } from '../payments/provider-from-config.ts';
 import type { TestDbKind } from './database-kinds.ts';
-import { openTestDb } from './test-database.ts';
+import { openTestDb, throughPgBouncer } from './test-database.ts';
 
 export interface TestAppOptions {
   /** Fixed "now" (ISO instant) for every booking rule; default the real clock. */
@@ -31,6 +32,11 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Replaces the configured payment provider (e.g. Stripe pointed at a recording server). */
   payments?: PaymentProvider;
+  /**
+   * pgbouncer only: pg-boss works the queue on the database's direct URL, as server.ts does
+   * when DATABASE_URL_DIRECT differs from DATABASE_URL (docs/decisions/097).
+   */
+  jobQueueOnDirectUrl?: boolean;
 }
 
 export interface TestApp {
@@ -43,7 +49,7 @@ export interface TestApp {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const kind = opts.dbKind ?? 'pglite';
   const config = loadConfig({ NODE_ENV: 'test', ...opts.env });
-  const { dbHandle, dropDatabase } = await openTestDb(kind, opts.databaseUrl);
+  const { dbHandle, directUrl, dropDatabase } = await openTestDb(kind, opts.databaseUrl);
   try {
     await migrate(dbHandle);
   } catch (error) {
@@ -54,10 +60,18 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
   const content = createContentLoader(contentConfigFromEnv(config.contentEnv));
+  const queueHandle =
+    opts.jobQueueOnDirectUrl && kind === 'pgbouncer' && directUrl
+      ? await openJobQueueDb(
+          { url: throughPgBouncer(directUrl), directUrl, driver: 'pg' },
+          dbHandle,
+        )
+      : dbHandle;
   // No background timers in tests: mail goes out when a test calls deliverPendingMail().
   const mail = await createMailOutbox({
     config,
     dbHandle,
+    queueHandle,
     logger,
     maintenance: false,
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
@@ -80,6 +94,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     deps,
     async close() {
       await stopMailWorker(deps);
+      if (queueHandle !== dbHandle) await queueHandle.close();
       await dbHandle.close();
       await dropDatabase();
     },

@@ -89,10 +89,7 @@ async function withAdminClient<T>(adminUrl: string, use: (client: pg.Client) => 
  * template), or a handle on `databaseUrl` as it is. Tests of the migrations themselves use
  * `openEmptyTestDb`.
  */
-export async function openTestDb(
-  kind: TestDbKind,
-  databaseUrl?: string,
-): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
+export async function openTestDb(kind: TestDbKind, databaseUrl?: string): Promise<OpenedTestDb> {
   if (kind === 'pglite') {
     const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate() });
     return { dbHandle: pgliteHandle(client), dropDatabase: async () => {} };
@@ -101,9 +98,7 @@ export async function openTestDb(
 }
 
 /** A fresh database of the given kind with no schema at all. */
-export async function openEmptyTestDb(
-  kind: TestDbKind,
-): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
+export async function openEmptyTestDb(kind: TestDbKind): Promise<OpenedTestDb> {
   if (kind === 'pglite') {
     const dbHandle = pgliteHandle(await PGlite.create('memory://', PGLITE_OPTIONS));
     return { dbHandle, dropDatabase: async () => {} };
@@ -111,10 +106,17 @@ export async function openEmptyTestDb(
   return openServerDb(kind, await createTestDatabase());
 }
 
+/** An opened test database; `directUrl` is the server's own URL (not through the bouncer). */
+export interface OpenedTestDb {
+  dbHandle: DbHandle;
+  directUrl?: string;
+  dropDatabase: () => Promise<void>;
+}
+
 async function openServerDb(
   kind: Exclude<TestDbKind, 'pglite'>,
   target: string | TestDatabase,
-): Promise<{ dbHandle: DbHandle; dropDatabase: () => Promise<void> }> {
+): Promise<OpenedTestDb> {
   const database = typeof target === 'string' ? undefined : target;
   const url = typeof target === 'string' ? target : target.url;
   if (kind === 'neon') await useLocalNeonProxy();
@@ -122,7 +124,7 @@ async function openServerDb(
     kind === 'pgbouncer'
       ? await createDb({ databaseUrl: throughPgBouncer(url), driver: 'pg', pooled: true })
       : await createDb({ databaseUrl: url, driver: kind === 'neon' ? 'neon' : 'pg' });
-  return { dbHandle, dropDatabase: async () => database?.drop() };
+  return { dbHandle, directUrl: url, dropDatabase: async () => database?.drop() };
 }
 
 /**
