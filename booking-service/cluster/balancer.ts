@@ -19,6 +19,8 @@ export interface Balancer {
   port: number;
   /** The instances in rotation now (health 200), by port. */
   healthy(): number[];
+  /** Why each 502 was answered: method, path, instance and error. */
+  failures(): readonly string[];
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startBalancer(options: {
   port?: number;
 }): Promise<Balancer> {
   const healthy = new Set<number>();
+  const failures: string[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   let next = 0;
 
@@ -99,15 +102,20 @@ export async function startBalancer(options: {
       },
     );
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      // Never reached the instance (refused), or sent on a kept-alive connection it had just
-      // closed while draining (reset before any answer): safe to send to another one.
+      // Safe to send to another instance: the connection was refused; or it was reset before
+      // any answer, on a kept-alive connection the draining instance had just closed, or on a
+      // new one it closed unread as it stopped listening. A POST reset on a new connection may
+      // have been read, so only a read (GET, HEAD) is sent again then, as balancers do.
+      const reset = error.code === 'ECONNRESET' || error.code === 'EPIPE';
       const neverServed =
-        error.code === 'ECONNREFUSED' || (error.code === 'ECONNRESET' && upstream.reusedSocket);
+        error.code === 'ECONNREFUSED' ||
+        (reset && (upstream.reusedSocket || req.method === 'GET' || req.method === 'HEAD'));
       if (!res.headersSent && neverServed) {
         healthy.delete(port);
         forward(req, res, body, tried);
         return;
       }
+      failures.push(`${req.method} ${req.url} to ${port}: ${error.code ?? error.message}`);
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'text/plain' });
         res.end('The service instance failed.');
@@ -139,6 +147,7 @@ export async function startBalancer(options: {
     url: `http://127.0.0.1:${port}`,
     port,
     healthy: () => [...healthy].sort(),
+    failures: () => failures,
     async close() {
       clearInterval(healthTimer);
       server.closeAllConnections();

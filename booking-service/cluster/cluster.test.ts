@@ -109,6 +109,97 @@ describe.runIf(RUNS)('three instances through PgBouncer behind a balancer', () =
 
   const winners: Array<{ checkoutId: string; amountPence: number; userId: string }> = [];
 
+  /** This run's 600 mails, as the instances stored them, oldest first. */
+  const mailRun = randomUUID().slice(0, 8);
+  const delivered = async () =>
+    (
+      await direct.db
+        .select({ to: mailMessages.to, at: mailMessages.createdAt })
+        .from(mailMessages)
+        .where(like(mailMessages.to, `rate-${mailRun}-%`))
+    ).sort((a, b) => a.at.getTime() - b.at.getTime());
+  /** This run's mail jobs still to settle: claimed by a worker, and not yet stored. */
+  const queue = async () =>
+    (
+      (await direct.db.execute(
+        sql`select count(*) filter (where j.state = 'active')::int as active,
+            count(*) filter (where not exists
+              (select 1 from mail_messages m where m.to = j.data->>'to'))::int as undelivered
+          from pgboss.job j
+          where j.name = 'mail' and j.data->>'to' like ${`rate-${mailRun}-%`}
+            and j.state in ('created', 'retry', 'active')`,
+      )) as unknown as { rows: Array<{ active: number; undelivered: number }> }
+    ).rows[0]!;
+
+  it('delivers 600 queued mails at the shared rate across the three, and a kill -9 duplicates none', async () => {
+    const outbox = await MailOutbox.start({
+      dbHandle: direct,
+      mailer: new LocalMailboxMailer(direct.db),
+      logger: createLogger({ level: 'silent' }),
+      maintenance: false,
+    });
+    const to = (i: number) => `rate-${mailRun}-${i}@example.com`;
+    for (let i = 0; i < 600; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          outbox.enqueue(
+            {
+              to: to(i + j),
+              subject: 'Reminder',
+              text: 'Your lesson is tomorrow.',
+              html: '<p>Your lesson is tomorrow.</p>',
+            },
+            { priority: 'bulk' },
+          ),
+        ),
+      );
+    }
+    // This process only queues; the instances deliver.
+    await outbox.stop();
+    // A third of the way in, one instance dies mid-delivery and comes back.
+    await expect
+      .poll(async () => (await delivered()).length, { timeout: 60_000 })
+      .toBeGreaterThan(200);
+    const killed = cluster.instances[2]!;
+    expect(await killed.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+    await killed.start();
+
+    // What the dead worker held stays claimed until its heartbeat lapses (the last test);
+    // everything else goes now.
+    await expect
+      .poll(
+        async () => {
+          const { active, undelivered } = await queue();
+          return (await delivered()).length + undelivered === 600 && active <= MAIL_BATCH_SIZE;
+        },
+        { timeout: 90_000, interval: 500 },
+      )
+      .toBe(true);
+    const sent = await delivered();
+    expect(new Set(sent.map((mail) => mail.to)).size).toBe(sent.length);
+    const held = await queue();
+
+    /** The most messages stored within any `ms` window. */
+    const busiest = (ms: number) => {
+      let most = 0;
+      for (let first = 0, last = 0; last < sent.length; last++) {
+        while (sent[last]!.at.getTime() - sent[first]!.at.getTime() >= ms) first++;
+        most = Math.max(most, last - first + 1);
+      }
+      return most;
+    };
+    const seconds = (sent.at(-1)!.at.getTime() - sent[0]!.at.getTime()) / 1000;
+    console.log(
+      `mail: ${sent.length} delivered in ${seconds.toFixed(1)} s at ${MAIL_RATE}/s, busiest second ${busiest(1_000)}, busiest 3 s ${busiest(3_000)}; the killed worker holds ${held.active}, ${held.undelivered} of them undelivered`,
+    );
+    // Never faster than the rate across the three instances. The bucket spaces the takes of
+    // tokens 25 ms apart; the instant a message is stored adds that delivery's own latency (tens
+    // of ms on a busy machine), which can pull a few neighbours into a window. So: any 3 s holds
+    // at most 3 s of the rate, the one token a quiet bucket starts with, and 5% for that.
+    expect(busiest(3_000)).toBeLessThanOrEqual(Math.ceil(MAIL_RATE * 3 * 1.05) + 1);
+    expect(seconds).toBeGreaterThanOrEqual(((sent.length - 1) / MAIL_RATE) * 0.97);
+  }, 240_000);
+
   it('sells the last 10 seats to exactly 10 of 200 buyers at once; every other answer is a 409', async () => {
     const availability = await call('/api/availability?service=gcse-higher');
     const { slots } = (await availability.json()) as {
@@ -222,7 +313,7 @@ describe.runIf(RUNS)('three instances through PgBouncer behind a balancer', () =
       `rolling restart: ${total} requests in ${loadSeconds} s, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     expect(exits).toEqual(Array(3).fill({ code: 0, signal: null }));
-    expect(fiveHundreds).toEqual([]);
+    expect(fiveHundreds, cluster.balancer.failures().join('\n')).toEqual([]);
     expect(total).toBeGreaterThan(200);
 
     // Each 30 s and each minute boundary crossed was run exactly once, across restarts.
@@ -234,87 +325,14 @@ describe.runIf(RUNS)('three instances through PgBouncer behind a balancer', () =
     expect(ran('session-reminders')).toBe(crossed(60_000));
   }, 240_000);
 
-  it('delivers 600 queued mails at the shared rate across the three, and a kill -9 duplicates none', async () => {
-    const outbox = await MailOutbox.start({
-      dbHandle: direct,
-      mailer: new LocalMailboxMailer(direct.db),
-      logger: createLogger({ level: 'silent' }),
-      maintenance: false,
-    });
-    const run = randomUUID().slice(0, 8);
-    const to = (i: number) => `rate-${run}-${i}@example.com`;
-    for (let i = 0; i < 600; i += 50) {
-      await Promise.all(
-        Array.from({ length: 50 }, (_, j) =>
-          outbox.enqueue(
-            {
-              to: to(i + j),
-              subject: 'Reminder',
-              text: 'Your lesson is tomorrow.',
-              html: '<p>Your lesson is tomorrow.</p>',
-            },
-            { priority: 'bulk' },
-          ),
-        ),
-      );
-    }
-    // This process only queues; the instances deliver.
-    await outbox.stop();
-    const delivered = async () =>
-      (
-        await direct.db
-          .select({ to: mailMessages.to, at: mailMessages.createdAt })
-          .from(mailMessages)
-          .where(like(mailMessages.to, `rate-${run}-%`))
-      ).sort((a, b) => a.at.getTime() - b.at.getTime());
-
-    // A third of the way in, one instance dies mid-delivery and comes back.
+  it("retries the killed worker's mail on another instance once its heartbeat stops, each once", async () => {
+    // The heartbeat lapses after MAIL_HEARTBEAT_SECONDS, a supervisor fails the jobs within a
+    // minute, and the retry waits its backoff: two minutes at most, spent by the tests between.
     await expect
-      .poll(async () => (await delivered()).length, { timeout: 60_000 })
-      .toBeGreaterThan(200);
-    const killed = cluster.instances[2]!;
-    expect(await killed.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
-    await killed.start();
-
-    // Whatever the dead worker held stays claimed until pg-boss's expiry; everything else goes.
-    const queue = async () =>
-      (
-        (await direct.db.execute(
-          sql`select count(*) filter (where j.state = 'active')::int as active,
-              count(*) filter (where not exists
-                (select 1 from mail_messages m where m.to = j.data->>'to'))::int as undelivered
-            from pgboss.job j
-            where j.name = 'mail' and j.data->>'to' like ${`rate-${run}-%`}
-              and j.state in ('created', 'retry', 'active')`,
-        )) as unknown as { rows: Array<{ active: number; undelivered: number }> }
-      ).rows[0]!;
-    await expect
-      .poll(
-        async () => {
-          const { active, undelivered } = await queue();
-          return (await delivered()).length + undelivered === 600 && active <= MAIL_BATCH_SIZE;
-        },
-        { timeout: 90_000, interval: 500 },
-      )
-      .toBe(true);
+      .poll(async () => (await delivered()).length, { timeout: 180_000, interval: 1_000 })
+      .toBe(600);
     const sent = await delivered();
-    expect(new Set(sent.map((mail) => mail.to)).size).toBe(sent.length);
-    const held = await queue();
-
-    // Never faster than the rate, in any one second, across the three instances.
-    let busiestSecond = 0;
-    for (let first = 0, last = 0; last < sent.length; last++) {
-      while (sent[last]!.at.getTime() - sent[first]!.at.getTime() >= 1_000) first++;
-      busiestSecond = Math.max(busiestSecond, last - first + 1);
-    }
-    const seconds = (sent.at(-1)!.at.getTime() - sent[0]!.at.getTime()) / 1000;
-    console.log(
-      `mail: ${sent.length} delivered in ${seconds.toFixed(1)} s at ${MAIL_RATE}/s, busiest second ${busiestSecond}; the killed worker holds ${held.active}, ${held.undelivered} of them undelivered`,
-    );
-    // The bucket spaces the takes of tokens; the instant a message is stored adds that
-    // delivery's own latency (milliseconds, tens under load), which can bunch neighbours a
-    // little within a second. Over the whole run the rate is exact (below).
-    expect(busiestSecond).toBeLessThanOrEqual(MAIL_RATE * 1.1 + 2);
-    expect(seconds).toBeGreaterThanOrEqual(((sent.length - 1) / MAIL_RATE) * 0.95);
-  }, 240_000);
+    expect(new Set(sent.map((mail) => mail.to)).size).toBe(600);
+    await expect.poll(queue, { timeout: 10_000 }).toEqual({ active: 0, undelivered: 0 });
+  }, 200_000);
 });

@@ -48,6 +48,14 @@ const PG_BOSS_PRIORITY: Record<MailPriority, number> = { immediate: 10, bulk: 0 
  */
 export const MAIL_BATCH_SIZE = 10;
 
+/**
+ * A worker refreshes its batch's claim this often (half of it, by pg-boss); a batch whose worker
+ * stopped beating (killed mid-delivery) is failed by any instance's supervisor and retried under
+ * the same idempotency keys, within about two minutes instead of pg-boss's 15-minute expiry
+ * (docs/decisions/096).
+ */
+export const MAIL_HEARTBEAT_SECONDS = 30;
+
 /** A drizzle database or transaction: enqueueing through it commits with the caller's change. */
 export interface MailTransaction {
   execute(query: SQL): PromiseLike<unknown>;
@@ -113,8 +121,11 @@ export class MailOutbox {
     await boss.createQueue(MAIL_DEAD_LETTER_QUEUE);
     await boss.createQueue(MAIL_QUEUE, {
       ...MAIL_RETRY_POLICY,
+      heartbeatSeconds: MAIL_HEARTBEAT_SECONDS,
       deadLetter: MAIL_DEAD_LETTER_QUEUE,
     });
+    // A queue created before the heartbeat (an existing database) gets it too.
+    await boss.updateQueue(MAIL_QUEUE, { heartbeatSeconds: MAIL_HEARTBEAT_SECONDS });
     // Loads the queue into pg-boss's cache now. Otherwise the first send() inside a caller's
     // transaction looks the queue up on pg-boss's own connection, which on single-connection
     // PGlite waits for that very transaction: a deadlock.
