@@ -11,6 +11,7 @@ import { createMailOutbox } from '../src/mail/mail-setup.ts';
 import { paymentProviderFromConfig } from '../src/payments/provider-from-config.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../src/testing/embedded-postgres.ts';
 import { freePort } from '../src/testing/free-port.ts';
+import { ensurePgBouncer, type PgBouncer, startPgBouncer } from '../src/testing/pgbouncer.ts';
 
 /*
  * The bench's PostgreSQL (TEST_DATABASE_URL, or an embedded server started here), a fresh
@@ -19,6 +20,18 @@ import { freePort } from '../src/testing/free-port.ts';
  */
 
 export const usingEmbeddedPostgres = !process.env.TEST_DATABASE_URL;
+
+/**
+ * BENCH_POOLER=pgbouncer: the app reaches the database through Debian's PgBouncer in transaction
+ * mode, as instances reach Neon's pooler (decision 091). BENCH_POOLED=true|false chooses unnamed
+ * or named seat reads (default: unnamed through the bouncer, named without it), so the cost of
+ * each can be measured on its own.
+ */
+const throughPgBouncer = process.env.BENCH_POOLER === 'pgbouncer';
+const pooled = process.env.BENCH_POOLED ? process.env.BENCH_POOLED === 'true' : throughPgBouncer;
+
+/** How the bench reaches the database, for its report. */
+export const benchConnection = `${throughPgBouncer ? 'through PgBouncer (transaction mode)' : 'direct'}, ${pooled ? 'unnamed' : 'named'} seat reads`;
 
 async function startPostgres(): Promise<EmbeddedServer> {
   const existing = process.env.TEST_DATABASE_URL;
@@ -42,6 +55,16 @@ export async function openBenchDeps(): Promise<BenchDeps> {
   await admin.query(`CREATE DATABASE ${databaseName}`);
   const databaseUrl = new URL(postgres.adminUrl);
   databaseUrl.pathname = `/${databaseName}`;
+  let bouncer: PgBouncer | undefined;
+  const appUrl = new URL(databaseUrl);
+  if (throughPgBouncer) {
+    const executable = ensurePgBouncer();
+    if ('unavailable' in executable) throw new Error(executable.unavailable);
+    bouncer = await startPgBouncer(executable.path, postgres.adminUrl);
+    const through = new URL(bouncer.adminUrl);
+    appUrl.hostname = through.hostname;
+    appUrl.port = through.port;
+  }
 
   const port = await freePort();
   const config = loadConfig({
@@ -50,8 +73,10 @@ export async function openBenchDeps(): Promise<BenchDeps> {
     DATABASE_URL: databaseUrl.toString(),
     DATABASE_DRIVER: 'pg',
   });
-  const dbHandle = await createDb({ databaseUrl: databaseUrl.toString(), driver: 'pg' });
-  await migrate(dbHandle);
+  const direct = await createDb({ databaseUrl: databaseUrl.toString(), driver: 'pg' });
+  await migrate(direct);
+  await direct.close();
+  const dbHandle = await createDb({ databaseUrl: appUrl.toString(), driver: 'pg', pooled });
   const logger = createLogger({ level: 'silent' });
   const content = createContentLoader(contentConfigFromEnv(config.contentEnv), {
     cacheTtlMs: 60_000,
@@ -74,6 +99,7 @@ export async function openBenchDeps(): Promise<BenchDeps> {
     port,
     async close() {
       await dbHandle.close();
+      await bouncer?.stop();
       await admin.query(`DROP DATABASE ${databaseName} WITH (FORCE)`);
       await admin.end();
       await postgres.stop();

@@ -5,6 +5,7 @@
  *
  *   npx -y pnpm@10 --filter booking-service bench
  *   BENCH_SCALE=M (or L) npx -y pnpm@10 --filter booking-service bench
+ *   BENCH_POOLER=pgbouncer [BENCH_POOLED=false] npx -y pnpm@10 --filter booking-service bench
  *
  * PostgreSQL: TEST_DATABASE_URL (a server whose user may create databases) or an embedded
  * server started here. BENCH_SCALE (scales.ts) seeds history in SQL first. The app listens on a
@@ -30,7 +31,7 @@ import {
 } from '../src/db/schema.ts';
 import { stopMailWorker } from '../src/mail/mail-setup.ts';
 import { adminTargets, measureAdminTargets, printAdminFigures } from './admin-targets.ts';
-import { openBenchDeps, usingEmbeddedPostgres } from './bench-setup.ts';
+import { benchConnection, openBenchDeps, usingEmbeddedPostgres } from './bench-setup.ts';
 import {
   CONNECTIONS,
   DURATION_SECONDS,
@@ -167,7 +168,7 @@ async function measureBookingReads(base: string, sessions: readonly ConcreteSess
   const figures: LoadFigures[] = [];
   for (const target of targets) figures.push(await measureLoad(target));
   console.log(
-    `\nBooking reads: PostgreSQL ${usingEmbeddedPostgres ? '(embedded)' : '(TEST_DATABASE_URL)'}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, ${os.cpus().length} CPUs\n`,
+    `\nBooking reads: PostgreSQL ${usingEmbeddedPostgres ? '(embedded)' : '(TEST_DATABASE_URL)'} ${benchConnection}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, ${os.cpus().length} CPUs\n`,
   );
   printBookingFigures(figures);
 }
