@@ -204,6 +204,8 @@ export const weeklyClasses = pgTable(
     meetingUrl: text('meeting_url'),
     /** The tutor who teaches the class week by week (docs/decisions/079). */
     leadTutorId: uuid('lead_tutor_id').references(() => tutors.id),
+    /** The admin records this class's lessons (docs/decisions/099); off by default. */
+    recordLessons: boolean('record_lessons').default(false).notNull(),
     createdAt: instant('created_at').defaultNow().notNull(),
     updatedAt: instant('updated_at')
       .defaultNow()
@@ -231,6 +233,12 @@ export const pupils = pgTable(
     consentRecordedAt: instant('consent_recorded_at'),
     /** The privacy policy version (its last-updated date) current when consent was given. */
     consentPolicyVersion: text('consent_policy_version'),
+    /**
+     * The parent's consent to this pupil's lessons being recorded (docs/decisions/099): when it
+     * was given and the wording's version; null while not given or after it was withdrawn.
+     */
+    recordingConsentAt: instant('recording_consent_at'),
+    recordingConsentVersion: text('recording_consent_version'),
     createdAt: instant('created_at').defaultNow().notNull(),
     archivedAt: instant('archived_at'),
   },
@@ -990,3 +998,113 @@ export const reenrolmentNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.enrolmentId, t.nextTermId] })],
 );
+
+/**
+ * A session's video room (docs/decisions/098): ensured ahead by a scheduled job, opened by its
+ * tutor, ended by the tutor, the session's end or its cancellation. One row per session.
+ */
+export const sessionRooms = pgTable('session_rooms', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => classSessions.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'local' | 'livekit'>().notNull(),
+  roomName: text('room_name').notNull().unique(),
+  /** When the provider confirmed the room exists. */
+  ensuredAt: instant('ensured_at'),
+  ensureAttempts: integer('ensure_attempts').default(0).notNull(),
+  /** The provider's last refusal, for the admin; never shown to families. */
+  ensureError: text('ensure_error'),
+  nextAttemptAt: instant('next_attempt_at'),
+  /** Two hours before the start without a room: the standing link is used instead. */
+  fallbackAt: instant('fallback_at'),
+  openedAt: instant('opened_at'),
+  openedByTutorId: uuid('opened_by_tutor_id').references(() => tutors.id),
+  endedAt: instant('ended_at'),
+  createdAt: instant('created_at').defaultNow().notNull(),
+});
+
+/**
+ * A recording of a session (docs/decisions/099): made only when every booked pupil's family
+ * consented, deleted from storage and here at `deleteAfter` (retention, or consent withdrawn).
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    providerRecordingId: text('provider_recording_id').notNull().unique(),
+    fileKey: text('file_key').notNull(),
+    status: text('status').$type<'recording' | 'ready' | 'failed'>().notNull(),
+    startedAt: instant('started_at').notNull(),
+    endedAt: instant('ended_at'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    deleteAfter: instant('delete_after').notNull(),
+    createdAt: instant('created_at').defaultNow().notNull(),
+  },
+  (t) => [
+    index('recordings_session_id_idx').on(t.sessionId),
+    index('recordings_delete_after_idx').on(t.deleteAfter),
+  ],
+);
+
+/** Every time someone opened a recording's link: the family's "viewed by you 2 times". */
+export const recordingViews = pgTable(
+  'recording_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    viewerUserId: text('viewer_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    viewerRole: text('viewer_role').$type<'family' | 'tutor' | 'admin'>().notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    viewedAt: instant('viewed_at').notNull(),
+  },
+  (t) => [
+    index('recording_views_recording_viewer_idx').on(t.recordingId, t.viewerUserId),
+    index('recording_views_viewer_idx').on(t.viewerUserId),
+  ],
+);
+
+/**
+ * The local room twin's state (docs/decisions/098): the rooms it keeps and who is in them, in
+ * Postgres so every instance of a cluster sees the same rooms. Never used with LiveKit.
+ */
+export const localRooms = pgTable('local_rooms', {
+  name: text('name').primaryKey(),
+  maxParticipants: integer('max_participants').notNull(),
+  createdAt: instant('created_at').notNull(),
+  /** Set by endRoom: tokens for the room are refused until it is ensured again. */
+  endedAt: instant('ended_at'),
+});
+
+export const localRoomMembers = pgTable(
+  'local_room_members',
+  {
+    room: text('room')
+      .notNull()
+      .references(() => localRooms.name, { onDelete: 'cascade' }),
+    identity: text('identity').notNull(),
+    name: text('name').notNull(),
+    host: boolean('host').notNull(),
+    joinedAt: instant('joined_at'),
+    /** Last seen (join or poll); a member not seen for a minute is no longer listed. */
+    seenAt: instant('seen_at'),
+    /** Removed by the service: the identity's token is refused in this room from now on. */
+    removedAt: instant('removed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.room, t.identity] })],
+);
+
+/** The local twin's recordings: which room, where the file goes, whether it stopped. */
+export const localRecordings = pgTable('local_recordings', {
+  id: text('id').primaryKey(),
+  room: text('room').notNull(),
+  fileKey: text('file_key').notNull(),
+  startedAt: instant('started_at').notNull(),
+  stoppedAt: instant('stopped_at'),
+});

@@ -223,6 +223,7 @@ export {
   ReceiptSchema,
 } from './receipts.ts';
 export * from './promotions.ts';
+export * from './rooms.ts';
 export * from './terms.ts';
 export * from './tutors.ts';
 export * from './waitlist.ts';

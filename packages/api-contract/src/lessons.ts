@@ -2,6 +2,7 @@ import { JOIN_STATES, SERVICE_CODES, WEEKDAYS } from '@tuition/domain';
 import { z } from 'zod';
 import { idParams, idSchema } from './ids.ts';
 import { bandLabel, isoInstant, named } from './named.ts';
+import { RoomEntrySchema } from './rooms.ts';
 
 /*
  * Delivering the lesson (docs/decisions/056): meeting links per weekly class, joining through
@@ -108,14 +109,22 @@ export const JoinStatusSchema = named(
     bookingId: z.string(),
     state: z.enum(JOIN_STATES).meta({
       description:
-        'open (the page goes to the meeting), too-early, ended, no-link (not set yet) or ' +
-        'not-active (cancelled or moved)',
+        'open (the page goes to the meeting, or `room` holds the entry), too-early, ' +
+        'waiting-for-tutor (inside the window, the tutor has not opened the room yet), ended, ' +
+        'no-link (not set yet) or not-active (cancelled or moved)',
     }),
     label: z.string(),
     startsAt: isoInstant,
     endsAt: isoInstant,
     opensAt: isoInstant,
     pupilName: z.string(),
+    room: RoomEntrySchema.nullable().meta({
+      description:
+        "The pupil's own entry to the session's room: only when `open` under a room provider",
+    }),
+    recorded: z
+      .boolean()
+      .meta({ description: 'The lesson is being recorded (every family consented)' }),
   }),
 );
 export type JoinStatus = z.infer<typeof JoinStatusSchema>;

@@ -10,7 +10,14 @@ export const JOIN_OPENS_MINUTES_BEFORE = 15;
 const MINUTE = 60_000;
 
 /** What the join page can tell the owner of a booking. */
-export const JOIN_STATES = ['open', 'too-early', 'ended', 'no-link', 'not-active'] as const;
+export const JOIN_STATES = [
+  'open',
+  'too-early',
+  'waiting-for-tutor',
+  'ended',
+  'no-link',
+  'not-active',
+] as const;
 export type JoinState = (typeof JOIN_STATES)[number];
 
 export interface JoinableSeat {
