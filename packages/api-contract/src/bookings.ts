@@ -1,3 +1,4 @@
+import { BookingRecordingSchema } from './rooms.ts';
 import { BOOKING_STATUSES, rescheduleSchema, SERVICE_CODES } from '@tuition/domain';
 import { z } from 'zod';
 import { isoInstant, named } from './named.ts';
@@ -43,6 +44,10 @@ export const BookingSchema = named(
     }),
     report: ChildLessonReportSchema.nullable().optional().meta({
       description: 'Previous bookings: the lesson report for this child, once the tutor sent it',
+    }),
+    recording: BookingRecordingSchema.nullable().optional().meta({
+      description:
+        "Previous bookings: the lesson's recording when this child was marked present and it can still be watched (GET /api/me/bookings/{id}/recording)",
     }),
   }),
 );

@@ -61,6 +61,10 @@ export const AdminClassSchema = named(
       .meta({ description: 'false for a class the CMS timetable no longer offers' }),
     leadTutorId: z.string().nullable().optional().meta({ description: 'docs/decisions/079' }),
     leadTutorName: z.string().nullable().optional(),
+    recordLessons: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Lessons are recorded when every family consents (decision 099)' }),
   }),
 );
 export type AdminClass = z.infer<typeof AdminClassSchema>;

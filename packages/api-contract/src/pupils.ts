@@ -64,6 +64,11 @@ export const PupilSchema = named(
     consentPolicyVersion: z.string().nullable().meta({
       description: 'The privacy policy version (its last-updated date) current at consent',
     }),
+    recordingConsent: z.boolean().meta({
+      description:
+        "The parent agreed to this pupil's lessons being recorded (docs/decisions/099); withdrawing it deletes the recordings the pupil was present in within a day",
+    }),
+    recordingConsentAt: isoInstant.nullable(),
   }),
 );
 export type Pupil = z.infer<typeof PupilSchema>;

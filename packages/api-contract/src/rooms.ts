@@ -99,11 +99,7 @@ export type ClassRecordingRequest = z.input<typeof ClassRecordingRequestSchema>;
 export const BookingRecordingSchema = named(
   'BookingRecording',
   z.object({
-    viewCount: z
-      .number()
-      .int()
-      .nonnegative()
-      .meta({ description: '"viewed by you 2 times"' }),
+    viewCount: z.number().int().nonnegative().meta({ description: '"viewed by you 2 times"' }),
   }),
 );
 export type BookingRecording = z.infer<typeof BookingRecordingSchema>;

@@ -137,8 +137,10 @@ export const pupilUpdateSchema = z
     yearGroup: yearGroup.optional(),
     email: pupilEmail.optional(),
     consent: consent.optional(),
+    /** The parent's consent to recording this pupil's lessons (docs/decisions/099). */
+    recordingConsent: z.boolean({ error: 'recordingConsent must be true or false.' }).optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    error: 'Nothing to change: send name, yearGroup or email.',
+    error: 'Nothing to change: send name, yearGroup, email or recordingConsent.',
   });
 export type PupilUpdate = z.output<typeof pupilUpdateSchema>;
