@@ -1,5 +1,6 @@
 import {
   DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+  DEFAULT_RECORDING_RETENTION_DAYS,
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
@@ -317,6 +318,18 @@ export const siteSettings = defineType({
         'A customer who cancels at least 24 hours before the session gets the seat back as a ' +
         'session of credit.',
       initialValue: DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+    }),
+    // Lesson recordings (docs/decisions/099); 30 days by default, from the domain.
+    defineField({
+      name: 'recordingRetentionDays',
+      title: 'Keep lesson recordings for (days)',
+      type: 'number',
+      group: 'privacy',
+      description:
+        'Recordings are deleted this many days after their lesson. The privacy policy says it ' +
+        'where it writes {recordingRetention}.',
+      initialValue: DEFAULT_RECORDING_RETENTION_DAYS,
+      validation: (rule) => rule.integer().min(1).max(365),
     }),
     defineField({
       name: 'pupilConsentStatement',

@@ -340,5 +340,37 @@ export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts):
       return promoUpdateWords(entry);
     case 'discount.sibling':
       return siblingWords(entry);
+    case 'room.open':
+      return `Lesson room for ${classOrSessionWords(entry, facts)} opened ${byWhom(entry)}`;
+    case 'room.end':
+      return `Lesson room for ${classOrSessionWords(entry, facts)} ended ${byWhom(entry)}`;
+    case 'recording.setting':
+      return `Recording ${entry.after?.record === true ? 'turned on' : 'turned off'} for ${classOrSessionWords(entry, facts)} ${byWhom(entry)}`;
+    case 'recording.consent':
+      return consentWords(entry, facts);
+    case 'recording.create':
+      return `Recording of ${classOrSessionWords(entry, facts)} made ${byWhom(entry)}`;
+    case 'recording.view':
+      return `Recording of ${classOrSessionWords(entry, facts)} watched ${byWhom(entry)}`;
+    case 'recording.delete':
+      return `Recording of ${classOrSessionWords(entry, facts)} deleted ${byWhom(entry)}${reasonWords(entry)}`;
   }
+}
+
+/**
+ * "Recording consent given for a pupil of Jane Smith by the customer" (docs/decisions/099). The
+ * entry keeps the pupil's id, never their name, so a deleted account leaves no name behind.
+ */
+function consentWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const what = entry.after?.consent === true ? 'given' : 'withdrawn';
+  return `Recording consent ${what} for a pupil of ${personNamed(entry, facts)} ${byWhom(entry)}`;
+}
+
+function reasonWords(entry: AuditEntryFields): string {
+  const reason = word(entry.after?.reason);
+  return reason === 'consent-withdrawn'
+    ? ' (a family withdrew consent)'
+    : reason === 'retention'
+      ? ' (its keeping period ended)'
+      : '';
 }

@@ -36,6 +36,13 @@ export const AUDIT_ACTIONS = [
   'promo.create',
   'promo.update',
   'discount.sibling',
+  'room.open',
+  'room.end',
+  'recording.setting',
+  'recording.consent',
+  'recording.create',
+  'recording.view',
+  'recording.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,7 +4,7 @@
  * service's retention job applies too: the policy writes {enquiryRetention} and the like, filled
  * here from those periods, never a copied number.
  */
-import type { RetentionPeriods } from '@tuition/domain';
+import { DEFAULT_RECORDING_RETENTION_DAYS, type RetentionPeriods } from '@tuition/domain';
 
 /** The `{name}` placeholders the privacy policy may use for these periods. */
 export const PRIVACY_PLACEHOLDERS = [
@@ -12,6 +12,7 @@ export const PRIVACY_PLACEHOLDERS = [
   'unverifiedAccountRetention',
   'mailBodyRetention',
   'bookingRecordRetention',
+  'recordingRetention',
 ] as const;
 export type PrivacyPlaceholder = (typeof PRIVACY_PLACEHOLDERS)[number];
 
@@ -23,8 +24,12 @@ export function monthsLabel(months: number): string {
 }
 
 /** The words each privacy placeholder stands for. */
-export function privacyCopyValues(periods: RetentionPeriods): Record<PrivacyPlaceholder, string> {
+export function privacyCopyValues(
+  periods: RetentionPeriods,
+  recordingDays: number = DEFAULT_RECORDING_RETENTION_DAYS,
+): Record<PrivacyPlaceholder, string> {
   return {
+    recordingRetention: plural(recordingDays, 'day'),
     enquiryRetention: monthsLabel(periods.enquiryMonths),
     unverifiedAccountRetention: plural(periods.unverifiedAccountDays, 'day'),
     mailBodyRetention: plural(periods.mailBodyDays, 'day'),

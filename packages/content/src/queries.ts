@@ -35,6 +35,7 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   firstReminderHours,
   secondReminderHours,
   customerCancelReturnsCredit,
+  recordingRetentionDays,
   pupilConsentStatement,
   seo{titleSuffix, homeTitlePhrase, defaultDescription},
   footer{quickLinksHeading, contactHeading}

@@ -453,6 +453,7 @@ export type SiteSettings = {
   firstReminderHours: number;
   secondReminderHours: number;
   customerCancelReturnsCredit?: boolean;
+  recordingRetentionDays?: number;
   pupilConsentStatement: string;
   seo: {
     titleSuffix: string;
@@ -603,7 +604,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  enquiryRetentionMonths,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  offerHours,  firstReminderHours,  secondReminderHours,  customerCancelReturnsCredit,  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  enquiryRetentionMonths,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  offerHours,  firstReminderHours,  secondReminderHours,  customerCancelReturnsCredit,  recordingRetentionDays,  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: "siteSettings";
   _type: "siteSettings";
@@ -644,6 +645,7 @@ export type SITE_SETTINGS_QUERY_RESULT = {
   firstReminderHours: number;
   secondReminderHours: number;
   customerCancelReturnsCredit: boolean | null;
+  recordingRetentionDays: number | null;
   pupilConsentStatement: string;
   seo: {
     titleSuffix: string;

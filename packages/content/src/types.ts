@@ -6,6 +6,7 @@
 import {
   closureSchema,
   DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+  DEFAULT_RECORDING_RETENTION_DAYS,
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
@@ -123,6 +124,14 @@ export const SiteSettingsSchema = z.object({
   customerCancelReturnsCredit: settingOrDefault(
     z.boolean(),
     DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+  ),
+  /**
+   * Days a lesson recording is kept after its session (docs/decisions/099): the recordings job
+   * and the privacy policy read it; DEFAULT_RECORDING_RETENTION_DAYS when unset.
+   */
+  recordingRetentionDays: settingOrDefault(
+    z.number().int().min(1).max(365),
+    DEFAULT_RECORDING_RETENTION_DAYS,
   ),
   /**
    * What a parent ticks to add a child under 16 (docs/decisions/048), on /my-account and the booking

@@ -143,6 +143,7 @@ export {
 } from './reminder-times.ts';
 export {
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
+  DEFAULT_RECORDING_RETENTION_DAYS,
   FIXED_RETENTION,
   type RetentionCutoffs,
   type RetentionPeriods,

@@ -9,6 +9,12 @@
 /** Months an enquiry is kept when the site settings hold no period (content and the Studio read this). */
 export const DEFAULT_ENQUIRY_RETENTION_MONTHS = 24;
 
+/**
+ * Days a lesson recording is kept after its session when the site settings hold no period
+ * (docs/decisions/099).
+ */
+export const DEFAULT_RECORDING_RETENTION_DAYS = 30;
+
 export const FIXED_RETENTION = {
   /** Accounts whose address was never verified are removed after this many days. */
   unverifiedAccountDays: 30,
