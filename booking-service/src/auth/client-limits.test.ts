@@ -232,6 +232,7 @@ const PRODUCTION_ENV = {
   STRIPE_WEBHOOK_SECRET: 'whsec_unused',
   RESEND_API_KEY: 're_unused',
   MAIL_FROM: 'Tuition <bookings@tuition.example.co.uk>',
+  MEETING_PROVIDER: 'link',
   LOG_LEVEL: 'silent',
 };
 

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_AUTH_SECRET, loadConfig } from './env.ts';
+import { ConfigError, DEV_AUTH_SECRET, DEV_LIVEKIT_API_KEY, loadConfig } from './env.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -10,7 +11,23 @@ const PRODUCTION = {
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   RESEND_API_KEY: 're_x',
   MAIL_FROM: 'Tuition <bookings@tuition.example.co.uk>',
+  MEETING_PROVIDER: 'livekit',
+  LIVEKIT_URL: 'wss://tuition.livekit.cloud',
+  LIVEKIT_API_KEY: 'APIlive',
+  LIVEKIT_API_SECRET: 'livekit-secret-0123456789abcdef0123456789',
+  RECORDINGS_S3_BUCKET: 'tuition-recordings',
+  RECORDINGS_S3_REGION: 'eu-west-2',
+  RECORDINGS_S3_ACCESS_KEY_ID: 'AKIALIVE',
+  RECORDINGS_S3_SECRET_ACCESS_KEY: 's3-secret',
 };
+
+/** The S3 variables that go together. */
+const S3_SET = [
+  'RECORDINGS_S3_BUCKET',
+  'RECORDINGS_S3_REGION',
+  'RECORDINGS_S3_ACCESS_KEY_ID',
+  'RECORDINGS_S3_SECRET_ACCESS_KEY',
+];
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
   try {
@@ -34,6 +51,14 @@ describe('loadConfig', () => {
     expect(config.resend).toBeUndefined();
     expect(config.demoSeed).toBe(true);
     expect(config.siteDist).toMatch(/site[/\\]dist$/);
+    expect(config.rooms).toMatchObject({
+      provider: 'local',
+      livekit: undefined,
+      s3: undefined,
+      twinKey: { apiKey: DEV_LIVEKIT_API_KEY },
+    });
+    expect(config.rooms.twinKey.apiSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.rooms.recordingsDir).toMatch(/booking-service[/\\].data[/\\]recordings$/);
   });
 
   it('derives the default public URL from PORT and keeps only the origin of PUBLIC_URL', () => {
@@ -73,6 +98,21 @@ describe('loadConfig', () => {
     expect(config.auth.secret).toBe(PRODUCTION.BETTER_AUTH_SECRET);
     expect(config.stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' });
     expect(config.demoSeed).toBe(false);
+    expect(config.rooms).toMatchObject({
+      provider: 'livekit',
+      livekit: {
+        url: 'wss://tuition.livekit.cloud',
+        apiKey: 'APIlive',
+        apiSecret: PRODUCTION.LIVEKIT_API_SECRET,
+      },
+      s3: {
+        endpoint: undefined,
+        bucket: 'tuition-recordings',
+        region: 'eu-west-2',
+        accessKeyId: 'AKIALIVE',
+        secretAccessKey: 's3-secret',
+      },
+    });
   });
 
   it('refuses production without BETTER_AUTH_SECRET', () => {
@@ -208,6 +248,87 @@ describe('loadConfig', () => {
 
   it('refuses an implausible hop count', () => {
     expect(problemsOf({ TRUSTED_PROXIES: '99' })[0]).toMatch(/^TRUSTED_PROXIES: .*at most 10/);
+  });
+
+  it('refuses the local room twin in production, whether chosen or left as the default', () => {
+    expect(problemsOf({ ...PRODUCTION, MEETING_PROVIDER: undefined })).toEqual([
+      expect.stringMatching(/^MEETING_PROVIDER: is required when NODE_ENV=production.*livekit/),
+    ]);
+    expect(problemsOf({ ...PRODUCTION, MEETING_PROVIDER: 'local' })).toEqual([
+      expect.stringMatching(/^MEETING_PROVIDER: local is refused when NODE_ENV=production/),
+    ]);
+  });
+
+  it('refuses local recording files in production unless the meeting links are used', () => {
+    const withoutS3 = Object.fromEntries(
+      Object.entries(PRODUCTION).filter(([name]) => !name.startsWith('RECORDINGS_S3_')),
+    );
+    expect(problemsOf(withoutS3)).toEqual([
+      expect.stringMatching(/^RECORDINGS_S3_BUCKET: is required when NODE_ENV=production/),
+    ]);
+    const links = loadConfig({ ...withoutS3, MEETING_PROVIDER: 'link', LIVEKIT_URL: undefined });
+    expect(links.rooms).toMatchObject({ provider: 'link', livekit: undefined, s3: undefined });
+  });
+
+  it('needs LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET for LiveKit, naming each', () => {
+    expect(problemsOf({ MEETING_PROVIDER: 'livekit' }).sort()).toEqual([
+      'LIVEKIT_API_KEY: is required when MEETING_PROVIDER=livekit',
+      'LIVEKIT_API_SECRET: is required when MEETING_PROVIDER=livekit',
+      'LIVEKIT_URL: is required when MEETING_PROVIDER=livekit',
+    ]);
+    expect(problemsOf({ MEETING_PROVIDER: 'zoom' })[0]).toMatch(/^MEETING_PROVIDER: .*local/);
+    expect(problemsOf({ LIVEKIT_URL: 'ftp://x' })[0]).toMatch(/^LIVEKIT_URL: .*wss:\/\//);
+    expect(problemsOf({ ...PRODUCTION, LIVEKIT_URL: 'ws://livekit.internal:7880' })).toEqual([
+      expect.stringMatching(/^LIVEKIT_URL: must be a wss:\/\/ or https:\/\/ URL when NODE_ENV/),
+    ]);
+    // Outside production a plain ws:// server (livekit-server --dev) is fine.
+    const dev = loadConfig({
+      MEETING_PROVIDER: 'livekit',
+      LIVEKIT_URL: 'ws://localhost:7880',
+      LIVEKIT_API_KEY: 'devkey',
+      LIVEKIT_API_SECRET: 'secret',
+    });
+    expect(dev.rooms.livekit).toEqual({
+      url: 'ws://localhost:7880',
+      apiKey: 'devkey',
+      apiSecret: 'secret',
+    });
+  });
+
+  it('signs the twin’s tokens with LIVEKIT_API_KEY/SECRET when both are set', () => {
+    const config = loadConfig({ LIVEKIT_API_KEY: 'mykey', LIVEKIT_API_SECRET: 'x'.repeat(32) });
+    expect(config.rooms.provider).toBe('local');
+    expect(config.rooms.twinKey).toEqual({ apiKey: 'mykey', apiSecret: 'x'.repeat(32) });
+    expect(config.rooms.livekit).toBeUndefined();
+    expect(problemsOf({ LIVEKIT_API_KEY: 'mykey' })).toEqual([
+      expect.stringMatching(/^LIVEKIT_API_SECRET: is required when LIVEKIT_API_KEY is set/),
+    ]);
+    expect(problemsOf({ LIVEKIT_API_SECRET: 'x'.repeat(32) })).toEqual([
+      expect.stringMatching(/^LIVEKIT_API_KEY: is required when LIVEKIT_API_SECRET is set/),
+    ]);
+  });
+
+  it('takes the recording bucket, region and keys all together, naming what is missing', () => {
+    expect(problemsOf({ RECORDINGS_S3_BUCKET: 'b' }).map((p) => p.split(':')[0])).toEqual(
+      S3_SET.filter((v) => v !== 'RECORDINGS_S3_BUCKET'),
+    );
+    expect(problemsOf({ RECORDINGS_S3_ENDPOINT: 'http://minio:9000' }).length).toBe(4);
+    expect(problemsOf({ RECORDINGS_S3_ENDPOINT: 'minio' })[0]).toMatch(/^RECORDINGS_S3_ENDPOINT: /);
+    const s3 = Object.fromEntries(S3_SET.map((v) => [v, `${v.toLowerCase()}-value`]));
+    const config = loadConfig({ ...s3, RECORDINGS_S3_ENDPOINT: 'http://minio:9000' });
+    expect(config.rooms.s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'recordings_s3_bucket-value',
+      region: 'recordings_s3_region-value',
+      accessKeyId: 'recordings_s3_access_key_id-value',
+      secretAccessKey: 'recordings_s3_secret_access_key-value',
+    });
+  });
+
+  it('keeps local recordings under RECORDINGS_DIR, resolved', () => {
+    expect(loadConfig({ RECORDINGS_DIR: 'some/dir' }).rooms.recordingsDir).toBe(
+      path.resolve('some/dir'),
+    );
   });
 
   it('reads DEMO_SEED as a flag and refuses other words', () => {

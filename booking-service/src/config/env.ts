@@ -7,14 +7,26 @@ import { parseAddressRange, type TrustedProxies } from '../http/client-address.t
 /*
  * The one place the booking service reads process.env. Everything is parsed once by zod at
  * start-up; a bad or missing value stops start-up with a message naming the variable.
- * Local adapters (PGlite, the local mailbox, the local checkout, TEST_CLOCK) refuse
- * NODE_ENV=production, so a forgotten variable cannot silently run production on them.
+ * Local adapters (PGlite, the local mailbox, the local checkout, the local room twin and
+ * recording files, TEST_CLOCK) refuse NODE_ENV=production, so a forgotten variable cannot
+ * silently run production on them.
  */
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Used only outside production so `pnpm dev` needs no set-up; production must set its own. */
 export const DEV_AUTH_SECRET = 'dev-only-secret-not-for-production-use-0123456789';
+
+/**
+ * The local room twin's LiveKit key when LIVEKIT_API_KEY/SECRET are not set (never production:
+ * the twin is refused there). `devkey` is the name `livekit-server --dev` uses too.
+ */
+export const DEV_LIVEKIT_API_KEY = 'devkey';
+export const DEV_LIVEKIT_API_SECRET = 'dev-only-livekit-secret-not-for-production-0123456789';
+
+/** MEETING_PROVIDER: the room twin on this service, LiveKit, or standing meeting links. */
+export const MEETING_PROVIDERS = ['local', 'livekit', 'link'] as const;
+export type MeetingProvider = (typeof MEETING_PROVIDERS)[number];
 
 const optionalText = z
   .string()
@@ -112,6 +124,14 @@ const postgresUrl = optionalText.pipe(
     .optional(),
 );
 
+/** The S3 variables that go together (RECORDINGS_S3_ENDPOINT is optional beside them). */
+const RECORDINGS_S3_SET = [
+  'RECORDINGS_S3_BUCKET',
+  'RECORDINGS_S3_REGION',
+  'RECORDINGS_S3_ACCESS_KEY_ID',
+  'RECORDINGS_S3_SECRET_ACCESS_KEY',
+] as const;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce
@@ -160,6 +180,29 @@ const EnvSchema = z.object({
       .positive('must be more than 0')
       .optional(),
   ),
+  MEETING_PROVIDER: optionalText.pipe(
+    z.enum(MEETING_PROVIDERS, { error: 'must be local, livekit or link' }).optional(),
+  ),
+  LIVEKIT_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^(wss?|https?)$/,
+        error: 'must be a wss:// or https:// URL such as wss://tuition.livekit.cloud',
+      })
+      .optional(),
+  ),
+  LIVEKIT_API_KEY: optionalText,
+  LIVEKIT_API_SECRET: optionalText,
+  RECORDINGS_S3_ENDPOINT: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com' })
+      .optional(),
+  ),
+  RECORDINGS_S3_BUCKET: optionalText,
+  RECORDINGS_S3_REGION: optionalText,
+  RECORDINGS_S3_ACCESS_KEY_ID: optionalText,
+  RECORDINGS_S3_SECRET_ACCESS_KEY: optionalText,
+  RECORDINGS_DIR: optionalText,
   SITE_DIST: optionalText,
   DEMO_SEED: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -214,6 +257,27 @@ export interface Config {
    * default limit with Resend, no limit with the local mailbox.
    */
   mailRatePerSecond: number | undefined;
+  /** Lesson rooms and their recordings (docs/decisions/098, 099). */
+  rooms: {
+    /** local: the room twin on this service (default); livekit; link: standing meeting links. */
+    provider: MeetingProvider;
+    /** LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET: set exactly when provider is livekit. */
+    livekit?: { url: string; apiKey: string; apiSecret: string } | undefined;
+    /** The local twin's signing key: LIVEKIT_API_KEY/SECRET, else the dev key. */
+    twinKey: { apiKey: string; apiSecret: string };
+    /** RECORDINGS_S3_*; undefined -> recording files under recordingsDir (never production). */
+    s3?:
+      | {
+          endpoint: string | undefined;
+          bucket: string;
+          region: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+        }
+      | undefined;
+    /** RECORDINGS_DIR: where local recording files are kept. */
+    recordingsDir: string;
+  };
   /** The SANITY_* variables, handed to @tuition/content's contentConfigFromEnv. */
   contentEnv: Record<string, string | undefined>;
   siteDist: string;
@@ -253,6 +317,7 @@ export function loadConfig(env: Env = process.env): Config {
       'DATABASE_URL: is required when DATABASE_URL_DIRECT is set (the direct URL is for migrations only)',
     );
   }
+  problems.push(...roomProblems(e, isProduction));
   if (isProduction) {
     const refuse = (variable: string, why: string) =>
       problems.push(`${variable}: is required when NODE_ENV=production (${why})`);
@@ -303,10 +368,85 @@ export function loadConfig(env: Env = process.env): Config {
     resend: e.RESEND_API_KEY ? { apiKey: e.RESEND_API_KEY } : undefined,
     mailFrom: e.MAIL_FROM ?? 'Tuition bookings <bookings@localhost>',
     mailRatePerSecond: e.MAIL_RATE_PER_SECOND,
+    rooms: roomsConfig(e),
     contentEnv,
     siteDist: e.SITE_DIST ? path.resolve(e.SITE_DIST) : path.resolve(PACKAGE_ROOT, '../site/dist'),
     demoSeed: e.DEMO_SEED ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}
+
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+/** What is wrong with the room and recording variables (docs/decisions/098, 099). */
+function roomProblems(e: ParsedEnv, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  const meetingProvider = e.MEETING_PROVIDER ?? 'local';
+  if (meetingProvider === 'livekit') {
+    for (const variable of ['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'] as const) {
+      if (!e[variable]) problems.push(`${variable}: is required when MEETING_PROVIDER=livekit`);
+    }
+  } else if (Boolean(e.LIVEKIT_API_KEY) !== Boolean(e.LIVEKIT_API_SECRET)) {
+    const missing = e.LIVEKIT_API_KEY ? 'LIVEKIT_API_SECRET' : 'LIVEKIT_API_KEY';
+    const set = e.LIVEKIT_API_KEY ? 'LIVEKIT_API_KEY' : 'LIVEKIT_API_SECRET';
+    problems.push(`${missing}: is required when ${set} is set (the key and secret go together)`);
+  }
+  const s3Named = RECORDINGS_S3_SET.filter((variable) => e[variable]);
+  if (s3Named.length > 0 || e.RECORDINGS_S3_ENDPOINT) {
+    for (const variable of RECORDINGS_S3_SET) {
+      if (!e[variable]) {
+        problems.push(
+          `${variable}: is required when another RECORDINGS_S3_* variable is set (bucket, region and keys go together)`,
+        );
+      }
+    }
+  }
+  if (!isProduction) return problems;
+  if (e.MEETING_PROVIDER === 'local') {
+    problems.push(
+      'MEETING_PROVIDER: local is refused when NODE_ENV=production (the local room twin carries no video; use livekit or link)',
+    );
+  } else if (meetingProvider === 'local') {
+    problems.push(
+      'MEETING_PROVIDER: is required when NODE_ENV=production (livekit, or link for standing meeting links; the local room twin carries no video)',
+    );
+  }
+  if (meetingProvider === 'livekit' && e.LIVEKIT_URL && !/^(wss|https):/.test(e.LIVEKIT_URL)) {
+    problems.push(
+      'LIVEKIT_URL: must be a wss:// or https:// URL when NODE_ENV=production (browsers on an https page cannot reach ws://)',
+    );
+  }
+  if (meetingProvider !== 'link' && s3Named.length === 0) {
+    problems.push(
+      'RECORDINGS_S3_BUCKET: is required when NODE_ENV=production (with RECORDINGS_S3_REGION and keys: recordings are kept in S3-compatible storage, not on the instance; unless MEETING_PROVIDER=link)',
+    );
+  }
+  return problems;
+}
+
+/** config.rooms from variables roomProblems found nothing wrong with. */
+function roomsConfig(e: ParsedEnv): Config['rooms'] {
+  const provider = e.MEETING_PROVIDER ?? 'local';
+  const { LIVEKIT_URL: url, LIVEKIT_API_KEY: apiKey, LIVEKIT_API_SECRET: apiSecret } = e;
+  const bucket = e.RECORDINGS_S3_BUCKET;
+  const region = e.RECORDINGS_S3_REGION;
+  const accessKeyId = e.RECORDINGS_S3_ACCESS_KEY_ID;
+  const secretAccessKey = e.RECORDINGS_S3_SECRET_ACCESS_KEY;
+  return {
+    provider,
+    livekit:
+      provider === 'livekit' && url && apiKey && apiSecret ? { url, apiKey, apiSecret } : undefined,
+    twinKey:
+      apiKey && apiSecret
+        ? { apiKey, apiSecret }
+        : { apiKey: DEV_LIVEKIT_API_KEY, apiSecret: DEV_LIVEKIT_API_SECRET },
+    s3:
+      bucket && region && accessKeyId && secretAccessKey
+        ? { endpoint: e.RECORDINGS_S3_ENDPOINT, bucket, region, accessKeyId, secretAccessKey }
+        : undefined,
+    recordingsDir: e.RECORDINGS_DIR
+      ? path.resolve(e.RECORDINGS_DIR)
+      : path.join(PACKAGE_ROOT, '.data/recordings'),
   };
 }
 
