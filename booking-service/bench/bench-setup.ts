@@ -1,7 +1,7 @@
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import { systemClock } from '@tuition/domain';
 import pg from 'pg';
-import type { AppDeps } from '../src/app-deps.ts';
+import { type AppDeps, roomParts } from '../src/app-deps.ts';
 import { startAuth } from '../src/auth/start-auth.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { createDb } from '../src/db/client.ts';
@@ -93,6 +93,7 @@ export async function openBenchDeps(): Promise<BenchDeps> {
     auth,
     mail,
     payments: paymentProviderFromConfig(config),
+    ...roomParts(config, dbHandle.db, () => systemClock),
   };
   return {
     deps,

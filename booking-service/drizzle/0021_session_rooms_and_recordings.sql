@@ -43,6 +43,7 @@ CREATE TABLE "recordings" (
 	"ended_at" timestamp with time zone,
 	"bytes" bigint,
 	"delete_after" timestamp with time zone NOT NULL,
+	"delete_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "recordings_provider_recording_id_unique" UNIQUE("provider_recording_id")
 );

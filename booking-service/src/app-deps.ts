@@ -6,6 +6,11 @@ import type { Database, DbHandle } from './db/client.ts';
 import type { Logger } from './logging/logger.ts';
 import type { MailOutbox } from './mail/outbox.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
+import type { LocalRoomTwin } from './rooms/providers/local-room-twin.ts';
+import type { RecordingStorage } from './rooms/recording-storage.ts';
+import { roomsFromConfig } from './rooms/room-provider-from-config.ts';
+import type { RoomProvider } from './rooms/room-provider.ts';
+import type { LocalRecordingFiles } from './rooms/storage/local-recording-files.ts';
 
 /**
  * Everything the app needs from outside, built once by server.ts or the test harness. Features
@@ -30,8 +35,36 @@ export interface AppDeps {
    */
   payments: PaymentProvider;
   /**
+   * The lesson rooms' provider (src/rooms, docs/decisions/098): LiveKit, or the local twin;
+   * null when MEETING_PROVIDER=link (standing meeting links).
+   */
+  rooms: RoomProvider | null;
+  /** Where lesson recordings live (docs/decisions/099): S3, or files under the data folder. */
+  recordingStorage: RecordingStorage;
+  /** The local twin, when it is the provider: its /dev/rooms routes use its own methods. */
+  roomTwin?: LocalRoomTwin;
+  /** The local recording files, when they are the storage: /dev/recordings serves them. */
+  recordingFiles?: LocalRecordingFiles;
+  /**
    * True once server.ts has been asked to stop; /api/health then answers 503 while in-flight
    * requests finish (decision 089). Tests and the bench leave it out: never draining.
    */
   isDraining?: () => boolean;
+}
+
+type RoomParts = Pick<AppDeps, 'rooms' | 'recordingStorage' | 'roomTwin' | 'recordingFiles'>;
+
+/**
+ * The rooms' provider and the recordings' storage from config (docs/decisions/098, 099). The
+ * clock is read through `clockOf` at each call, so a test that swaps the app's clock moves the
+ * twin's and the links' clock with it.
+ */
+export function roomParts(config: Config, db: Database, clockOf: () => Clock): RoomParts {
+  const setup = roomsFromConfig(config, { db, clock: { now: () => clockOf().now() } });
+  return {
+    rooms: setup.rooms,
+    recordingStorage: setup.storage,
+    ...(setup.twin ? { roomTwin: setup.twin } : {}),
+    ...(setup.files ? { recordingFiles: setup.files } : {}),
+  };
 }

@@ -17,6 +17,8 @@ import { createProviderRoutes } from './checkout/provider-routes.ts';
 import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createLessonRoutes } from './lessons/lesson-routes.ts';
+import { createRoomRoutes, receiveRoomWebhook } from './lessons/room-routes.ts';
+import { createDevRoomRoutes } from './rooms/dev-room-routes.ts';
 import { createTutorRoutes } from './tutors/tutor-routes.ts';
 import { createTermRoutes } from './terms/term-routes.ts';
 import { createPromotionRoutes } from './promotions/promotion-routes.ts';
@@ -143,10 +145,19 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createBookingRoutes(deps));
   app.route('/', createWaitlistRoutes(deps));
   app.route('/', createLessonRoutes(deps));
+  app.route('/', createRoomRoutes(deps));
   app.route('/', createTutorRoutes(deps));
   app.route('/', createTermRoutes(deps));
   app.route('/', createPromotionRoutes(deps));
   app.route('/', createCalendarFeedRoutes(deps));
+  // The local room twin's rooms and recording links (never in production: config refuses it).
+  if (deps.roomTwin && deps.recordingFiles) {
+    app.route('/', createDevRoomRoutes({ twin: deps.roomTwin, files: deps.recordingFiles }));
+    // The twin's webhooks reach the same verification and handling as LiveKit's.
+    deps.roomTwin.deliverWebhooksTo((body, authorization) =>
+      receiveRoomWebhook(deps, body, authorization),
+    );
+  }
   // The local mailbox exists only while the local mailer is in use (never in production).
   if (deps.mail.mailer.kind === 'local') app.route('/', createDevMailRoutes(deps));
   // Moving time by hand (docs/decisions/056): local mode only, like the mailbox; 404 otherwise.

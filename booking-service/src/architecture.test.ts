@@ -28,7 +28,8 @@ const COMPOSITION_ROOT = new Set([
  * the seat ledger, checkout and the wallet all change a family's credit through it (decision
  * 077). Pricing (pricing/) is a third: checkout claims promo codes and reads the sibling
  * percentage through it, and the admin's promotions count a code's uses by its rule (decision
- * 082).
+ * 082). The room providers and recording storage (rooms/) are ports like the mail outbox: the
+ * lesson feature decides who enters, the providers only mint and carry out (decision 098).
  */
 const BELOW_FEATURES: readonly string[] = [
   'audit',
@@ -39,6 +40,7 @@ const BELOW_FEATURES: readonly string[] = [
   'logging',
   'mail',
   'pricing',
+  'rooms',
   'scheduler',
   'sessions',
 ];
@@ -138,6 +140,27 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     'tutors',
     'auth/admin-roles.ts',
     'an ADMIN_EMAILS address, which becomes an admin, is never invited as a tutor (decision 088)',
+  ],
+  [
+    'lessons',
+    'tutors/taught-session.ts',
+    'a tutor opens the room of, and watches, only a session they teach (decisions 079, 098)',
+  ],
+  ['lessons', 'tutors/tutor-accounts.ts', 'the room routes find the active tutor asking'],
+  [
+    'pupils',
+    'lessons/lesson-recordings.ts',
+    'withdrawing recording consent deletes the recordings the pupil was in (decision 099)',
+  ],
+  [
+    'your-data',
+    'lessons/lesson-recordings.ts',
+    'deleting an account ends its recording consents, as withdrawing them does (decision 099)',
+  ],
+  [
+    'bookings',
+    'lessons/lesson-recordings.ts',
+    "a family's previous bookings show the recording their child may watch (decision 099)",
   ],
   [
     'retention',

@@ -5,6 +5,7 @@ import { SESSION_SCHEMES } from './auth/middleware.ts';
 import type { Config } from './config/env.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { WEBHOOK_SECURITY_SCHEME } from './checkout/webhook-routes.ts';
+import { ROOM_WEBHOOK_SECURITY_SCHEME } from './lessons/room-routes.ts';
 
 /*
  * The document's frame at /api/openapi.json: where the API lives, how a caller
@@ -40,6 +41,12 @@ export function declareSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
     in: 'header',
     name: 'Stripe-Signature',
     description: "Stripe's signature of the raw body with the webhook's signing secret",
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', ROOM_WEBHOOK_SECURITY_SCHEME, {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: "LiveKit's JWT signed with the API secret, carrying the raw body's sha256",
   });
 }
 

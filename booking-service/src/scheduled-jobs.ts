@@ -1,5 +1,6 @@
 import type { AppDeps } from './app-deps.ts';
 import { lapsedCheckoutSweepJob } from './checkout/lapsed-checkout-sweep.ts';
+import { roomUpkeepJob } from './lessons/room-upkeep.ts';
 import { pendingRefundsJob } from './payments/payment-refunds.ts';
 import { reminderSweepJob } from './reminders/reminder-sweep.ts';
 import type { ScheduledJob } from './scheduler/scheduler.ts';
@@ -24,5 +25,6 @@ export function scheduledJobs(deps: AppDeps): ScheduledJob[] {
     reenrolmentInvitesJob(deps),
     lapsedCheckoutSweepJob(deps),
     pendingRefundsJob(deps),
+    roomUpkeepJob(deps),
   ];
 }

@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
-import type { AppDeps } from './app-deps.ts';
+import { type AppDeps, roomParts } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { DEMO_TUTOR_EMAIL, seedDemoUsers } from './auth/demo-users.ts';
 import { seedDemoTutor } from './tutors/demo-tutor.ts';
@@ -96,6 +96,7 @@ async function main() {
     auth,
     mail,
     payments: paymentProviderFromConfig(config),
+    ...roomParts(config, dbHandle.db, () => clock),
     isDraining: () => draining,
   };
 

@@ -41,6 +41,7 @@ import { joinWindow } from '../lessons/join-window.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
 import { teachersOf } from '../sessions/session-tutors.ts';
 import { childReportsOf } from '../sessions/lesson-report-reads.ts';
+import { bookingRecordings } from '../lessons/lesson-recordings.ts';
 
 /** What cancelling and rescheduling need; listing needs only the first three. */
 export interface BookingDeps {
@@ -113,23 +114,30 @@ export async function listUserBookings(
     desc(bookings.createdAt),
   );
   const sessions = rows.map((r) => ({ id: r.sessionId, service: r.service, startsAt: r.startsAt }));
-  const [timetable, teachers, enrolments, reports] = await Promise.all([
+  const kept = rows.filter((r) => r.status === 'confirmed');
+  const [timetable, teachers, enrolments, reports, recorded] = await Promise.all([
     deps.content.timetable(),
     teachersOf(deps.db, sessions),
     enrolmentOfSeats(deps.db, rows),
     // A report is about a lesson that happened: the seat kept, not a cancelled or moved one.
+    scope === 'previous' ? childReportsOf(deps.db, kept) : new Map<string, ChildLessonReport>(),
+    // Only a pupil marked present may watch the lesson's recording (docs/decisions/099).
     scope === 'previous'
-      ? childReportsOf(
+      ? bookingRecordings(
           deps.db,
-          rows.filter((r) => r.status === 'confirmed'),
+          userId,
+          kept.map((r) => r.id),
+          now,
         )
-      : new Map<string, ChildLessonReport>(),
+      : new Map<string, { viewCount: number }>(),
   ]);
   return rows.map((row) => ({
     ...toView(timetable, row, now, actor),
     tutorName: teachers.get(row.sessionId)?.name ?? null,
     ...optionalEnrolment(enrolments.get(`${row.checkoutId} ${row.pupilId}`)),
-    ...(scope === 'previous' ? { report: reports.get(row.id) ?? null } : {}),
+    ...(scope === 'previous'
+      ? { report: reports.get(row.id) ?? null, recording: recorded.get(row.id) ?? null }
+      : {}),
   }));
 }
 

@@ -1041,6 +1041,8 @@ export const recordings = pgTable(
     endedAt: instant('ended_at'),
     bytes: bigint('bytes', { mode: 'number' }),
     deleteAfter: instant('delete_after').notNull(),
+    /** Why `deleteAfter` came early: a family withdrew consent; null: the keeping period. */
+    deleteReason: text('delete_reason').$type<'consent-withdrawn'>(),
     createdAt: instant('created_at').defaultNow().notNull(),
   },
   (t) => [

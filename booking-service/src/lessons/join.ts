@@ -8,16 +8,22 @@ import { bookings } from '../db/schema.ts';
 import { NotFoundError } from '../http/problem.ts';
 import { selectBookingRows } from '../sessions/booking-rows.ts';
 import { describeSession } from '../sessions/session-description.ts';
+import type { RoomProvider } from '../rooms/room-provider.ts';
+import { pupilRoom } from './lesson-room.ts';
 import { meetingUrlsOf } from './weekly-classes.ts';
 
 export interface JoinDeps {
   db: Database;
   clock: Clock;
   content: ContentLoader;
+  /** null: standing meeting links (docs/decisions/098). */
+  rooms: RoomProvider | null;
 }
 
 /**
- * Where the owner of a booking stands with joining it, and (only when `open`) the meeting URL.
+ * Where the owner of a booking stands with joining it, and (only when `open`) the meeting URL
+ * or, under a room provider, the pupil's own entry to the session's room (docs/decisions/098):
+ * inside the window but before the tutor opens the room, `waiting-for-tutor` and no entry.
  * Someone else's booking is NotFoundError, exactly like a booking that does not exist.
  */
 export async function resolveJoin(
@@ -36,7 +42,17 @@ export async function resolveJoin(
     { id: row.sessionId, service: row.service, startsAt: row.startsAt },
   ]);
   const link = links.get(row.sessionId) ?? null;
-  const state = joinState(row, now, link);
+  // Inside the window a room provider decides, unless the room fell back to the link.
+  const inWindow = joinState(row, now, 'room') === 'open';
+  const room = inWindow ? await pupilRoom(deps, row) : { kind: 'link' as const };
+  const state =
+    room.kind === 'link'
+      ? joinState(row, now, link)
+      : room.kind === 'waiting'
+        ? 'waiting-for-tutor'
+        : room.kind === 'ended'
+          ? 'ended'
+          : 'open';
   const session = describeSession(await deps.content.timetable(), row);
   return {
     status: {
@@ -47,7 +63,9 @@ export async function resolveJoin(
       endsAt: session.endsAt,
       opensAt: joinOpensAt(row.startsAt).toISOString(),
       pupilName: row.pupilName,
+      room: room.kind === 'open' ? room.entry : null,
+      recorded: room.kind === 'open' && room.recorded,
     },
-    meetingUrl: state === 'open' ? link : null,
+    meetingUrl: state === 'open' && room.kind === 'link' ? link : null,
   };
 }

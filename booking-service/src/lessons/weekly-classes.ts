@@ -60,6 +60,7 @@ function toAdminClass(row: ClassRow, timetable: readonly WeeklySlot[]): AdminCla
     time: bandLabel(row.startTime),
     meetingUrl: row.meetingUrl,
     inTimetable: slot !== undefined,
+    recordLessons: row.recordLessons,
   };
 }
 
@@ -103,6 +104,22 @@ export async function setClassMeetingUrl(
   const [row] = await db
     .update(weeklyClasses)
     .set({ meetingUrl: url })
+    .where(eq(weeklyClasses.id, classId))
+    .returning();
+  if (!row) throw new NotFoundError('No such class.');
+  return toAdminClass(row, timetable);
+}
+
+/** Whether the class's lessons are recorded (docs/decisions/099). */
+export async function setClassRecording(
+  db: DbExecutor,
+  timetable: readonly WeeklySlot[],
+  classId: string,
+  record: boolean,
+): Promise<AdminClass> {
+  const [row] = await db
+    .update(weeklyClasses)
+    .set({ recordLessons: record })
     .where(eq(weeklyClasses.id, classId))
     .returning();
   if (!row) throw new NotFoundError('No such class.');

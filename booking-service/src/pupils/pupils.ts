@@ -17,6 +17,8 @@ import type { Database, DbExecutor } from '../db/client.ts';
 import { hasSqlState } from '../db/connection-errors.ts';
 import { bookings, checkoutItems, pupils, user } from '../db/schema.ts';
 import { ConflictError, HttpProblem, NotFoundError, ValidationError } from '../http/problem.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { withdrawRecordings } from '../lessons/lesson-recordings.ts';
 import {
   activePupils,
   ensureHolderPupil,
@@ -170,18 +172,55 @@ export async function updatePupil(
       consentPolicyVersion: await policyVersion(deps.content),
     };
   }
-  const [updated] = await deps.db
-    .update(pupils)
-    .set({
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.yearGroup !== undefined ? { yearGroup: patch.yearGroup } : {}),
-      ...(patch.email !== undefined ? { email: patch.email } : {}),
-      ...consent,
-    })
-    .where(and(eq(pupils.id, pupil.id), eq(pupils.userId, userId)))
-    .returning();
-  if (!updated) throw new NotFoundError('No such pupil.');
+  const now = deps.clock.now();
+  const recording = await recordingConsentChange(deps, pupil, patch.recordingConsent, now);
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pupils)
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.yearGroup !== undefined ? { yearGroup: patch.yearGroup } : {}),
+        ...(patch.email !== undefined ? { email: patch.email } : {}),
+        ...consent,
+        ...(recording ?? {}),
+      })
+      .where(and(eq(pupils.id, pupil.id), eq(pupils.userId, userId)))
+      .returning();
+    if (!row) throw new NotFoundError('No such pupil.');
+    if (recording) {
+      const given = recording.recordingConsentAt !== null;
+      await recordAudit(tx, {
+        actorId: userId,
+        actorRole: 'customer',
+        subjectUserId: userId,
+        action: 'recording.consent',
+        target: `pupil:${pupil.id}`,
+        after: { consent: given, version: recording.recordingConsentVersion },
+      });
+      // Withdrawn: the recordings this pupil was present in go (docs/decisions/099).
+      if (!given) await withdrawRecordings(tx, pupil.id, now);
+    }
+    return row;
+  });
   return pupilView(updated);
+}
+
+/**
+ * The recording consent columns to write, or undefined when the patch leaves consent as it is
+ * (not sent, or sent unchanged). Consent keeps the privacy policy version shown with it.
+ */
+async function recordingConsentChange(
+  deps: PupilDeps,
+  pupil: { recordingConsentAt: Date | null },
+  wanted: boolean | undefined,
+  now: Date,
+): Promise<
+  { recordingConsentAt: Date | null; recordingConsentVersion: string | null } | undefined
+> {
+  if (wanted === undefined || wanted === (pupil.recordingConsentAt !== null)) return undefined;
+  return wanted
+    ? { recordingConsentAt: now, recordingConsentVersion: await policyVersion(deps.content) }
+    : { recordingConsentAt: null, recordingConsentVersion: null };
 }
 
 /**

@@ -109,7 +109,7 @@ export function createDevRoomRoutes(deps: DevRoomRouteDeps) {
         { 'Content-Type': PROBLEM_CONTENT_TYPE },
       );
     }
-    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'video/webm' });
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'video/mp4' });
   });
 
   return router;

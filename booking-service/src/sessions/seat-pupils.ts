@@ -37,6 +37,8 @@ export function pupilView(row: PupilRow): Pupil {
     archived: row.archivedAt !== null,
     consentRecordedAt: row.consentRecordedAt?.toISOString() ?? null,
     consentPolicyVersion: row.consentPolicyVersion,
+    recordingConsent: row.recordingConsentAt !== null,
+    recordingConsentAt: row.recordingConsentAt?.toISOString() ?? null,
   };
 }
 

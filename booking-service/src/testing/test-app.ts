@@ -1,6 +1,6 @@
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import { fixedClock, systemClock } from '@tuition/domain';
-import type { AppDeps } from '../app-deps.ts';
+import { type AppDeps, roomParts } from '../app-deps.ts';
 import { createApp } from '../app.ts';
 import { startAuth } from '../auth/start-auth.ts';
 import { loadConfig } from '../config/env.ts';
@@ -87,6 +87,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     auth,
     mail,
     payments: opts.payments ?? paymentProviderFromConfig(config),
+    ...roomParts(config, dbHandle.db, () => deps.clock),
   };
   const app = createApp(deps);
   return {

@@ -13,10 +13,12 @@ import {
   enquiries,
   lessonReportNotes,
   pupils,
+  recordingViews,
   session,
   user,
   verification,
 } from '../db/schema.ts';
+import { withdrawRecordings } from '../lessons/lesson-recordings.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/problem.ts';
 import { forgetAddressLimits } from '../http/rate-limit.ts';
 import { closeHostedPage, type CheckoutDeps } from '../checkout/checkout.ts';
@@ -221,7 +223,18 @@ async function erasePupils(tx: Transaction, userId: string, now: Date): Promise<
       yearGroup: null,
       consentRecordedAt: null,
       consentPolicyVersion: null,
+      recordingConsentAt: null,
+      recordingConsentVersion: null,
       archivedAt: now,
     })
     .where(eq(pupils.userId, userId));
+  // Consent ends with the account: the recordings its pupils were in go, and so do its views
+  // of any recording (docs/decisions/099).
+  for (const { id } of await tx
+    .select({ id: pupils.id })
+    .from(pupils)
+    .where(eq(pupils.userId, userId))) {
+    await withdrawRecordings(tx, id, now);
+  }
+  await tx.delete(recordingViews).where(eq(recordingViews.viewerUserId, userId));
 }

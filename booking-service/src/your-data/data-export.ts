@@ -15,6 +15,8 @@ import {
   lessonReports,
   paymentRefunds,
   pupils,
+  recordings,
+  recordingViews,
   tutors,
   user,
   waitlistEntries,
@@ -77,6 +79,12 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .where(eq(waitlistEntries.userId, userId))
     .orderBy(asc(waitlistEntries.joinedAt));
   const termsAndCodes = await exportedTermsAndCodes(db, userId);
+  const views = await db
+    .select({ sessionId: recordings.sessionId, viewedAt: recordingViews.viewedAt })
+    .from(recordingViews)
+    .innerJoin(recordings, eq(recordings.id, recordingViews.recordingId))
+    .where(eq(recordingViews.viewerUserId, userId))
+    .orderBy(asc(recordingViews.viewedAt));
   const [lots, ledger, partRefunds] = await Promise.all([
     db
       .select()
@@ -114,6 +122,8 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
       email: pupil.email,
       consentRecordedAt: iso(pupil.consentRecordedAt),
       consentPolicyVersion: pupil.consentPolicyVersion,
+      recordingConsentAt: iso(pupil.recordingConsentAt),
+      recordingConsentVersion: pupil.recordingConsentVersion,
       createdAt: pupil.createdAt.toISOString(),
       archivedAt: iso(pupil.archivedAt),
     })),
@@ -124,6 +134,10 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
       pupilId: place.pupilId,
       status: place.status,
       createdAt: place.joinedAt.toISOString(),
+    })),
+    recordingViews: views.map((view) => ({
+      sessionId: view.sessionId,
+      viewedAt: view.viewedAt.toISOString(),
     })),
     credit: creditOf(lots, ledger),
     ...termsAndCodes,

@@ -190,6 +190,10 @@ const ExportPupilSchema = z.object({
   email: z.string().nullable(),
   consentRecordedAt: isoInstant.nullable(),
   consentPolicyVersion: z.string().nullable(),
+  recordingConsentAt: isoInstant
+    .nullable()
+    .meta({ description: 'When lesson recording was agreed (decision 099); null: not agreed' }),
+  recordingConsentVersion: z.string().nullable(),
   createdAt: isoInstant,
   archivedAt: isoInstant.nullable(),
 });
@@ -284,6 +288,10 @@ export const DataExportSchema = named(
       z.object({ paymentId: z.string(), amountPence: pence, refundedAt: isoInstant }),
     ),
     waitingList: z.array(ExportWaitingListPlaceSchema),
+    recordingViews: z
+      .array(z.object({ sessionId: z.string(), viewedAt: isoInstant }))
+      .optional()
+      .meta({ description: 'Each time the account opened a lesson recording (decision 099)' }),
     credit: z
       .object({
         lots: z.array(

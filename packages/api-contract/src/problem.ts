@@ -47,6 +47,20 @@ export const PROBLEM_CODES = [
   'report-not-ready',
   /** 409: term enrolment is not open yet for these pupils; `opensOn` says when (083). */
   'not-open',
+  /** 409: a lesson room opened before 15 minutes ahead of the start (decision 098). */
+  'too-early',
+  /** 409: a lesson room opened after the lesson's end or once it was ended (098). */
+  'room-ended',
+  /** 409: this business uses standing meeting links, not rooms (MEETING_PROVIDER=link; 098). */
+  'rooms-off',
+  /** 503: the room provider did not make the room; the class's meeting link stands in (098). */
+  'room-unavailable',
+  /** 401/403 from the local room twin: why it refused a token (decision 098). */
+  'invalid-token',
+  'expired',
+  'no-such-room',
+  'removed',
+  'room-full',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -67,6 +81,9 @@ export const CONFLICT_CODES = [
   'staff-account',
   'report-not-ready',
   'not-open',
+  'too-early',
+  'room-ended',
+  'rooms-off',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 

@@ -103,3 +103,9 @@ export const BookingRecordingSchema = named(
   }),
 );
 export type BookingRecording = z.infer<typeof BookingRecordingSchema>;
+
+/** What the room webhook answers the provider. */
+export const RoomWebhookReceiptSchema = named(
+  'RoomWebhookReceipt',
+  z.object({ received: z.literal(true) }),
+);
