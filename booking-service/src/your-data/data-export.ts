@@ -79,12 +79,7 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     .where(eq(waitlistEntries.userId, userId))
     .orderBy(asc(waitlistEntries.joinedAt));
   const termsAndCodes = await exportedTermsAndCodes(db, userId);
-  const views = await db
-    .select({ sessionId: recordings.sessionId, viewedAt: recordingViews.viewedAt })
-    .from(recordingViews)
-    .innerJoin(recordings, eq(recordings.id, recordingViews.recordingId))
-    .where(eq(recordingViews.viewerUserId, userId))
-    .orderBy(asc(recordingViews.viewedAt));
+  const views = await exportedRecordingViews(db, userId);
   const [lots, ledger, partRefunds] = await Promise.all([
     db
       .select()
@@ -135,10 +130,7 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
       status: place.status,
       createdAt: place.joinedAt.toISOString(),
     })),
-    recordingViews: views.map((view) => ({
-      sessionId: view.sessionId,
-      viewedAt: view.viewedAt.toISOString(),
-    })),
+    recordingViews: views,
     credit: creditOf(lots, ledger),
     ...termsAndCodes,
     lessonReports: reports,
@@ -155,6 +147,17 @@ export async function buildDataExport(deps: DataExportDeps, userId: string): Pro
     })),
     emails: mail.map((m) => ({ sentAt: m.sentAt.toISOString(), to: m.to, subject: m.subject })),
   };
+}
+
+/** Each time the account opened a lesson recording (docs/decisions/099). */
+async function exportedRecordingViews(db: DbExecutor, userId: string) {
+  const rows = await db
+    .select({ sessionId: recordings.sessionId, viewedAt: recordingViews.viewedAt })
+    .from(recordingViews)
+    .innerJoin(recordings, eq(recordings.id, recordingViews.recordingId))
+    .where(eq(recordingViews.viewerUserId, userId))
+    .orderBy(asc(recordingViews.viewedAt));
+  return rows.map((row) => ({ sessionId: row.sessionId, viewedAt: row.viewedAt.toISOString() }));
 }
 
 /** The account's bookings, by session start, each with its status history. */
