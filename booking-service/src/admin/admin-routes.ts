@@ -26,6 +26,7 @@ import {
 } from '@tuition/api-contract';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
+import type { RoomProvider } from '../rooms/room-provider.ts';
 import type { Auth } from '../auth/auth.ts';
 import { currentUser, rejectCrossSiteRequests, requireAdmin } from '../auth/middleware.ts';
 import { sendAdminPasswordReset } from '../auth/password-reset.ts';
@@ -259,7 +260,7 @@ async function knownUser(
 }
 
 /** What the admin API needs: the booking actions act for the admin, the figures read the rest. */
-export type AdminRouteDeps = BookingDeps & { auth: Auth };
+export type AdminRouteDeps = BookingDeps & { auth: Auth; rooms: RoomProvider | null };
 
 export function createAdminRoutes(deps: AdminRouteDeps) {
   const router = createRouter();

@@ -17,12 +17,25 @@ import {
   londonWallClockToUtc,
   type ServiceCode,
 } from '@tuition/domain';
-import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { ContentLoader, TimetableSlot } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import { bookings, classSessions, pupils, user } from '../db/schema.ts';
+import { bookings, classSessions, pupils, sessionRooms, user } from '../db/schema.ts';
 import { pupilRef, pupilRefColumns } from '../sessions/seat-pupils.ts';
 import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { cursorInstant } from '../db/cursor-instant.ts';
@@ -30,11 +43,14 @@ import { waitingCounts } from '../sessions/waitlist-seats.ts';
 import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
 import { type Teacher, teachersOf } from '../sessions/session-tutors.ts';
 import { meetingUrlsOf } from '../lessons/weekly-classes.ts';
+import type { RoomProvider } from '../rooms/room-provider.ts';
 
 interface OverviewDeps {
   db: Database;
   clock: Clock;
   content: ContentLoader;
+  /** null: standing links, which every session needs; else a room, unless it fell back (098). */
+  rooms: RoomProvider | null;
 }
 
 /**
@@ -140,6 +156,24 @@ interface PageRow {
   bookedCount: number;
 }
 
+/** The sessions of the page whose room could not be made in time (docs/decisions/098). */
+async function roomsFallenBack(db: Database, rows: readonly PageRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const fallen = await db
+    .select({ id: sessionRooms.sessionId })
+    .from(sessionRooms)
+    .where(
+      and(
+        inArray(
+          sessionRooms.sessionId,
+          rows.map((row) => row.id),
+        ),
+        isNotNull(sessionRooms.fallbackAt),
+      ),
+    );
+  return new Set(fallen.map((row) => row.id));
+}
+
 /** A page's sessions as the dashboard shows them: labels, closures, waiting and link flags. */
 async function describeBookedSessions(
   deps: OverviewDeps,
@@ -147,10 +181,11 @@ async function describeBookedSessions(
   context: { now: Date; timetable: readonly TimetableSlot[]; closures: readonly Closure[] },
 ): Promise<AdminSession[]> {
   const { now, timetable, closures } = context;
-  const [links, teachers] = await Promise.all([
+  const [links, teachers, fellBack] = await Promise.all([
     meetingUrlsOf(deps.db, rows),
     // Who teaches each (docs/decisions/079).
     teachersOf(deps.db, rows),
+    roomsFallenBack(deps.db, rows),
   ]);
   // How many wait for each (decision 060); the list itself: GET /api/admin/sessions/{id}/waitlist.
   const waiting = await waitingCounts(
@@ -162,7 +197,9 @@ async function describeBookedSessions(
     const session = describeSession(timetable, row);
     const closed = closedReason(closures, session.date);
     // Flag a booked session still to be held that nobody could join (docs/decisions/056).
-    const linkMissing = row.endsAt > now && !links.get(row.id);
+    // With lesson rooms only a room that could not be made needs the link (decision 098).
+    const needsLink = deps.rooms === null || fellBack.has(row.id);
+    const linkMissing = needsLink && row.endsAt > now && !links.get(row.id);
     return {
       id: row.id,
       service: session.service,

@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes, STRIPE_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
+import {
+  inlineScriptHashes,
+  liveKitOrigins,
+  STRIPE_CHECKOUT_ORIGIN,
+  securityHeaders,
+} from './security-headers.ts';
 
 const sha = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
@@ -65,6 +70,20 @@ describe('securityHeaders', () => {
     expect(directives['form-action']).toBe(`'self' ${STRIPE_CHECKOUT_ORIGIN}`);
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('lets the lesson page reach LiveKit, and nothing else, when LiveKit is the provider', async () => {
+    const origins = liveKitOrigins('wss://tuition.livekit.cloud');
+    expect(origins).toEqual(['wss://tuition.livekit.cloud', 'https://tuition.livekit.cloud']);
+    const res = await new Hono()
+      .use(securityHeaders({ isProduction: true, scriptHashes: [], connectOrigins: origins }))
+      .get('/', (c) => c.text('ok'))
+      .request('/');
+    const csp = res.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain(
+      "connect-src 'self' wss://tuition.livekit.cloud https://tuition.livekit.cloud",
+    );
+    expect(liveKitOrigins(undefined)).toEqual([]);
   });
 
   it('sends HSTS only in production', async () => {

@@ -43,6 +43,18 @@ export interface SecurityHeaderOptions {
   scriptHashes: readonly string[];
   /** Extra image origins (the Sanity CDN when content comes from Sanity). */
   imageOrigins?: readonly string[];
+  /** Extra origins the lesson page connects to (LiveKit's signalling, docs/decisions/098). */
+  connectOrigins?: readonly string[];
+}
+
+/**
+ * LiveKit's origins as the browser reaches them: the wss:// signalling socket and the https://
+ * requests the client makes to the same host (region settings).
+ */
+export function liveKitOrigins(url: string | undefined): string[] {
+  if (!url) return [];
+  const host = new URL(url).host;
+  return [`wss://${host}`, `https://${host}`];
 }
 
 export function securityHeaderOptionsFromConfig(config: Config): SecurityHeaderOptions {
@@ -50,6 +62,7 @@ export function securityHeaderOptionsFromConfig(config: Config): SecurityHeaderO
     isProduction: config.isProduction,
     scriptHashes: inlineScriptHashes(config.siteDist),
     imageOrigins: config.contentEnv.SANITY_PROJECT_ID ? ['https://cdn.sanity.io'] : [],
+    connectOrigins: liveKitOrigins(config.rooms.livekit?.url),
   };
 }
 
@@ -63,7 +76,7 @@ export function securityHeaders(options: SecurityHeaderOptions) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', ...(options.imageOrigins ?? [])],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       frameAncestors: ["'none'"],

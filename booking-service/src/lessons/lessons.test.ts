@@ -94,7 +94,13 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
 
   beforeAll(async () => {
     logs = captureLogs();
-    t = await createTestApp({ dbKind, now: NOW, logger: logs.logger });
+    // Standing meeting links (docs/decisions/056): a business without lesson rooms (098).
+    t = await createTestApp({
+      dbKind,
+      now: NOW,
+      logger: logs.logger,
+      env: { MEETING_PROVIDER: 'link' },
+    });
     // A clock the tests (and /dev/clock) can move; routes read deps.clock on every request.
     clock = settableClock(fixedClock(NOW));
     t.deps.clock = clock;

@@ -19,7 +19,7 @@ import {
 
 const NOW = new Date('2026-11-03T16:45:00Z');
 const ROOM = 'session-routes-1';
-const KEY = 'recordings/session-routes-1/0b5c9d1e.webm';
+const KEY = 'recordings/session-routes-1/0b5c9d1e.mp4';
 const SIGNING_KEY = 'route-test-signing-key-0123456789';
 
 describe.each(TEST_DB_KINDS)('the local room twin and recording routes on %s', (kind) => {
@@ -143,7 +143,7 @@ describe.each(TEST_DB_KINDS)('the local room twin and recording routes on %s', (
       const link = pathOf((await files.signedUrl(KEY, 300, NOW)).url);
       const served = await routes.request(link);
       expect(served.status).toBe(200);
-      expect(served.headers.get('content-type')).toBe('video/webm');
+      expect(served.headers.get('content-type')).toBe('video/mp4');
       expect(served.headers.get('cache-control')).toBe('no-store');
       expect(served.headers.get('referrer-policy')).toBe('no-referrer');
       expect(await served.text()).toBe('stand-in');
@@ -159,7 +159,7 @@ describe.each(TEST_DB_KINDS)('the local room twin and recording routes on %s', (
       await files.write(KEY, 'stand-in');
       const link = new URL((await files.signedUrl(KEY, 300, NOW)).url);
       const other = new URL(link);
-      other.pathname = '/dev/recordings/recordings/session-routes-1/other.webm';
+      other.pathname = '/dev/recordings/recordings/session-routes-1/other.mp4';
       expect((await routes.request(pathOf(other.href))).status).toBe(403);
       const later = new URL(link);
       later.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 600));

@@ -59,7 +59,7 @@ const egressEnded = (status: EgressStatus, error = '') =>
       error,
       fileResults:
         status === EgressStatus.EGRESS_COMPLETE
-          ? [{ filename: 'recordings/s-1/r-1.webm', size: 123_456n }]
+          ? [{ filename: 'recordings/s-1/r-1.mp4', size: 123_456n }]
           : [],
     });
   });
@@ -159,7 +159,7 @@ function webhookReading(makeProvider: () => Promise<ConformanceSubject>) {
       kind: 'recording-ended',
       room: HOST.room,
       recordingId: 'EG_conformance1',
-      fileKey: 'recordings/s-1/r-1.webm',
+      fileKey: 'recordings/s-1/r-1.mp4',
       bytes: 123_456,
       error: null,
     });

@@ -235,7 +235,7 @@ describe.each(TEST_DB_KINDS)('the local room twin on %s', (kind) => {
       delivered.push({ body, authorization });
     });
     await open(twin);
-    const fileKey = 'recordings/session-twin-1/0b5c9d1e.webm';
+    const fileKey = 'recordings/session-twin-1/0b5c9d1e.mp4';
     const { recordingId } = await twin.startRecording(ROOM, fileKey);
     expect(recordingId).toMatch(/^EG_[A-Za-z0-9]{12}$/);
     expect(await files.exists(fileKey)).toBe(false);
@@ -274,7 +274,7 @@ describe.each(TEST_DB_KINDS)('the local room twin on %s', (kind) => {
   it('keeps webhooks made before a sink is set, and refuses to record a room not open', async () => {
     const twin = makeTwin();
     await open(twin);
-    const { recordingId } = await twin.startRecording(ROOM, 'recordings/s/early.webm');
+    const { recordingId } = await twin.startRecording(ROOM, 'recordings/s/early.mp4');
     await twin.stopRecording(recordingId);
     const delivered: string[] = [];
     twin.deliverWebhooksTo(async (body) => {
@@ -284,10 +284,10 @@ describe.each(TEST_DB_KINDS)('the local room twin on %s', (kind) => {
     expect(delivered).toHaveLength(1);
 
     await expect(
-      twin.startRecording('session-never', 'recordings/s/x.webm'),
+      twin.startRecording('session-never', 'recordings/s/x.mp4'),
     ).rejects.toBeInstanceOf(RoomProviderError);
     await twin.endRoom(ROOM);
-    await expect(twin.startRecording(ROOM, 'recordings/s/x.webm')).rejects.toBeInstanceOf(
+    await expect(twin.startRecording(ROOM, 'recordings/s/x.mp4')).rejects.toBeInstanceOf(
       RoomProviderError,
     );
     await expect(twin.stopRecording('EG_unknown')).rejects.toBeInstanceOf(RoomProviderError);
@@ -310,7 +310,7 @@ describe.each(TEST_DB_KINDS)('the local room twin on %s', (kind) => {
       throw new Error('webhook route down');
     });
     await open(twin);
-    const { recordingId } = await twin.startRecording(ROOM, 'recordings/s/retry.webm');
+    const { recordingId } = await twin.startRecording(ROOM, 'recordings/s/retry.mp4');
     await twin.stopRecording(recordingId);
     await twin.webhooksDelivered();
     expect(attempts).toBe(3);

@@ -14,7 +14,7 @@ import {
 } from './local-recording-files.ts';
 
 const NOW = new Date('2026-11-03T18:00:00Z');
-const KEY = 'recordings/6f1c2d3e/0b5c9d1e.webm';
+const KEY = 'recordings/6f1c2d3e/0b5c9d1e.mp4';
 const SIGNING_KEY = 'test-signing-key-0123456789abcdef';
 
 describe('local recording files', () => {
@@ -81,7 +81,7 @@ describe('local recording files', () => {
     const { key, expires, signature } = partsOf((await files.signedUrl(KEY, 300, NOW)).url);
     const sig = signature!;
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`;
-    expect(files.verify('recordings/6f1c2d3e/other.webm', expires, sig)).toBe('bad-signature');
+    expect(files.verify('recordings/6f1c2d3e/other.mp4', expires, sig)).toBe('bad-signature');
     expect(files.verify(key, String(Number(expires) + 3600), sig)).toBe('bad-signature');
     expect(files.verify(key, expires, flipped)).toBe('bad-signature');
     expect(files.verify(key, expires, `${sig}00`)).toBe('bad-signature');
@@ -95,13 +95,13 @@ describe('local recording files', () => {
   });
 
   it.each([
-    '../outside.webm',
-    'recordings/../../outside.webm',
+    '../outside.mp4',
+    'recordings/../../outside.mp4',
     '/etc/passwd',
-    'recordings//x.webm',
-    'recordings/./x.webm',
-    'recordings\\..\\x.webm',
-    'recordings/x.webm\0',
+    'recordings//x.mp4',
+    'recordings/./x.mp4',
+    'recordings\\..\\x.mp4',
+    'recordings/x.mp4\0',
     '',
   ])('refuses the key %j', async (key) => {
     expect(() => recordingFilePath(dir, key)).toThrow(UnsafeRecordingKey);
@@ -111,7 +111,7 @@ describe('local recording files', () => {
   });
 
   it('does not follow a key out of the folder even when a file is there', async () => {
-    const outside = path.join(path.dirname(dir), `${path.basename(dir)}-outside.webm`);
+    const outside = path.join(path.dirname(dir), `${path.basename(dir)}-outside.mp4`);
     await writeFile(outside, 'secret');
     try {
       const key = `../${path.basename(outside)}`;

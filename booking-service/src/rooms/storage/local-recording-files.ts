@@ -20,7 +20,7 @@ export const LOCAL_RECORDINGS_PATH = '/dev/recordings';
 /** A key that is not a plain relative path inside the recordings folder. */
 export class UnsafeRecordingKey extends Error {
   constructor(key: string) {
-    super(`"${key}" is not a recording key (a relative path such as recordings/<id>/<id>.webm).`);
+    super(`"${key}" is not a recording key (a relative path such as recordings/<id>/<id>.mp4).`);
     this.name = 'UnsafeRecordingKey';
   }
 }

@@ -8,7 +8,7 @@ const SETTINGS = {
   secretAccessKey: 'example-secret-access-key',
 };
 const NOW = new Date('2026-11-03T18:00:00Z');
-const KEY = 'recordings/6f1c2d3e/0b5c9d1e.webm';
+const KEY = 'recordings/6f1c2d3e/0b5c9d1e.mp4';
 
 // Presigning is computed locally: none of these makes a network call.
 describe('S3 recording storage', () => {
