@@ -138,9 +138,9 @@ describe.each(TEST_DB_KINDS)('lesson recordings on %s', (dbKind) => {
     expect(blocked.recording).toEqual({ state: 'blocked', missingConsents: 2 });
     const given = await consent(patels, true);
     expect(await json(given)).toMatchObject({ recordingConsent: true });
-    expect((await json<{ recording: unknown }>(await tutorCall(lesson.id, 'room'))).recording).toEqual(
-      { state: 'blocked', missingConsents: 1 },
-    );
+    expect(
+      (await json<{ recording: unknown }>(await tutorCall(lesson.id, 'room'))).recording,
+    ).toEqual({ state: 'blocked', missingConsents: 1 });
     // One family short: the lesson is taught unrecorded.
     clock.set(new Date(lesson.startsAt.getTime() - 5 * MINUTE));
     expect((await tutorCall(lesson.id, 'room', 'POST')).status).toBe(200);
@@ -220,7 +220,10 @@ describe.each(TEST_DB_KINDS)('lesson recordings on %s', (dbKind) => {
       .select({ action: auditEntries.action })
       .from(auditEntries)
       .where(
-        and(eq(auditEntries.target, `session:${lesson.id}`), eq(auditEntries.action, 'recording.view')),
+        and(
+          eq(auditEntries.target, `session:${lesson.id}`),
+          eq(auditEntries.action, 'recording.view'),
+        ),
       );
     expect(views).toHaveLength(4);
 
@@ -269,7 +272,10 @@ describe.each(TEST_DB_KINDS)('lesson recordings on %s', (dbKind) => {
     expect(row?.status).toBe('ready');
 
     const withdrawn = await consent(patels, false);
-    expect(await json(withdrawn)).toMatchObject({ recordingConsent: false, recordingConsentAt: null });
+    expect(await json(withdrawn)).toMatchObject({
+      recordingConsent: false,
+      recordingConsentAt: null,
+    });
     // No link from this moment, for anyone.
     const asFamily = await api(t, `/api/me/bookings/${lesson.maya}/recording`, {
       cookie: patels.cookie,

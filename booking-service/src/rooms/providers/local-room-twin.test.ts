@@ -283,9 +283,9 @@ describe.each(TEST_DB_KINDS)('the local room twin on %s', (kind) => {
     await twin.webhooksDelivered();
     expect(delivered).toHaveLength(1);
 
-    await expect(
-      twin.startRecording('session-never', 'recordings/s/x.mp4'),
-    ).rejects.toBeInstanceOf(RoomProviderError);
+    await expect(twin.startRecording('session-never', 'recordings/s/x.mp4')).rejects.toBeInstanceOf(
+      RoomProviderError,
+    );
     await twin.endRoom(ROOM);
     await expect(twin.startRecording(ROOM, 'recordings/s/x.mp4')).rejects.toBeInstanceOf(
       RoomProviderError,
