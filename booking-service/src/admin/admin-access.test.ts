@@ -84,6 +84,14 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       { method: 'GET', path: `/api/admin/sessions/${session.id}/meeting`, adminStatus: 200 },
       {
         method: 'PUT',
+        path: `/api/admin/classes/${classId}/recording`,
+        body: { record: false },
+        adminStatus: 200,
+      },
+      // No recording of the session: as if there were none (docs/decisions/099).
+      { method: 'GET', path: `/api/admin/sessions/${session.id}/recording`, adminStatus: 404 },
+      {
+        method: 'PUT',
         path: `/api/admin/sessions/${started.id}/attendance`,
         body: { bookingId: toMark, status: 'present' },
         adminStatus: 200,

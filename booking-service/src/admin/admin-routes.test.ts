@@ -138,8 +138,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         time: '5:00 PM – 6:00 PM',
         bookedCount: 2,
         capacity: 10,
-        // No meeting link set for its class yet (decision 056): the dashboard flags it.
-        meetingLinkMissing: true,
+        // No meeting link set, and none needed: the session gets a lesson room (decision 098).
       },
       expect.objectContaining({ id: ids.tueKs3, label: 'KS3', bookedCount: 1 }),
       expect.objectContaining({
