@@ -25,6 +25,7 @@ const ROUTES = {
   'POST /api/me/bookings/:id/cancel': 'BookingSchema',
   'POST /api/me/bookings/:id/reschedule': 'BookingSchema',
   'GET /api/me/bookings/:id/join': 'JoinStatusSchema',
+  'GET /api/me/bookings/:id/recording': 'RecordingLinkSchema',
   'GET /api/me/payments': 'PaymentListSchema',
   'GET /api/me/wallet': 'WalletSchema',
   'POST /api/me/wallet/lots/:id/refund': 'PackRefundSchema',
@@ -61,6 +62,7 @@ const ROUTES = {
   'POST /api/admin/sessions/:id/cancel': 'SessionCancelledSchema',
   'GET /api/admin/classes': 'AdminClassListSchema',
   'PUT /api/admin/classes/:id/meeting': 'AdminClassSchema',
+  'PUT /api/admin/classes/:id/recording': 'AdminClassSchema',
   'GET /api/admin/users': 'AdminUserPageSchema',
   'GET /api/admin/users/:id': 'AdminUserDetailSchema',
   'GET /api/admin/users/:id/bookings': 'AdminUserBookingPageSchema',
@@ -76,6 +78,9 @@ const ROUTES = {
   'PUT /api/tutor/sessions/:id/attendance': 'TutorAttendanceSchema',
   'PUT /api/tutor/sessions/:id/report': 'LessonReportSchema',
   'POST /api/tutor/sessions/:id/report/submit': 'ReportSentSchema',
+  'GET /api/tutor/sessions/:id/room': 'TutorRoomSchema',
+  'POST /api/tutor/sessions/:id/room': 'TutorRoomSchema',
+  'POST /api/tutor/sessions/:id/room/end': 'TutorRoomSchema',
 } as const satisfies Record<string, SchemaName | typeof NO_CONTENT>;
 
 export type Route = keyof typeof ROUTES;

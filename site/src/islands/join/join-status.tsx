@@ -2,24 +2,16 @@
 // meeting inside the join window (302). Whenever it serves this page instead, the island asks
 // the service why and says so: too early (with the opening time in London), ended, no link yet,
 // cancelled or moved, not found, or signed out. The meeting URL never reaches the page.
+// A session with its own room (docs/decisions/098) is entered here instead: the page waits for
+// the tutor to start it, then shows the lesson with the pupil's own entry to the room.
 import type { JoinStatus } from '@tuition/api-contract';
 import { formatLondonDate, formatTime12h, JOIN_OPENS_MINUTES_BEFORE } from '@tuition/domain';
-import { useEffect, useState } from 'react';
-import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
+import { LessonRoom } from '../shared/lesson-room/lesson-room.tsx';
+import { bookingIdFromPath, useJoinStatus } from './use-join-status.ts';
 import './join.css';
 
-type View =
-  | { kind: 'loading' }
-  | { kind: 'status'; status: JoinStatus }
-  | { kind: 'signed-out' }
-  | { kind: 'not-found' }
-  | { kind: 'failed' };
-
-/** The booking id of /join/{id}, or '' when the path has none. */
-export function bookingIdFromPath(pathname: string): string {
-  return decodeURIComponent(/^\/join\/([^/]+)\/?$/.exec(pathname)?.[1] ?? '');
-}
+export { bookingIdFromPath };
 
 /** What the page says for each state the service reports. */
 export function joinMessage(status: JoinStatus): { heading: string; text: string } {
@@ -30,6 +22,11 @@ export function joinMessage(status: JoinStatus): { heading: string; text: string
       return {
         heading: `Join opens at ${formatTime12h(opens)}`,
         text: `${session} on ${formatLondonDate(new Date(status.startsAt))} can be joined from ${formatTime12h(opens)} (London time), ${JOIN_OPENS_MINUTES_BEFORE} minutes before it starts. Come back then.`,
+      };
+    case 'waiting-for-tutor':
+      return {
+        heading: 'Waiting for your tutor to start the lesson',
+        text: `${session} starts at ${formatTime12h(new Date(status.startsAt))}. The lesson opens here as soon as your tutor starts it: keep this page open.`,
       };
     case 'ended':
       return { heading: 'This session has ended', text: `${session} has finished.` };
@@ -72,28 +69,19 @@ export function JoinStatusContent({
   pathname?: string;
   contact?: BusinessContact;
 }) {
-  const [view, setView] = useState<View>({ kind: 'loading' });
-  useEffect(() => {
-    const id = bookingIdFromPath(pathname ?? window.location.pathname);
-    if (!id) {
-      setView({ kind: 'not-found' });
-      return;
-    }
-    apiFetch(`/api/me/bookings/${encodeURIComponent(id)}/join`, 'JoinStatusSchema', {
-      repeatable: true,
-    })
-      .then((status) => {
-        setView({ kind: 'status', status });
-        // The window opened since the service served this page: go through /join again.
-        if (status.state === 'open' && !pathname) window.location.reload();
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) setView({ kind: 'signed-out' });
-        else if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-          setView({ kind: 'not-found' });
-        else setView({ kind: 'failed' });
-      });
-  }, [pathname]);
+  const view = useJoinStatus(pathname);
+  if (view.kind === 'status' && view.status.state === 'open' && view.status.room) {
+    return (
+      <div className="join-lesson">
+        <LessonRoom
+          entry={view.status.room}
+          title={view.status.label}
+          headingLevel="h1"
+          recorded={view.status.recorded}
+        />
+      </div>
+    );
+  }
 
   const message =
     view.kind === 'status'

@@ -1,5 +1,6 @@
 // The tutor's calls to the booking service (docs/decisions/079): their sessions, one session's
-// register, a mark, the lesson report's draft and its sending. Answers are typed (and, in
+// register, a mark, the lesson report's draft and its sending, and the lesson's own room
+// (docs/decisions/098) and recording (docs/decisions/099). Answers are typed (and, in
 // development and tests, checked) by @tuition/api-contract; every call throws ApiError.
 import type { AttendanceStatus, LessonReportRequest } from '@tuition/api-contract';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
@@ -10,8 +11,11 @@ export type {
   LessonReport,
   LessonReportRequest,
   RegisterPupil,
+  RecordingLink,
   ReportSent,
+  RoomRecording,
   TutorRegister,
+  TutorRoom,
   TutorSession,
 } from '@tuition/api-contract';
 
@@ -42,6 +46,24 @@ export const teachApi = {
   /** E-mails the families: never retried. 409 before the start or with a pupil unmarked. */
   sendReport: (sessionId: string) =>
     apiFetch(`${sessionPath(sessionId)}/report/submit`, 'ReportSentSchema', { method: 'POST' }),
+  /** The session's room as the tutor sees it; `room` (the host entry) is always null here. */
+  room: (sessionId: string) => apiFetch(`${sessionPath(sessionId)}/room`, 'TutorRoomSchema'),
+  /**
+   * Opens the room (or enters it again) and answers the tutor's host entry. 409 `too-early`
+   * before 15 minutes ahead of the start, `room-ended` after the end; 503 `room-unavailable`.
+   * Never retried: each answer mints an entry.
+   */
+  startRoom: (sessionId: string) =>
+    apiFetch(`${sessionPath(sessionId)}/room`, 'TutorRoomSchema', { method: 'POST' }),
+  /** Closes the room for everyone in it. Ending an ended room leaves it ended. */
+  endRoom: (sessionId: string) =>
+    apiFetch(`${sessionPath(sessionId)}/room/end`, 'TutorRoomSchema', {
+      method: 'POST',
+      repeatable: true,
+    }),
+  /** A short-lived link to the lesson's recording (each call counts as a view); 404 when none. */
+  recording: (sessionId: string) =>
+    apiFetch(`${sessionPath(sessionId)}/recording`, 'RecordingLinkSchema'),
 } as const;
 
 /** The page of one session (the site is static, so the id rides in the query string). */

@@ -143,7 +143,8 @@ describe('the lesson report', () => {
     expect(said.some((el) => el.closest('[role="alert"]'))).toBe(true);
     expect(screen.getByLabelText(/^Topic/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(stub.calls).toEqual(['GET /api/tutor/sessions/s1']);
+    // Only reads: the session, and its lesson room (docs/decisions/098).
+    expect(stub.calls).toEqual(['GET /api/tutor/sessions/s1', 'GET /api/tutor/sessions/s1/room']);
   });
 
   it('confirms, saves and sends, then says how many families were e-mailed', async () => {

@@ -1,12 +1,13 @@
 // /teach/session?id=… (docs/decisions/079): one session a tutor teaches. Its date, class and
-// host link; the register; the class's last sent report (what a cover tutor picks up from); and
-// this lesson's report. A session the tutor does not teach reads as not found, as the service
-// answers 404 for it.
+// host link, or the lesson's own room where the business uses rooms (docs/decisions/098); the
+// register; the class's last sent report (what a cover tutor picks up from); and this lesson's
+// report. A session the tutor does not teach reads as not found, as the service answers 404.
 import { formatLondonDate } from '@tuition/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AppProviders } from '../shared/app-providers.tsx';
 import { LoadFailed } from '../shared/load-shell.tsx';
+import { LessonPanel, useTutorRoom } from './lesson-panel.tsx';
 import { RegisterMarks } from './register-marks.tsx';
 import { ReportForm } from './report-form.tsx';
 import { RefusalNotice, useSignInRedirect } from './teach-access.tsx';
@@ -38,6 +39,8 @@ export function TeachRegisterContent({ sessionId, navigate }: TeachRegisterProps
     enabled: Boolean(id),
     retry: retryUnlessRefused,
   });
+  // With a room of its own, the session's standing meeting link is only the fallback.
+  const provider = useTutorRoom(id).data?.provider;
   const refusal = id === null ? 'not-found' : refusalOf(register.error);
   useSignInRedirect(refusal, navigate);
   if (refusal) return <RefusalNotice refusal={refusal} />;
@@ -58,10 +61,13 @@ export function TeachRegisterContent({ sessionId, navigate }: TeachRegisterProps
       </a>
       <div className="teach-card card">
         <SessionSummary session={data.session} />
-        <div className="teach-card__actions">
-          <MeetingButton session={data.session} />
-        </div>
+        {(provider === undefined || provider === 'link') && (
+          <div className="teach-card__actions">
+            <MeetingButton session={data.session} />
+          </div>
+        )}
       </div>
+      <LessonPanel session={data.session} />
       <RegisterMarks register={data} />
       {data.lastReport && <LastReportPanel report={data.lastReport} />}
       <ReportForm register={data} />

@@ -36,3 +36,12 @@ export function registerClosedReason(register: TutorSession['register']): string
 /** "Sent to 1 family", "Sent to 3 families". */
 export const sentToLine = (families: number) =>
   `Sent to ${families} ${families === 1 ? 'family' : 'families'}`;
+
+/**
+ * Why a recorded class's lesson is not being recorded (docs/decisions/099): "Not recording: 2
+ * families have not consented to recording."
+ */
+export const notRecordingLine = (missingConsents: number) =>
+  `Not recording: ${missingConsents} ${
+    missingConsents === 1 ? 'family has' : 'families have'
+  } not consented to recording.`;
