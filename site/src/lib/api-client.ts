@@ -252,6 +252,12 @@ export const api = {
     apiFetch(`/api/me/bookings${query({ scope })}`, 'BookingListSchema'),
   cancelBooking: (bookingId: string) =>
     apiFetch(`/api/me/bookings/${id(bookingId)}/cancel`, 'BookingSchema', { method: 'POST' }),
+  /**
+   * A link to the lesson's recording that lives a few minutes (docs/decisions/099); each call
+   * counts as a view. 404 when there is none this account may watch.
+   */
+  bookingRecording: (bookingId: string) =>
+    apiFetch(`/api/me/bookings/${id(bookingId)}/recording`, 'RecordingLinkSchema'),
   /** 409 ApiError with code 'too-late' | 'full' | 'duplicate' | 'pending'. */
   rescheduleBooking: (bookingId: string, startsAt: string) =>
     apiFetch(`/api/me/bookings/${id(bookingId)}/reschedule`, 'BookingSchema', {

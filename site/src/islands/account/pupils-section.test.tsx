@@ -35,6 +35,8 @@ const pupil = (over: Partial<Pupil>): Pupil => ({
   archived: false,
   consentRecordedAt: '2026-11-01T10:00:00.000Z',
   consentPolicyVersion: '2026-08-01',
+  recordingConsent: false,
+  recordingConsentAt: null,
   ...over,
 });
 
@@ -140,13 +142,43 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
     render(<PupilsSection consentStatement={CONSENT} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Sam' }));
     fireEvent.change(screen.getByLabelText(/Year group/), { target: { value: 'y9' } });
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Read the privacy policy/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Year 9')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
       params: { id: 'p1' },
       body: { yearGroup: 'y9' },
     });
+  });
+
+  it('gives and withdraws consent to recording lessons, saying what it means', async () => {
+    const calls = stubService({ accountType: 'parent', pupils: [pupil({})] });
+    render(<PupilsSection consentStatement={CONSENT} recordingRetentionDays={30} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Sam' }));
+    const tick = screen.getByRole('checkbox', { name: 'Record lessons' });
+    expect(tick).toHaveProperty('checked', false);
+    const explained = document.getElementById(tick.getAttribute('aria-describedby') ?? '');
+    expect(explained?.textContent).toBe(
+      'Some classes are recorded so pupils who were there can watch again. A recording is made only when every family in the session agrees, only families of pupils who were present, the tutor and our staff can watch it, and it is deleted after 30 days. You can withdraw at any time; recordings your child was in are then deleted within a day.',
+    );
+    fireEvent.click(tick);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Lessons may be recorded')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { recordingConsent: true },
+    ]);
+
+    // Withdrawn the same way: the tick shows what is on record, and only the change is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Sam' }));
+    const again = screen.getByRole('checkbox', { name: 'Record lessons' });
+    expect(again).toHaveProperty('checked', true);
+    fireEvent.click(again);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByText('Lessons may be recorded')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { recordingConsent: true },
+      { recordingConsent: false },
+    ]);
   });
 
   it('removes a child after asking, saying their bookings are kept', async () => {
@@ -212,7 +244,13 @@ describe('PupilsSection', { timeout: 20_000 }, () => {
 describe('pupilPatch', () => {
   it('sends only what changed; an emptied e-mail is removed', () => {
     const sam = pupil({ email: 'sam@example.com' });
-    const values = { name: 'Sam', yearGroup: 'y10' as const, email: '', consent: false };
+    const values = {
+      name: 'Sam',
+      yearGroup: 'y10' as const,
+      email: '',
+      consent: false,
+      recordingConsent: false,
+    };
     expect(pupilPatch(sam, values)).toEqual({ email: null });
     expect(pupilPatch(sam, { ...values, email: 'sam@example.com' })).toEqual({});
     expect(pupilPatch(sam, { ...values, name: 'Samuel', email: 'sam@example.com' })).toEqual({

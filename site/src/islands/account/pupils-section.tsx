@@ -3,7 +3,8 @@
 // Years 6-11 need the consent statement ticked. A student account shows its one pupil, itself,
 // in Year 12 or 13, with no way to add another. Signed out it renders nothing: the account page
 // beside it shows the login prompt. A tutor's account has no children (decision 088): nothing
-// either.
+// either. Each child's edit form also holds the consent to recording their lessons, given and
+// withdrawn here only (docs/decisions/099).
 import { yearGroupLabel } from '@tuition/domain';
 import { useState } from 'react';
 import { useSession } from '../../lib/auth-client.ts';
@@ -30,18 +31,38 @@ export function pupilPatch(pupil: Pupil, values: PupilFormValues) {
     ...(values.yearGroup !== pupil.yearGroup ? { yearGroup: values.yearGroup } : {}),
     ...(values.email !== (pupil.email ?? '') ? { email: values.email || null } : {}),
     ...(values.consent ? { consent: true as const } : {}),
+    ...(values.recordingConsent !== pupil.recordingConsent
+      ? { recordingConsent: values.recordingConsent }
+      : {}),
   };
 }
 
-/** The CMS's parental consent statement, handed from /my-account to each pupil form. */
+/**
+ * The CMS's parental consent statement and how long recordings are kept (site settings), handed
+ * from /my-account to each pupil form.
+ */
 interface ConsentProps {
   consentStatement: string;
+  recordingRetentionDays?: number | undefined;
+}
+
+/** Who the child is, and whether their lessons may be recorded (docs/decisions/099). */
+function PupilSummary({ pupil }: { pupil: Pupil }) {
+  return (
+    <div className="pupils__who">
+      <strong>{pupil.name}</strong>
+      <span className="pupils__year">{yearGroupLabel(pupil.yearGroup)}</span>
+      {pupil.email && <span className="pupils__email">{pupil.email}</span>}
+      {pupil.recordingConsent && <span className="pupils__recording">Lessons may be recorded</span>}
+    </div>
+  );
 }
 
 function PupilRow({
   pupil,
   list,
   consentStatement,
+  recordingRetentionDays,
 }: { pupil: Pupil; list: PupilList } & ConsentProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view');
   const update = useUpdatePupil();
@@ -55,6 +76,7 @@ function PupilRow({
           accountType={list.accountType}
           consentStatement={consentStatement}
           existing={pupil}
+          recordingRetentionDays={recordingRetentionDays}
           submitLabel="Save changes"
           onCancel={() => setMode('view')}
           onSubmit={async (values) => {
@@ -74,11 +96,7 @@ function PupilRow({
 
   return (
     <li className="pupils__item">
-      <div className="pupils__who">
-        <strong>{pupil.name}</strong>
-        <span className="pupils__year">{yearGroupLabel(pupil.yearGroup)}</span>
-        {pupil.email && <span className="pupils__email">{pupil.email}</span>}
-      </div>
+      <PupilSummary pupil={pupil} />
       {mode === 'confirm-remove' ? (
         <fieldset className="pupils__confirm">
           <legend>Remove {pupil.name}?</legend>
@@ -137,7 +155,7 @@ function PupilRow({
   );
 }
 
-function PupilsContent({ consentStatement }: ConsentProps) {
+function PupilsContent({ consentStatement, recordingRetentionDays }: ConsentProps) {
   const pupils = usePupils();
   const [adding, setAdding] = useState(false);
   const add = useAddPupil((pupil) => {
@@ -188,6 +206,7 @@ function PupilsContent({ consentStatement }: ConsentProps) {
               pupil={pupil}
               list={list}
               consentStatement={consentStatement}
+              recordingRetentionDays={recordingRetentionDays}
             />
           ))}
         </ul>
@@ -218,7 +237,7 @@ function PupilsContent({ consentStatement }: ConsentProps) {
   );
 }
 
-function PupilsSectionContent({ consentStatement }: ConsentProps) {
+function PupilsSectionContent({ consentStatement, recordingRetentionDays }: ConsentProps) {
   const { data: session, isPending } = useSession();
   // Staff accounts book nothing, so the service refuses them the list: not asked.
   const customer = Boolean(session?.user) && roleOf(session?.user) !== 'tutor';
@@ -229,15 +248,21 @@ function PupilsSectionContent({ consentStatement }: ConsentProps) {
   return (
     <section className="account-card pupils-section" aria-labelledby="children-heading">
       <h2 id="children-heading">{student ? 'Your year group' : 'Your children'}</h2>
-      <PupilsContent consentStatement={consentStatement} />
+      <PupilsContent
+        consentStatement={consentStatement}
+        recordingRetentionDays={recordingRetentionDays}
+      />
     </section>
   );
 }
 
-export function PupilsSection({ consentStatement }: ConsentProps) {
+export function PupilsSection({ consentStatement, recordingRetentionDays }: ConsentProps) {
   return (
     <AppProviders>
-      <PupilsSectionContent consentStatement={consentStatement} />
+      <PupilsSectionContent
+        consentStatement={consentStatement}
+        recordingRetentionDays={recordingRetentionDays}
+      />
     </AppProviders>
   );
 }

@@ -30,6 +30,14 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'user.password-set': 'Password set',
   'user.export': 'Data downloaded',
   'user.delete': 'Account deleted',
+  // Lesson rooms and recordings (docs/decisions/098, 099).
+  'room.open': 'Lesson room opened',
+  'room.end': 'Lesson room ended',
+  'recording.setting': 'Class recording set',
+  'recording.consent': 'Recording consent changed',
+  'recording.create': 'Lesson recorded',
+  'recording.view': 'Recording watched',
+  'recording.delete': 'Recording deleted',
 };
 
 /** Who acted, in words, for the filter. */

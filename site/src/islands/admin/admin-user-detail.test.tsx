@@ -62,6 +62,8 @@ const detail = (
       archived: false,
       consentRecordedAt: '2026-09-01T10:05:00Z',
       consentPolicyVersion: '2026-08-01',
+      recordingConsent: false,
+      recordingConsentAt: null,
     },
     {
       id: 'p2',
@@ -71,6 +73,8 @@ const detail = (
       archived: true,
       consentRecordedAt: null,
       consentPolicyVersion: null,
+      recordingConsent: false,
+      recordingConsentAt: null,
     },
   ],
   statistics: { total: 1, upcoming: 1, previous: 0, cancelled: 1, moved: 1 },

@@ -26,6 +26,8 @@ const pupil = (id: string, name: string): Pupil => ({
   archived: false,
   consentRecordedAt: '2026-10-01T10:00:00.000Z',
   consentPolicyVersion: '2026-08-01',
+  recordingConsent: false,
+  recordingConsentAt: null,
 });
 
 function slot(date: string): AvailabilitySlot {

@@ -53,6 +53,8 @@ function stubService(credit = 0) {
           archived: false,
           consentRecordedAt: '2026-10-01T10:00:00.000Z',
           consentPolicyVersion: '2026-08-01',
+          recordingConsent: false,
+          recordingConsentAt: null,
         },
       ],
     },

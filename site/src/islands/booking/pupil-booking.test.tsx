@@ -35,6 +35,8 @@ const pupil = (id: string, name: string, yearGroup: Pupil['yearGroup']): Pupil =
   archived: false,
   consentRecordedAt: '2026-10-01T10:00:00.000Z',
   consentPolicyVersion: '2026-08-01',
+  recordingConsent: false,
+  recordingConsentAt: null,
 });
 const SAM = pupil('p1', 'Sam', 'y10');
 const ALEX = pupil('p2', 'Alex', 'y8');

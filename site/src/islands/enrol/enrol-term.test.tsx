@@ -30,6 +30,8 @@ const pupil = (id: string, name: string): Pupil => ({
   archived: false,
   consentRecordedAt: '2026-10-01T10:00:00.000Z',
   consentPolicyVersion: '2026-08-01',
+  recordingConsent: false,
+  recordingConsentAt: null,
 });
 const MAYA = pupil('p1', 'Maya');
 const SAM = pupil('p2', 'Sam');

@@ -1,10 +1,12 @@
 // One booking in the customer's lists: status badge, London date and time, course and class,
-// who teaches it and, once sent, the lesson report for this child (docs/decisions/079).
+// who teaches it, once sent the lesson report for this child (docs/decisions/079), and the
+// lesson's recording while this child's family may watch it (docs/decisions/099).
 // Actions (Reschedule, Cancel) are passed in by the upcoming list; the previous list has none.
 import { Badge } from '@radix-ui/themes';
 import { type BookingBadge, bookingBadge, formatLondonDate, MESSAGES } from '@tuition/domain';
 import type { ReactNode } from 'react';
-import type { Booking } from '../../lib/api-client.ts';
+import { api, type Booking } from '../../lib/api-client.ts';
+import { WatchRecording } from '../shared/lesson-room/watch-recording.tsx';
 import { londonTimeRange, serviceLabel } from '../shared/session-labels.ts';
 import { LessonReportCard } from './lesson-report.tsx';
 
@@ -62,6 +64,13 @@ export function BookingsCard({
           report={booking.report}
           pupilName={booking.pupil.name}
           headingLevel={Heading === 'h2' ? 'h3' : 'h4'}
+        />
+      )}
+      {booking.recording && (
+        <WatchRecording
+          fetchLink={() => api.bookingRecording(booking.id)}
+          viewCount={booking.recording.viewCount}
+          about={`${booking.pupil.name}’s lesson${valid ? ` on ${formatLondonDate(start)}` : ''}`}
         />
       )}
       {children && <div className="bookings-card__actions">{children}</div>}

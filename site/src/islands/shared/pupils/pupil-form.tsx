@@ -1,5 +1,6 @@
 // One form for adding a child or changing one: name, year group, their own e-mail (optional) and,
-// for Years 6-11, the parent's consent. Used by "Your children" on /my-account and by "Add a
+// for Years 6-11, the parent's consent; when changing one, the consent to recording their
+// lessons too (docs/decisions/099). Used by "Your children" on /my-account and by "Add a
 // child" on the booking page. The service decides in the end (400 naming `consent`); the form
 // only asks for what it will need, so a parent is not sent back for a missing tick.
 import {
@@ -15,12 +16,15 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type FieldErrors, TextField } from '../form-fields.tsx';
 import type { Pupil } from './pupils-api.ts';
+import { RecordingConsentField } from './recording-consent-field.tsx';
 
 export interface PupilFormValues {
   name: string;
   yearGroup: YearGroup;
   email: string;
   consent: boolean;
+  /** Lessons may be recorded (only asked when changing a pupil; false when adding one). */
+  recordingConsent: boolean;
 }
 
 type Field = 'name' | 'yearGroup' | 'email' | 'consent';
@@ -155,6 +159,8 @@ export interface PupilFormProps {
   /** Editing this pupil; adding one when absent. */
   existing?: Pupil;
   submitLabel: string;
+  /** Days a recording is kept (the site settings'), in the recording consent's words. */
+  recordingRetentionDays?: number | undefined;
   /** Sends the values; a rejection (ApiError) is shown on the form. */
   onSubmit: (values: PupilFormValues) => Promise<unknown>;
   onCancel?: () => void;
@@ -165,6 +171,7 @@ export function PupilForm({
   consentStatement,
   existing,
   submitLabel,
+  recordingRetentionDays,
   onSubmit,
   onCancel,
 }: PupilFormProps) {
@@ -173,6 +180,7 @@ export function PupilForm({
   const [yearGroup, setYearGroup] = useState<YearGroup | ''>(existing?.yearGroup ?? '');
   const [email, setEmail] = useState(existing?.email ?? '');
   const [consent, setConsent] = useState(false);
+  const [recordingConsent, setRecordingConsent] = useState(existing?.recordingConsent ?? false);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [general, setGeneral] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
@@ -189,7 +197,13 @@ export function PupilForm({
     if (Object.keys(problems).length > 0 || !yearGroup) return;
     setSaving(true);
     try {
-      await onSubmit({ name: name.trim(), yearGroup, email: email.trim(), consent });
+      await onSubmit({
+        name: name.trim(),
+        yearGroup,
+        email: email.trim(),
+        consent,
+        recordingConsent,
+      });
     } catch (error) {
       const shown = problemsFrom(error);
       setErrors(shown.fields);
@@ -199,8 +213,6 @@ export function PupilForm({
     }
   }
 
-  const selectId = `${idBase}-year`;
-  const consentId = `${idBase}-consent`;
   return (
     <form className="auth-form pupil-form" onSubmit={submit} noValidate>
       <TextField
@@ -213,7 +225,7 @@ export function PupilForm({
         onChange={(e) => setName(e.target.value)}
       />
       <YearGroupField
-        id={selectId}
+        id={`${idBase}-year`}
         value={yearGroup}
         choices={choices}
         error={errors.yearGroup}
@@ -230,11 +242,19 @@ export function PupilForm({
       />
       {askConsent && (
         <ConsentTick
-          id={consentId}
+          id={`${idBase}-consent`}
           statement={consentStatement}
           checked={consent}
           error={errors.consent}
           onChange={setConsent}
+        />
+      )}
+      {existing && (
+        <RecordingConsentField
+          id={`${idBase}-recording`}
+          checked={recordingConsent}
+          retentionDays={recordingRetentionDays}
+          onChange={setRecordingConsent}
         />
       )}
       {general && (
@@ -242,16 +262,27 @@ export function PupilForm({
           {general}
         </p>
       )}
-      <div className="auth-form__actions">
-        {onCancel && (
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn" disabled={saving}>
-          {saving ? 'Saving…' : submitLabel}
-        </button>
-      </div>
+      <FormActions saving={saving} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** Cancel (when the form can be closed) and the submit button, busy while saving. */
+function FormActions({
+  saving,
+  submitLabel,
+  onCancel,
+}: Pick<PupilFormProps, 'submitLabel' | 'onCancel'> & { saving: boolean }) {
+  return (
+    <div className="auth-form__actions">
+      {onCancel && (
+        <button type="button" className="btn btn--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      <button type="submit" className="btn" disabled={saving}>
+        {saving ? 'Saving…' : submitLabel}
+      </button>
+    </div>
   );
 }
