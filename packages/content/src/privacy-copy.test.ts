@@ -11,7 +11,13 @@ describe('privacy policy wording of the retention periods', () => {
       unverifiedAccountRetention: '30 days',
       mailBodyRetention: '90 days',
       bookingRecordRetention: '7 years',
+      recordingRetention: '30 days',
     });
+  });
+
+  it('words the lesson recordings period from the site setting', () => {
+    expect(privacyCopyValues(retentionPeriods(undefined), 1).recordingRetention).toBe('1 day');
+    expect(privacyCopyValues(retentionPeriods(undefined), 45).recordingRetention).toBe('45 days');
   });
 
   it('words months as years when they are whole years', () => {
