@@ -77,4 +77,5 @@ ALTER TABLE "session_rooms" ADD CONSTRAINT "session_rooms_opened_by_tutor_id_tut
 CREATE INDEX "recording_views_recording_viewer_idx" ON "recording_views" USING btree ("recording_id","viewer_user_id");--> statement-breakpoint
 CREATE INDEX "recording_views_viewer_idx" ON "recording_views" USING btree ("viewer_user_id");--> statement-breakpoint
 CREATE INDEX "recordings_session_id_idx" ON "recordings" USING btree ("session_id");--> statement-breakpoint
-CREATE INDEX "recordings_delete_after_idx" ON "recordings" USING btree ("delete_after");
+CREATE INDEX "recordings_delete_after_idx" ON "recordings" USING btree ("delete_after");--> statement-breakpoint
+CREATE UNIQUE INDEX "recordings_one_running_key" ON "recordings" USING btree ("session_id") WHERE "recordings"."status" = 'recording';

@@ -1048,6 +1048,8 @@ export const recordings = pgTable(
   (t) => [
     index('recordings_session_id_idx').on(t.sessionId),
     index('recordings_delete_after_idx').on(t.deleteAfter),
+    // One running recording per session: two tutors' clicks at once start one (decision 099).
+    uniqueIndex('recordings_one_running_key').on(t.sessionId).where(sql`${t.status} = 'recording'`),
   ],
 );
 

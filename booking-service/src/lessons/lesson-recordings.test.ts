@@ -2,7 +2,7 @@ import { fixedClock } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock, type SettableClock } from '../clock.ts';
-import { auditEntries, recordings, weeklyClasses } from '../db/schema.ts';
+import { auditEntries, localRecordings, recordings, weeklyClasses } from '../db/schema.ts';
 import type { RoomProvider } from '../rooms/room-provider.ts';
 import { insertBooking, insertSession } from '../testing/admin-fixtures.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
@@ -259,6 +259,33 @@ describe.each(TEST_DB_KINDS)('lesson recordings on %s', (dbKind) => {
         ),
       );
     expect(deleted).toEqual([{ after: { reason: 'retention' } }]);
+  });
+
+  it('starts one recording when the tutor’s start arrives twice at once', async () => {
+    const lesson = await lessonOn('2026-12-01');
+    clock.set(new Date(lesson.startsAt.getTime() - 5 * MINUTE));
+    const both = await Promise.all([
+      tutorCall(lesson.id, 'room', 'POST'),
+      tutorCall(lesson.id, 'room', 'POST'),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const rows = await t.deps.db
+      .select()
+      .from(recordings)
+      .where(eq(recordings.sessionId, lesson.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.providerRecordingId).toMatch(/^EG_/);
+    const started = await t.deps.db
+      .select()
+      .from(localRecordings)
+      .where(eq(localRecordings.room, `session-${lesson.id}`));
+    expect(started).toHaveLength(1);
+    await teach(lesson);
+    const [done] = await t.deps.db
+      .select()
+      .from(recordings)
+      .where(eq(recordings.sessionId, lesson.id));
+    expect(done?.status).toBe('ready');
   });
 
   it('deletes what a pupil was in when the family withdraws, and records no more', async () => {

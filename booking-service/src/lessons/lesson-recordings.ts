@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { isId, type RecordingLink, type RoomRecording } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
-import { and, count, countDistinct, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  notLike,
+  sql,
+} from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, DbExecutor } from '../db/client.ts';
@@ -99,9 +111,10 @@ async function retentionDays(content: ContentLoader): Promise<number> {
 }
 
 /**
- * Starts the session's recording when its plan says so and none runs yet. The row is written
- * first, so two tutors' clicks at once start one recording: the loser's insert finds the
- * session's running row and stops there.
+ * Starts the session's recording when its plan says so and none runs yet. The running row is
+ * claimed first (one per session, by a unique index), so two tutors' clicks at once start one
+ * recording: the loser's claim finds the winner's row and stops there. A provider that refuses
+ * gives the claim back, and the lesson goes ahead unrecorded.
  */
 export async function startRecordingIfAllowed(
   deps: RecordingDeps,
@@ -111,28 +124,41 @@ export async function startRecordingIfAllowed(
 ): Promise<void> {
   const plan = await recordingPlan(deps.db, session);
   if (plan.state !== 'on') return;
-  if (await recordingNow(deps.db, session.id)) return;
-  // LiveKit room recordings are MP4 (its egress cannot write WebM); the twin writes a stand-in.
-  const fileKey = `recordings/${session.id}/${randomUUID()}.mp4`;
-  let recordingId: string;
-  try {
-    ({ recordingId } = await rooms.startRecording(roomName, fileKey));
-  } catch (error) {
-    // The lesson goes ahead unrecorded: a recording is never worth keeping pupils out.
-    deps.logger?.error({ err: error, sessionId: session.id }, 'recording did not start');
-    return;
-  }
   const now = deps.clock.now();
   const keepDays = await retentionDays(deps.content);
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(recordings).values({
+  // LiveKit room recordings are MP4 (its egress cannot write WebM); the twin writes a stand-in.
+  const fileKey = `recordings/${session.id}/${randomUUID()}.mp4`;
+  const claim = `pending-${randomUUID()}`;
+  const [claimed] = await deps.db
+    .insert(recordings)
+    .values({
       sessionId: session.id,
-      providerRecordingId: recordingId,
+      providerRecordingId: claim,
       fileKey,
       status: 'recording',
       startedAt: now,
       deleteAfter: new Date(session.endsAt.getTime() + keepDays * DAY),
-    });
+    })
+    .onConflictDoNothing({
+      target: recordings.sessionId,
+      where: sql`${recordings.status} = 'recording'`,
+    })
+    .returning({ id: recordings.id });
+  if (!claimed) return;
+  let recordingId: string;
+  try {
+    ({ recordingId } = await rooms.startRecording(roomName, fileKey));
+  } catch (error) {
+    // A recording is never worth keeping pupils out.
+    deps.logger?.error({ err: error, sessionId: session.id }, 'recording did not start');
+    await deps.db.delete(recordings).where(eq(recordings.id, claimed.id));
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(recordings)
+      .set({ providerRecordingId: recordingId })
+      .where(eq(recordings.id, claimed.id));
     await recordAudit(tx, {
       actorId: null,
       actorRole: 'system',
@@ -152,7 +178,14 @@ export async function stopRecordings(
   const running = await deps.db
     .select({ id: recordings.providerRecordingId })
     .from(recordings)
-    .where(and(eq(recordings.sessionId, sessionId), eq(recordings.status, 'recording')));
+    .where(
+      and(
+        eq(recordings.sessionId, sessionId),
+        eq(recordings.status, 'recording'),
+        // A claim whose start has not answered yet has nothing to stop.
+        notLike(recordings.providerRecordingId, 'pending-%'),
+      ),
+    );
   for (const { id } of running) {
     try {
       await rooms.stopRecording(id);
