@@ -2,7 +2,15 @@ import { fixedClock } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock, type SettableClock } from '../clock.ts';
-import { auditEntries, localRecordings, recordings, weeklyClasses } from '../db/schema.ts';
+import {
+  auditEntries,
+  bookings,
+  localRecordings,
+  pupils,
+  recordings,
+  recordingViews,
+  weeklyClasses,
+} from '../db/schema.ts';
 import type { RoomProvider } from '../rooms/room-provider.ts';
 import { insertBooking, insertSession } from '../testing/admin-fixtures.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
@@ -321,6 +329,40 @@ describe.each(TEST_DB_KINDS)('lesson recordings on %s', (dbKind) => {
       await api(t, '/api/me/export', { cookie: patels.cookie }),
     );
     expect(exported.pupils.find((p) => p.id === patels.pupilId)?.recordingConsentAt).toBeNull();
+  });
+
+  it('ends a deleted account’s consents and views, and the recordings its pupil was in', async () => {
+    // The lesson recorded while both families consented; Zara was there.
+    const [lesson] = await t.deps.db
+      .select({ sessionId: recordings.sessionId, startedAt: recordings.startedAt })
+      .from(recordings)
+      .where(eq(recordings.status, 'ready'));
+    const sessionId = lesson!.sessionId;
+    clock.set(new Date(lesson!.startedAt.getTime() + 2 * 60 * MINUTE));
+    await mark(sessionId, khans, 'present');
+    const [zaraBooking] = await t.deps.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.sessionId, sessionId), eq(bookings.pupilId, khans.pupilId)));
+    const watched = await api(t, `/api/me/bookings/${zaraBooking!.id}/recording`, {
+      cookie: khans.cookie,
+    });
+    expect(watched.status).toBe(200);
+
+    const deleted = await api(t, '/api/me', {
+      cookie: khans.cookie,
+      method: 'DELETE',
+      body: { password: khans.password },
+    });
+    expect(deleted.status).toBeLessThan(300);
+    const views = await t.deps.db
+      .select()
+      .from(recordingViews)
+      .where(eq(recordingViews.viewerUserId, khans.id));
+    expect(views).toHaveLength(0);
+    const [pupil] = await t.deps.db.select().from(pupils).where(eq(pupils.id, khans.pupilId));
+    expect(pupil?.recordingConsentAt ?? null).toBeNull();
+    expect((await tutorCall(sessionId, 'recording')).status).toBe(404);
   });
 });
 
