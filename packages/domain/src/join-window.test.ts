@@ -68,8 +68,16 @@ describe('joinState', () => {
     );
   });
 
-  it('lists every state it can answer', () => {
-    expect(JOIN_STATES).toEqual(['open', 'too-early', 'ended', 'no-link', 'not-active']);
+  it('lists every state the join page can be told', () => {
+    // waiting-for-tutor comes from the service's rooms, never from joinState (decision 098).
+    expect(JOIN_STATES).toEqual([
+      'open',
+      'too-early',
+      'waiting-for-tutor',
+      'ended',
+      'no-link',
+      'not-active',
+    ]);
   });
 
   const MINUTE = 60_000;
