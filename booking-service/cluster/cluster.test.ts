@@ -190,13 +190,15 @@ describe.runIf(RUNS)('three instances through PgBouncer behind a balancer', () =
     };
     const seconds = (sent.at(-1)!.at.getTime() - sent[0]!.at.getTime()) / 1000;
     console.log(
-      `mail: ${sent.length} delivered in ${seconds.toFixed(1)} s at ${MAIL_RATE}/s, busiest second ${busiest(1_000)}, busiest 3 s ${busiest(3_000)}; the killed worker holds ${held.active}, ${held.undelivered} of them undelivered`,
+      `mail: ${sent.length} delivered in ${seconds.toFixed(1)} s at ${MAIL_RATE}/s, busiest second ${busiest(1_000)}, busiest 5 s ${busiest(5_000)}; the killed worker holds ${held.active}, ${held.undelivered} of them undelivered`,
     );
     // Never faster than the rate across the three instances. The bucket spaces the takes of
-    // tokens 25 ms apart; the instant a message is stored adds that delivery's own latency (tens
-    // of ms on a busy machine), which can pull a few neighbours into a window. So: any 3 s holds
-    // at most 3 s of the rate, the one token a quiet bucket starts with, and 5% for that.
-    expect(busiest(3_000)).toBeLessThanOrEqual(Math.ceil(MAIL_RATE * 3 * 1.05) + 1);
+    // tokens 25 ms apart, and each sender sleeps until its token is due; on a busy machine an
+    // instance's timers can fire a few hundred ms late, together, which pulls that many sends
+    // into one window. So: any 5 s holds at most 5 s of the rate, the one token a quiet bucket
+    // starts with, and half a second of the rate for late timers. The run as a whole is never
+    // faster than the rate (the next line), so the allowance cannot hide a faster bucket.
+    expect(busiest(5_000)).toBeLessThanOrEqual(MAIL_RATE * 5 + 1 + MAIL_RATE / 2);
     expect(seconds).toBeGreaterThanOrEqual(((sent.length - 1) / MAIL_RATE) * 0.97);
   }, 240_000);
 
