@@ -1,6 +1,7 @@
 import {
   DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   DEFAULT_RECORDING_RETENTION_DAYS,
+  DEFAULT_UNFILLED_CLASS_REMEDY,
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
@@ -318,6 +319,24 @@ export const siteSettings = defineType({
         'A customer who cancels at least 24 hours before the session gets the seat back as a ' +
         'session of credit.',
       initialValue: DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+    }),
+    // Classes that do not reach their minimum (docs/decisions/100); credit by default.
+    defineField({
+      name: 'unfilledClassRemedy',
+      title: 'When a class does not reach its minimum',
+      type: 'string',
+      group: 'bookings',
+      description:
+        'What each family gets for a seat in a session cancelled because too few booked: ' +
+        'credit (a session back in their wallet) or a refund to their card.',
+      options: {
+        list: [
+          { title: 'Credit', value: 'credit' },
+          { title: 'Refund to the card', value: 'refund' },
+        ],
+        layout: 'radio',
+      },
+      initialValue: DEFAULT_UNFILLED_CLASS_REMEDY,
     }),
     // Lesson recordings (docs/decisions/099); 30 days by default, from the domain.
     defineField({

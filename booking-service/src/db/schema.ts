@@ -178,6 +178,14 @@ export const classSessions = pgTable(
     cancelReason: text('cancel_reason'),
     /** Who teaches this one session instead of the class's lead (docs/decisions/079). */
     coverTutorId: uuid('cover_tutor_id').references(() => tutors.id),
+    /**
+     * How its class's minimum decided it (docs/decisions/100): `runs` or `cancelled`, once,
+     * under the session's lock; null while undecided or without a minimum.
+     */
+    decision: text('decision', { enum: ['runs', 'cancelled'] }),
+    decidedAt: instant('decided_at'),
+    /** The admin who decided early; null when the clock decided. */
+    decidedBy: text('decided_by'),
     createdAt: instant('created_at').defaultNow().notNull(),
   },
   (t) => [
@@ -206,6 +214,14 @@ export const weeklyClasses = pgTable(
     leadTutorId: uuid('lead_tutor_id').references(() => tutors.id),
     /** The admin records this class's lessons (docs/decisions/099); off by default. */
     recordLessons: boolean('record_lessons').default(false).notNull(),
+    /**
+     * The fewest confirmed pupils a session of this class runs with (docs/decisions/100); null
+     * for none. It governs the sessions whose decision time, decisionHoursBefore hours before
+     * the start on London clocks, is after minimumSetAt.
+     */
+    minPupils: integer('min_pupils'),
+    decisionHoursBefore: integer('decision_hours_before').default(48).notNull(),
+    minimumSetAt: instant('minimum_set_at'),
     createdAt: instant('created_at').defaultNow().notNull(),
     updatedAt: instant('updated_at')
       .defaultNow()
@@ -352,6 +368,11 @@ export const bookings = pgTable(
     attendanceMarkedAt: instant('attendance_marked_at'),
     /** The credit lot that paid for this seat, when credit did (docs/decisions/077). */
     creditLotId: uuid('credit_lot_id'),
+    /**
+     * Until when the family may cancel this seat for credit because the business merged its
+     * session into this one (docs/decisions/100); null for any other seat.
+     */
+    mergeCancelUntil: instant('merge_cancel_until'),
     createdAt: instant('created_at').defaultNow().notNull(),
     updatedAt: instant('updated_at')
       .defaultNow()

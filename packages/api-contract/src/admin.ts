@@ -11,6 +11,7 @@ import {
   parseSessionCursor,
   parseUserCursor,
 } from './page-cursors.ts';
+import { SessionMinimumSchema } from './minimums.ts';
 import { AccountTypeSchema, PupilRefSchema, PupilSchema } from './pupils.ts';
 
 /*
@@ -37,6 +38,10 @@ export const AdminSummarySchema = named(
     }),
     creditOutstandingSessions: count.meta({
       description: 'Sessions of credit families hold and can still use',
+    }),
+    atRiskSessions: count.meta({
+      description:
+        'Sessions in the next 7 days with a minimum not yet met and not decided (docs/decisions/100)',
     }),
     creditOutstandingPence: pence.meta({
       description:
@@ -69,14 +74,14 @@ export const AdminStatsSchema = named(
 );
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
-export const SESSION_FILTERS = ['upcoming', 'previous', 'today'] as const;
+export const SESSION_FILTERS = ['upcoming', 'previous', 'today', 'at-risk'] as const;
 export type SessionFilter = (typeof SESSION_FILTERS)[number];
 export const SESSION_SORTS = ['date', 'bookings'] as const;
 export type SessionSort = (typeof SESSION_SORTS)[number];
 
 export const AdminSessionsQuerySchema = z.object({
   filter: z
-    .enum(SESSION_FILTERS, { error: 'filter must be upcoming, previous or today.' })
+    .enum(SESSION_FILTERS, { error: 'filter must be upcoming, previous, today or at-risk.' })
     .default('upcoming'),
   sort: z.enum(SESSION_SORTS, { error: 'sort must be date or bookings.' }).default('date'),
   cursor: cursorParam(parseSessionCursor),
@@ -105,6 +110,9 @@ export const AdminSessionSchema = named(
       description: 'Who teaches it: the cover tutor, else the class lead (docs/decisions/079)',
     }),
     coverTutorId: z.string().nullable().optional().meta({ description: 'Set when covered' }),
+    minimum: SessionMinimumSchema.nullable().optional().meta({
+      description: "Its class's minimum and decision (docs/decisions/100); absent when none",
+    }),
   }),
 );
 export type AdminSession = z.infer<typeof AdminSessionSchema>;

@@ -40,6 +40,16 @@ export type BookabilityQuery = z.input<typeof BookabilityQuerySchema>;
 export const SLOT_STATES = ['available', 'full', 'booked', 'pending'] as const;
 export type SlotState = (typeof SLOT_STATES)[number];
 
+/** The condition a session with a minimum runs on, shown until it is decided. */
+export const RunsIfSchema = named(
+  'RunsIf',
+  z.object({
+    minPupils: count,
+    decidedAt: isoInstant.meta({ description: 'When the session is decided' }),
+  }),
+);
+export type RunsIf = z.infer<typeof RunsIfSchema>;
+
 export const AvailabilitySlotSchema = named(
   'AvailabilitySlot',
   z.object({
@@ -69,6 +79,14 @@ export const AvailabilitySlotSchema = named(
     }),
     waitingFor: z.array(z.string()).optional().meta({
       description: "Ids of the viewer's pupils waiting for it or holding an offer of it",
+    }),
+    runsIf: RunsIfSchema.optional().meta({
+      description:
+        'Present while the session waits for its minimum (docs/decisions/100): it runs if at ' +
+        'least minPupils are booked by decidedAt',
+    }),
+    confirmedToRun: z.literal(true).optional().meta({
+      description: 'Present once a session with a minimum was decided to run',
     }),
   }),
 );

@@ -227,3 +227,4 @@ export * from './rooms.ts';
 export * from './terms.ts';
 export * from './tutors.ts';
 export * from './waitlist.ts';
+export * from './minimums.ts';

@@ -1,7 +1,7 @@
 import { JOIN_STATES, SERVICE_CODES, WEEKDAYS } from '@tuition/domain';
 import { z } from 'zod';
 import { idParams, idSchema } from './ids.ts';
-import { bandLabel, isoInstant, named } from './named.ts';
+import { bandLabel, count, isoInstant, named } from './named.ts';
 import { RoomEntrySchema } from './rooms.ts';
 
 /*
@@ -65,6 +65,12 @@ export const AdminClassSchema = named(
       .boolean()
       .optional()
       .meta({ description: 'Lessons are recorded when every family consents (decision 099)' }),
+    minPupils: count.nullable().optional().meta({
+      description: 'The fewest pupils a session runs with; null for none (decision 100)',
+    }),
+    decisionHoursBefore: count.optional().meta({
+      description: 'Hours before the start, on London clocks, that a session is decided',
+    }),
   }),
 );
 export type AdminClass = z.infer<typeof AdminClassSchema>;

@@ -55,6 +55,10 @@ export const PROBLEM_CODES = [
   'rooms-off',
   /** 503: the room provider did not make the room; the class's meeting link stands in (098). */
   'room-unavailable',
+  /** 409: a session with a minimum that was decided already, or has no minimum (100). */
+  'decided',
+  /** 409: a merge whose families' pupils do not all fit the target session together (100). */
+  'does-not-fit',
   /** 401/403 from the local room twin: why it refused a token (decision 098). */
   'invalid-token',
   'expired',
@@ -84,6 +88,8 @@ export const CONFLICT_CODES = [
   'too-early',
   'room-ended',
   'rooms-off',
+  'decided',
+  'does-not-fit',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 

@@ -36,6 +36,7 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   secondReminderHours,
   customerCancelReturnsCredit,
   recordingRetentionDays,
+  unfilledClassRemedy,
   pupilConsentStatement,
   seo{titleSuffix, homeTitlePhrase, defaultDescription},
   footer{quickLinksHeading, contactHeading}

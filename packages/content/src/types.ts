@@ -7,6 +7,7 @@ import {
   closureSchema,
   DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   DEFAULT_RECORDING_RETENTION_DAYS,
+  DEFAULT_UNFILLED_CLASS_REMEDY,
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
@@ -38,7 +39,7 @@ const calendarDate = z.string().refine(isCalendarDate, { error: 'Must be a date 
  * A setting editors may leave unset (a projection gives null, an older document lacks it): the
  * default written once in `@tuition/domain` applies, never one written in GROQ (decision 062).
  */
-const settingOrDefault = <Value extends number | boolean>(
+const settingOrDefault = <Value extends number | boolean | string>(
   schema: z.ZodType<Value>,
   fallback: Value,
 ) => schema.nullish().transform((value) => value ?? fallback);
@@ -124,6 +125,15 @@ export const SiteSettingsSchema = z.object({
   customerCancelReturnsCredit: settingOrDefault(
     z.boolean(),
     DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+  ),
+  /**
+   * What each seat of a session that did not reach its class's minimum gets back
+   * (docs/decisions/100): `credit` (a credit-paid seat its session, a card-paid seat one session
+   * of credit) or `refund` (to the card); DEFAULT_UNFILLED_CLASS_REMEDY when unset.
+   */
+  unfilledClassRemedy: settingOrDefault(
+    z.enum(['credit', 'refund']),
+    DEFAULT_UNFILLED_CLASS_REMEDY,
   ),
   /**
    * Days a lesson recording is kept after its session (docs/decisions/099): the recordings job

@@ -15,6 +15,25 @@ export {
   bookingWindow,
   isBookable,
 } from './booking-window.ts';
+export {
+  type ClassMinimum,
+  CONFIRMED_TO_RUN,
+  DECISION_HOURS_FEWEST,
+  DECISION_HOURS_MOST,
+  DEFAULT_DECISION_HOURS_BEFORE,
+  DEFAULT_UNFILLED_CLASS_REMEDY,
+  decisionInstant,
+  isSisterSession,
+  MIN_PUPILS_HIGHEST,
+  MIN_PUPILS_LOWEST,
+  MINIMUM_NOT_MET_REASON,
+  runsIfText,
+  SISTER_SESSION_DAYS,
+  SISTER_SESSION_NOTICE_HOURS,
+  type SisterCandidate,
+  sessionDecisionAt,
+  sisterSessions,
+} from './class-minimum.ts';
 export { type Clock, fixedClock, systemClock } from './clock.ts';
 export {
   isJoinOpen,
