@@ -10,7 +10,12 @@ import { creditPaidSeats, seatKeyOf } from '../wallet/credit-words.ts';
 import { type BasketCreditView, CreditSum, UseCreditBox } from './basket-credit.tsx';
 import { DiscountSum, PromoField } from './basket-promo.tsx';
 import type { BasketPromo } from './use-basket-quote.ts';
-import type { BasketTotals, BookingMode, SelectedSession } from './booking-rules.ts';
+import {
+  type BasketTotals,
+  type BookingMode,
+  runsIfNote,
+  type SelectedSession,
+} from './booking-rules.ts';
 
 export interface BasketProps {
   mode: BookingMode;
@@ -102,6 +107,10 @@ export function BasketLines(props: BasketProps) {
                     {s.label}, {s.time}
                     {name ? `, for ${name}` : ''}
                   </span>
+                  {/* A class with a minimum: its condition, or that it runs (decision 100). */}
+                  {runsIfNote(s) && (
+                    <span className="booking-basket__item-condition">{runsIfNote(s)}</span>
+                  )}
                 </span>
                 <span className="booking-basket__item-price">
                   {byCredit.has(seatKeyOf({ startsAt: s.startsAt, pupilName: name ?? '' }))

@@ -10,6 +10,7 @@ import {
   isDayEnabled,
   preflightRefusal,
   rescheduleFailureMessage,
+  runsIfNote,
   selectionRefusal,
   slotForDay,
 } from './booking-rules.ts';
@@ -195,5 +196,19 @@ describe('closedRanges', () => {
       { from: '2027-03-29', to: '2027-03-30', reason: 'Easter Monday' },
     ]);
     expect(closedRanges([])).toEqual([]);
+  });
+});
+
+describe('runsIfNote', () => {
+  it('states the condition until the session is decided, in London time', () => {
+    const decidedAt = '2026-11-03T17:00:00.000Z';
+    expect(runsIfNote({ runsIf: { minPupils: 4, decidedAt } })).toBe(
+      'Runs if at least 4 pupils are booked by Tuesday 3 November, 5:00 PM',
+    );
+  });
+
+  it('says "Confirmed to run" once decided, and nothing without a minimum', () => {
+    expect(runsIfNote({ confirmedToRun: true })).toBe('Confirmed to run');
+    expect(runsIfNote(slot('2026-11-03'))).toBeUndefined();
   });
 });

@@ -5,11 +5,13 @@
 import type { ClosedDay } from '@tuition/api-contract';
 import {
   addDays,
+  CONFIRMED_TO_RUN,
   isBookable,
   MESSAGES,
   type Message,
   type PricingRules,
   priceBasket,
+  runsIfText,
   staffDuplicateDescription,
   withServerText,
 } from '@tuition/domain';
@@ -82,6 +84,17 @@ export function slotForDay(
   now: Date,
 ): AvailabilitySlot | undefined {
   return bookableSlots(slots, now).find((slot) => slot.date === date && slot.state !== 'full');
+}
+
+/**
+ * What a session of a class with a minimum tells families (docs/decisions/100): the condition it
+ * runs on until it is decided, then "Confirmed to run"; nothing for a class without a minimum.
+ */
+export function runsIfNote(
+  slot: Pick<AvailabilitySlot, 'runsIf' | 'confirmedToRun'>,
+): string | undefined {
+  if (slot.runsIf) return runsIfText(slot.runsIf.minPupils, new Date(slot.runsIf.decidedAt));
+  return slot.confirmedToRun ? CONFIRMED_TO_RUN : undefined;
 }
 
 export interface BasketTotals {

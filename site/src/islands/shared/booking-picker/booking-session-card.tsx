@@ -1,10 +1,12 @@
 // One session of the chosen service: date, class label, time band and price. Pressing it picks or
 // drops the session, like a click on its calendar day. A full session cannot be picked and carries
 // a "Full" overlay (docs/product-rules.md#pages). A session in the user's own unpaid checkout says
-// "Payment pending" and can be picked again (the new checkout replaces the old one).
+// "Payment pending" and can be picked again (the new checkout replaces the old one). A session
+// of a class with a minimum says what it runs on, then "Confirmed to run" (docs/decisions/100).
 import { formatLondonDate, formatPounds } from '@tuition/domain';
 import type { ReactNode } from 'react';
 import type { AvailabilitySlot } from '../../../lib/api-client.ts';
+import { runsIfNote } from './booking-rules.ts';
 
 export interface BookingSessionCardProps {
   slot: AvailabilitySlot;
@@ -30,6 +32,7 @@ export function BookingSessionCard({
 }: BookingSessionCardProps) {
   const full = slot.state === 'full';
   const dateText = formatLondonDate(new Date(slot.startsAt));
+  const condition = runsIfNote(slot);
   return (
     <li className="booking-session" data-state={full ? 'full' : selected ? 'selected' : 'open'}>
       <button
@@ -48,6 +51,14 @@ export function BookingSessionCard({
           <span>{slot.time.replace(/(\d) ([AP]M)/g, '$1\u00a0$2')}</span>
           <span className="booking-session__price">{formatPounds(pricePence)}</span>
         </span>
+        {condition && (
+          <span
+            className="booking-session__condition"
+            data-confirmed={slot.confirmedToRun && !slot.runsIf ? true : undefined}
+          >
+            {condition}
+          </span>
+        )}
         {heldByNames.length > 0 ? (
           <span className="booking-session__tag">Booked for {heldByNames.join(', ')}</span>
         ) : (

@@ -56,6 +56,8 @@ export function useAvailabilityCalendar(options: {
     window56,
     month,
     setMonth,
+    /** Shows the month of a London date (a link's session may fall in the next one). */
+    showMonthOf: (date: string) => setMonth(monthOf(date)),
     availability,
     slots,
     /** Only an answer read since this page opened: a cached one may predate a seat filling up. */

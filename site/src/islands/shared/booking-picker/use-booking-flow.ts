@@ -1,7 +1,8 @@
 // The booking picker's state and rules, apart from its markup (decision 043), as the composition
 // of one hook per concern: the course chosen, who the sessions are for, the calendar's
-// availability, the stored basket, the picks, and the basket's button (pay in book mode, move
-// the booking in reschedule mode). The steps in booking-steps.tsx and the basket only render it.
+// availability, the stored basket, the picks (and a link's session put in the basket), and the
+// basket's button (pay in book mode, move the booking in reschedule mode). The steps in
+// booking-steps.tsx and the basket only render it.
 import { systemClock } from '@tuition/domain';
 import { useState } from 'react';
 import type { AvailabilitySlot } from '../../../lib/api-client.ts';
@@ -17,6 +18,7 @@ import { useBasketSubmit } from './use-basket-submit.ts';
 import { useCourseChoice } from './use-course-choice.ts';
 import { offerHeldNote, useOfferSeatInBasket } from './use-offer-link.ts';
 import { useSessionPicks } from './use-session-picks.ts';
+import { useSisterSessionInBasket } from './use-sister-link.ts';
 import { useStoredBasket } from './use-stored-basket.ts';
 import { useWhoFor } from './use-who-for.ts';
 
@@ -81,6 +83,16 @@ export function useBookingFlow({
   });
   useOfferSeatInBasket({ offer, service, fresh: calendar.fresh, mode, setSelection });
   const picks = useSessionPicks({ ...common, slots: calendar.slots, moving });
+  useSisterSessionInBasket({
+    link: whoFor.sister,
+    service,
+    fresh: calendar.fresh,
+    pupils,
+    now,
+    selectedStarts: picks.selectedStarts,
+    pick: picks.pickSession,
+    showMonthOf: calendar.showMonthOf,
+  });
 
   const basket: BasketProps = {
     mode,

@@ -138,6 +138,10 @@ export function useSessionPicks(options: PickOptions) {
       options.setService(code);
       setSelection([]);
     },
+    /** Picks a session (checked with the service), as a link that names one does. */
+    pickSession(slot: AvailabilitySlot) {
+      void pick(options, slot, setChecking);
+    },
     toggle(slot: AvailabilitySlot) {
       if (selectedStarts.has(slot.startsAt)) {
         setSelection((current) => removeSession(current, slot.startsAt));

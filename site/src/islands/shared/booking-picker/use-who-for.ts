@@ -1,6 +1,7 @@
 // Who the sessions are for (decision 048; decision 055 for the booking page): the account's pupils
 // and the ones chosen, restored with a stored basket, or set by a waiting-list offer link
-// (/booking?offer={id}, decision 060) to the pupils the seat is held for. Booking for oneself
+// (/booking?offer={id}, decision 060) to the pupils the seat is held for, or by a sister-session
+// link (docs/decisions/100) to the children whose session was cancelled. Booking for oneself
 // only: in reschedule mode, or an admin acting for a customer, nobody is chosen; a move is
 // checked for the pupil whose seat it moves.
 import type { ServiceCode, SubjectCode } from '@tuition/domain';
@@ -8,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { loadBasket } from './basket-storage.ts';
 import { offerParam, useOfferLink } from './use-offer-link.ts';
 import { usePupilChoice } from './use-pupil-choice.ts';
+import { sisterLinkParam, useSisterLink } from './use-sister-link.ts';
 
 export function useWhoFor(options: {
   /** Booking for oneself (not moving a booking, not an admin acting for a customer). */
@@ -24,11 +26,15 @@ export function useWhoFor(options: {
   // The stored basket's pupils are chosen again.
   const [storedPupilIds, setStoredPupilIds] = useState<string[]>();
   useEffect(() => {
-    // An offer link chooses the pupils it was made for instead (below).
-    if (forSelf && !offerParam()) setStoredPupilIds(loadBasket()?.pupilIds);
+    // An offer link chooses the pupils it was made for instead (below); a sister-session link
+    // the children whose session was cancelled (docs/decisions/100).
+    if (!forSelf || offerParam()) return;
+    setStoredPupilIds(sisterLinkParam()?.pupilIds ?? loadBasket()?.pupilIds);
   }, [forSelf]);
   // A waiting-list offer link opens the basket with its seat.
   const offer = useOfferLink({ enabled: signedIn && forSelf, signedOut });
+  // A sister-session link opens it with the session offered instead of a cancelled one.
+  const sister = useSisterLink({ enabled: forSelf, signedOut });
   useEffect(() => {
     if (!offer) return;
     setSubject('mathematics');
@@ -49,5 +55,5 @@ export function useWhoFor(options: {
     ...(offer && startsAt.includes(offer.startsAt) ? { offerId: offer.offerId } : {}),
   });
 
-  return { pupils, offer, basketFor };
+  return { pupils, offer, sister, basketFor };
 }
