@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from './app-deps.ts';
 import { createAccountRoutes } from './account/account-routes.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
+import { createMergeRoutes } from './minimums/merge-routes.ts';
 import { createAuthRoutes } from './auth/auth-routes.ts';
 import { createAvailabilityRoutes } from './availability/availability-routes.ts';
 import { createBookingRoutes } from './bookings/booking-routes.ts';
@@ -136,6 +137,7 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createAvailabilityRoutes(deps));
   app.route('/', createContactRoutes(deps));
   app.route('/', createAdminRoutes(deps));
+  app.route('/', createMergeRoutes(deps));
   // The provider's webhook and (local provider only) its stand-in payment pages.
   app.route('/', createProviderRoutes(deps));
   // The customer's receipts of what was paid (GET /api/me/receipts…, decision 053).

@@ -163,6 +163,11 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     "a family's previous bookings show the recording their child may watch (decision 099)",
   ],
   [
+    'minimums',
+    'bookings/booking-emails.ts',
+    "a merged session's unfinished baskets are released in the words a cancelled one's are (decision 100)",
+  ],
+  [
     'retention',
     'your-data/mail-bodies.ts',
     'retention empties the old mail bodies that the export and a deletion read (decision 058)',

@@ -354,7 +354,21 @@ export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts):
       return `Recording of ${classOrSessionWords(entry, facts)} watched ${byWhom(entry)}`;
     case 'recording.delete':
       return `Recording of ${classOrSessionWords(entry, facts)} deleted ${byWhom(entry)}${reasonWords(entry)}`;
+    case 'session.merge':
+      return mergeWords(entry, facts);
   }
+}
+
+/**
+ * "GCSE Higher, Tuesday 3 November 2026, 5:00 PM merged into Thursday 5 November 2026, 5:00 PM
+ * by Grace Admin (3 pupils moved)": a thin session's families moved (docs/decisions/100).
+ */
+function mergeWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const into = instantOf(entry.after?.startsAt);
+  const moved = Number(entry.after?.moved ?? 0);
+  const pupils = `${moved} ${moved === 1 ? 'pupil' : 'pupils'} moved`;
+  const intoWords = into ? ` into ${londonMoment(into)}` : '';
+  return `${capitalised(classOrSessionWords(entry, facts))} merged${intoWords} ${byWhom(entry)} (${pupils})`;
 }
 
 /**

@@ -173,6 +173,15 @@ async function lockBooking(tx: Transaction, bookingId: string, actor: Actor): Pr
   return row;
 }
 
+/** Whether this seat was moved by a merge whose cancel-for-credit window is still open. */
+async function mergeCancelOpen(tx: Transaction, bookingId: string, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ until: bookings.mergeCancelUntil })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row?.until ? row.until > now : false;
+}
+
 async function customerOf(tx: Transaction, userId: string) {
   const [customer] = await tx
     .select({ email: user.email, name: user.name })
@@ -234,9 +243,13 @@ export async function cancelBooking(
     const session = describeSession(timetable, booking);
     // A family's own cancel returns a session of credit only where the CMS says so, 24 hours
     // or more before the start (decision 077); otherwise nothing comes back, as the spec says.
+    // A seat the business moved into this session by a merge is the exception: until its
+    // mergeCancelUntil the family may cancel it for credit whenever it starts
+    // (docs/decisions/100), as the merge's e-mail told them.
     const ownCredit =
       request.actor.kind === 'customer' &&
-      customerCancelGivesCredit(booking.startsAt, now, settings.customerCancelReturnsCredit);
+      (customerCancelGivesCredit(booking.startsAt, now, settings.customerCancelReturnsCredit) ||
+        (await mergeCancelOpen(tx, booking.id, now)));
     // The wallet's history names the session and child itself; the note says only who.
     const byWhom = request.actor.kind === 'admin' ? 'Cancelled by us' : 'Cancelled by you';
     const remedy =

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'recording.create',
   'recording.view',
   'recording.delete',
+  'session.merge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,3 +1,4 @@
+import { seatsLeft } from '@tuition/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -13,6 +14,7 @@ import { type BookingRow, selectBookingRows } from '../booking-rows.ts';
 import { creditHeldByCheckout, retakeCheckoutCredit } from '../../credit/credit-ledger.ts';
 import { redeemPromoClaim } from '../../pricing/promo-claims.ts';
 import { lockHoldRows } from '../hold-locks.ts';
+import { seatsTaken } from '../seats.ts';
 import { defaultCalendarUid } from '../session-lines.ts';
 import type { SessionRow } from '../session-rows.ts';
 import { offerFreedSeats, takeUpOffers, type WaitlistDeps } from './offer-engine.ts';
@@ -466,23 +468,177 @@ export async function moveSeat(
   await offerFreedSeats(deps, tx, booking.sessionId);
   const [created] = await tx
     .insert(bookings)
-    .values({
-      userId: booking.userId,
-      sessionId: target.id,
-      pupilId: booking.pupilId,
-      status: 'confirmed',
-      checkoutId: booking.checkoutId,
-      creditLotId: booking.creditLotId,
-      rescheduledFrom: booking.id,
-      calendarUid: booking.calendarUid ?? defaultCalendarUid(booking.id),
-      calendarSequence: booking.calendarSequence + 1,
-    })
+    .values(movedSeatValues(booking, target.id))
     .returning({ id: bookings.id, createdAt: bookings.createdAt });
   if (!created) throw new Error('the new booking was not created');
   const kinds = await reminderKinds(deps.content);
   await planReminders(tx, [{ id: created.id, startsAt: target.startsAt }], now, kinds);
   await takeUpOffers(tx, booking.userId, seat, now);
   return created;
+}
+
+/**
+ * The confirmed booking a moved seat becomes: the same family, pupil, payment and credit lot,
+ * pointing back at the booking it replaces, keeping its calendar entry (same UID, next SEQUENCE).
+ */
+function movedSeatValues(booking: MovingSeat, targetId: string): typeof bookings.$inferInsert {
+  return {
+    userId: booking.userId,
+    sessionId: targetId,
+    pupilId: booking.pupilId,
+    status: 'confirmed',
+    checkoutId: booking.checkoutId,
+    creditLotId: booking.creditLotId,
+    rescheduledFrom: booking.id,
+    calendarUid: booking.calendarUid ?? defaultCalendarUid(booking.id),
+    calendarSequence: booking.calendarSequence + 1,
+  };
+}
+
+/**
+ * Why a whole session cannot move into another: a pupil of it already holds a seat there
+ * (`duplicate`) or is paying for one (`pending`), or fewer seats are left there than it has
+ * confirmed pupils (`full`). Names are the pupils concerned, in name order.
+ */
+export type MergeRefusal =
+  | { reason: 'duplicate' | 'pending'; pupilNames: string[] }
+  | { reason: 'full'; seatsLeft: number; seatsWanted: number };
+
+/** One seat moved by mergeWholeSession: the source's booking (as it was) and its new one. */
+export interface MergedSeat {
+  from: BookingRow;
+  bookingId: string;
+}
+
+/**
+ * Moves every confirmed seat of one session into another of the same class and cancels the
+ * emptied session, all or nothing (docs/decisions/100: a thin class merged instead of
+ * cancelled). The door's order is kept: the pending holds with a seat in the source (which its
+ * cancel ends) are locked first, then both session rows and those holds' other sessions. Under
+ * those locks `vet` judges the two rows (the caller's rules: decided, started, cancelled, same
+ * class; it throws to refuse), then the seats must all fit together, or nothing moves and
+ * `refuse` names why: no pupil may hold or be paying for a seat of the target, and the target
+ * must have a seat left for every pupil (a moving pupil's live offer of a target seat counts as
+ * theirs), so siblings are never split. Each seat then moves as moveSeat moves one (the source
+ * booking `rescheduled`, a new confirmed one keeping the calendar entry, reminders planned,
+ * offers taken up), its new booking cancellable for credit until `mergeCancelUntil`; the freed
+ * seats are offered to nobody, as the source is cancelled in the same transaction
+ * (cancelWholeSession: its list closed, live offers and pending holds ended). Answers the locked
+ * rows as they were, the seats moved in pupil-name order, and the holds ended.
+ */
+export async function mergeWholeSession(
+  deps: SeatLedgerDeps,
+  tx: Transaction,
+  merge: {
+    sourceId: string;
+    targetId: string;
+    now: Date;
+    /** The cancelled source's reason, as the admin pages show it. */
+    reason: string;
+    mergeCancelUntil: Date;
+    vet: (source: SessionRow, target: SessionRow) => void;
+    refuse: (refusal: MergeRefusal) => Error;
+  },
+): Promise<{
+  source: SessionRow;
+  target: SessionRow;
+  moved: MergedSeat[];
+  endedHolds: EndedHold[];
+}> {
+  const { now } = merge;
+  const holds = await pendingHoldsIn(tx, [merge.sourceId]);
+  const { sessions } = await lockHoldRows(tx, {
+    checkoutIds: holds.map((hold) => hold.id),
+    sessionIds: [merge.sourceId, merge.targetId, ...holds.flatMap((hold) => hold.sessionIds)],
+  });
+  const source = sessions.find((row) => row.id === merge.sourceId);
+  const target = sessions.find((row) => row.id === merge.targetId);
+  if (!source || !target) throw new Error('the sessions of a merge must exist');
+  merge.vet(source, target);
+  const seats = await selectBookingRows(
+    tx,
+    and(eq(bookings.sessionId, source.id), eq(bookings.status, 'confirmed')),
+  ).orderBy(asc(pupils.name), asc(pupils.id));
+  const families = new Map<string, BookingRow[]>();
+  for (const seat of seats) families.set(seat.userId, [...(families.get(seat.userId) ?? []), seat]);
+  await checkMergeFits(tx, { target, families, now, refuse: merge.refuse });
+  const moved: MergedSeat[] = [];
+  if (seats.length > 0) {
+    await tx
+      .update(bookings)
+      .set({ status: 'rescheduled' })
+      .where(
+        inArray(
+          bookings.id,
+          seats.map((seat) => seat.id),
+        ),
+      );
+    const created = await tx
+      .insert(bookings)
+      .values(
+        seats.map((seat) => ({
+          ...movedSeatValues(seat, target.id),
+          mergeCancelUntil: merge.mergeCancelUntil,
+        })),
+      )
+      .returning({ id: bookings.id, from: bookings.rescheduledFrom });
+    const newIdOf = new Map(created.map((row) => [row.from, row.id]));
+    for (const seat of seats) moved.push({ from: seat, bookingId: newIdOf.get(seat.id) ?? '' });
+    const kinds = await reminderKinds(deps.content);
+    await planReminders(
+      tx,
+      created.map((row) => ({ id: row.id, startsAt: target.startsAt })),
+      now,
+      kinds,
+    );
+    for (const [userId, family] of families) {
+      const pupilIds = family.map((seat) => seat.pupilId);
+      await takeUpOffers(tx, userId, new Map([[target.id, pupilIds]]), now);
+    }
+  }
+  const cancelled = await cancelWholeSession(deps, tx, {
+    sessionId: source.id,
+    now,
+    reason: merge.reason,
+  });
+  if (!cancelled) throw new Error('the merged session could not be cancelled');
+  return { source, target, moved, endedHolds: cancelled.endedHolds };
+}
+
+/**
+ * Refuses a merge (mergeWholeSession, under its locks) unless every family's pupils fit the
+ * target together: none holds or is paying for a seat there, and there is a seat for each.
+ */
+async function checkMergeFits(
+  tx: Transaction,
+  merge: {
+    target: SessionRow;
+    families: ReadonlyMap<string, readonly BookingRow[]>;
+    now: Date;
+    refuse: (refusal: MergeRefusal) => Error;
+  },
+): Promise<void> {
+  const { target, now } = merge;
+  const booked: string[] = [];
+  const paying: string[] = [];
+  let offered = 0;
+  let wanted = 0;
+  for (const [userId, family] of merge.families) {
+    const seat = new Map([[target.id, family.map((row) => row.pupilId)]]);
+    const check = await checkSeats(tx, [target], userId, seat, now);
+    const nameOf = (id: string) => family.find((row) => row.pupilId === id)?.pupilName ?? '';
+    booked.push(...(check.booked.get(target.id) ?? []).map(nameOf));
+    paying.push(...(check.pending.get(target.id) ?? []).map(nameOf));
+    offered += check.offered.get(target.id)?.length ?? 0;
+    wanted += family.length;
+  }
+  const byName = (names: string[]) => names.sort((a, b) => a.localeCompare(b));
+  if (booked.length > 0) throw merge.refuse({ reason: 'duplicate', pupilNames: byName(booked) });
+  if (paying.length > 0) throw merge.refuse({ reason: 'pending', pupilNames: byName(paying) });
+  if (wanted === 0) return;
+  const taken = (await seatsTaken(tx, [target.id], now)).get(target.id) ?? 0;
+  const left = seatsLeft({ capacity: target.capacity, taken }, { offered });
+  if (left < wanted) throw merge.refuse({ reason: 'full', seatsLeft: left, seatsWanted: wanted });
 }
 
 /**

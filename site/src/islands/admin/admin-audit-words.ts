@@ -38,6 +38,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'recording.create': 'Lesson recorded',
   'recording.view': 'Recording watched',
   'recording.delete': 'Recording deleted',
+  // A thin class's families moved to another session of it (docs/decisions/100).
+  'session.merge': 'Session merged',
 };
 
 /** Who acted, in words, for the filter. */
