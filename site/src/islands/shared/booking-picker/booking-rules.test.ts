@@ -209,6 +209,7 @@ describe('runsIfNote', () => {
 
   it('says "Confirmed to run" once decided, and nothing without a minimum', () => {
     expect(runsIfNote({ confirmedToRun: true })).toBe('Confirmed to run');
-    expect(runsIfNote(slot('2026-11-03'))).toBeUndefined();
+    const withoutMinimum: AvailabilitySlot = slot('2026-11-03');
+    expect(runsIfNote(withoutMinimum)).toBeUndefined();
   });
 });
