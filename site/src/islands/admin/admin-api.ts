@@ -4,7 +4,9 @@
 import type {
   AuditQuery,
   CancelRemedy,
+  ClassMinimumRequest,
   CreditGrantRequest,
+  SessionDecisionOutcome,
   SessionFilter,
   SessionSort,
 } from '@tuition/api-contract';
@@ -24,8 +26,12 @@ export type {
   AuditList,
   AuditQuery,
   CancelRemedy,
+  ClassMinimum,
   CreditGrantRequest,
   RemedyOutcome,
+  SessionDecision,
+  SessionMerged,
+  SessionMinimum,
   SessionFilter,
   SessionSort,
   Wallet,
@@ -99,5 +105,24 @@ export const adminApi = {
     apiFetch(`/api/admin/sessions/${id(sessionId)}/cancel`, 'SessionCancelledSchema', {
       method: 'POST',
       json: cancel,
+    }),
+  /** A weekly class's minimum and decision hour (docs/decisions/100); minPupils null for none. */
+  setClassMinimum: (classId: string, minimum: ClassMinimumRequest) =>
+    apiFetch(`/api/admin/classes/${id(classId)}/minimum`, 'ClassMinimumSchema', {
+      method: 'PUT',
+      json: minimum,
+      repeatable: true,
+    }),
+  /** Decides a session with a minimum before the clock does; a cancel e-mails the families. */
+  decideSession: (sessionId: string, outcome: SessionDecisionOutcome) =>
+    apiFetch(`/api/admin/sessions/${id(sessionId)}/decision`, 'SessionDecisionSchema', {
+      method: 'POST',
+      json: { outcome },
+    }),
+  /** Moves every family of a thin session into a sister session; the emptied one is cancelled. */
+  mergeSession: (sessionId: string, targetSessionId: string) =>
+    apiFetch(`/api/admin/sessions/${id(sessionId)}/merge`, 'SessionMergedSchema', {
+      method: 'POST',
+      json: { targetSessionId },
     }),
 } as const;

@@ -1,13 +1,15 @@
 // The "Classes" panel of /admin (decision 056): each weekly class of the timetable with its
 // online meeting link, which an admin sets here (https only; the service names `url` when it
 // refuses one), its lead tutor (docs/decisions/079), whether its lessons are recorded
-// (docs/decisions/099) and its term enrolments (docs/decisions/083). All are operational data
+// (docs/decisions/099), the fewest pupils it runs with (docs/decisions/100) and its term
+// enrolments (docs/decisions/083). All are operational data
 // kept by the service, never in CMS content.
 import type { AdminClass } from '@tuition/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
+import { ClassMinimumForm } from './admin-class-minimum.tsx';
 import { ClassRecordingChoice } from './admin-class-recording.tsx';
 import { retryUnlessRefused } from './admin-format.ts';
 import { ClassEnrolments } from './admin-enrolments.tsx';
@@ -84,6 +86,7 @@ function ClassRow({ item }: { item: AdminClass }) {
         item={item}
         about={`${item.label}, ${DAY_NAMES[item.day]} ${item.time}`}
       />
+      <ClassMinimumForm item={item} about={`${item.label}, ${DAY_NAMES[item.day]} ${item.time}`} />
       <ClassEnrolments
         classId={item.id}
         about={`${item.label}, ${DAY_NAMES[item.day]} ${item.time}`}
@@ -102,8 +105,9 @@ export function AdminClasses() {
     <section className="admin-classes card" aria-labelledby="admin-classes-heading">
       <h2 id="admin-classes-heading">Classes</h2>
       <p>
-        The online meeting link, the lead tutor, lesson recording and the term enrolments of each
-        weekly class. Families join through the site, never see the link.
+        The online meeting link, the lead tutor, lesson recording, the minimum number of pupils and
+        the term enrolments of each weekly class. Families join through the site, never see the
+        link.
       </p>
       {classes.isPending ? (
         <p>Loading classes…</p>

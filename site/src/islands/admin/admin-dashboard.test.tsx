@@ -48,6 +48,7 @@ const FIGURES = {
     creditOutstandingSessions: 6,
     creditOutstandingPence: 6000,
     revenueDeliveredPence: 2000,
+    atRiskSessions: 2,
   },
   'GET /api/admin/stats': {
     currentWeekStart: '2026-11-02',
@@ -140,6 +141,26 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     // The table alternative names weeks still to come.
     expect(screen.getByText('Week of 9 November 2026 (to come)')).toBeTruthy();
     expect(await screen.findByText('No upcoming sessions found.')).toBeTruthy();
+  });
+
+  it('counts the sessions at risk and links the figure to the At risk list', async () => {
+    const calls = stubWholeDashboard();
+    render(<AdminDashboard navigate={navigate} />);
+    expect(await screen.findByText('£90.00')).toBeTruthy();
+    expect(screen.getByText('Sessions at Risk').nextSibling?.textContent).toBe('2');
+    const link = screen.getByRole('link', { name: 'Review sessions at risk' });
+    // Opened in a new tab, the page starts on that list.
+    expect(link.getAttribute('href')).toBe('/admin?sessions=at-risk#sessions-overview');
+    fireEvent.pointerDown(link);
+    fireEvent.click(link);
+    const atRisk = await screen.findByRole('radio', { name: 'At risk (2)' });
+    await waitFor(() => expect(atRisk.getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(calls).toContain('GET /api/admin/sessions?filter=at-risk&sort=date'),
+    );
+    // The keyboard is taken to the list.
+    expect(document.activeElement?.id).toBe('sessions-overview');
+    expect(await screen.findByText(/^No sessions at risk/)).toBeTruthy();
   });
 
   it('draws the sections below the first screen only as the admin scrolls near them', async () => {

@@ -1,4 +1,5 @@
-// /admin (docs/product-rules.md#pages): four summary cards, the bookings and revenue charts, the
+// /admin (docs/product-rules.md#pages): the summary cards (with the sessions at risk of their
+// class's minimum, linking to that list, docs/decisions/100), the bookings and revenue charts, the
 // Sessions Overview, Classes, User Management, Tutors (docs/decisions/079) and Promotions
 // (docs/decisions/082). Admins only: anyone else is sent to / (the API refuses them anyway).
 import { Card, Heading, Text } from '@radix-ui/themes';
@@ -10,11 +11,12 @@ import {
   type RefObject,
   startTransition,
   Suspense,
+  useCallback,
   useEffect,
   useRef,
   useState,
 } from 'react';
-import { adminApi } from './admin-api.ts';
+import { adminApi, type SessionFilter } from './admin-api.ts';
 import { AdminCharts } from './admin-charts.tsx';
 import { SummaryCards } from './admin-summary-cards.tsx';
 import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
@@ -183,6 +185,14 @@ function WhenNear({
   );
 }
 
+/** The sessions list the page was opened on: ?sessions=at-risk (the summary's link), else upcoming. */
+function sessionsFilterOfPage(): SessionFilter {
+  if (typeof window === 'undefined') return 'upcoming';
+  return new URLSearchParams(window.location.search).get('sessions') === 'at-risk'
+    ? 'at-risk'
+    : 'upcoming';
+}
+
 function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
   const summary = useQuery({
     queryKey: ['admin', 'summary'],
@@ -203,9 +213,16 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
   const s = summary.data;
   const shown = useStagedSections(5);
   const inUse = useFirstUse();
+  const [sessionsFilter, setSessionsFilter] = useState<SessionFilter>(sessionsFilterOfPage);
+  const sessionsRef = useRef<HTMLDivElement>(null);
+  // The summary's at-risk link: the list in place, and the keyboard taken to it.
+  const showAtRisk = useCallback(() => {
+    setSessionsFilter('at-risk');
+    sessionsRef.current?.focus();
+  }, []);
   return (
     <div className="admin">
-      <SummaryCards summary={summary.data} />
+      <SummaryCards summary={summary.data} onShowAtRisk={showAtRisk} />
 
       <Card size="3" className="admin-section">
         <Heading as="h2" size="5" mb="3">
@@ -218,9 +235,16 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
         )}
       </Card>
 
-      <WhenNear heading="Sessions Overview" ready={shown >= 1} inUse={inUse}>
-        <AdminSessions upcomingCount={s?.upcomingSessions} />
-      </WhenNear>
+      <div id="sessions-overview" ref={sessionsRef} tabIndex={-1} className="admin-anchor">
+        <WhenNear heading="Sessions Overview" ready={shown >= 1} inUse={inUse}>
+          <AdminSessions
+            upcomingCount={s?.upcomingSessions}
+            atRiskCount={s?.atRiskSessions}
+            filter={sessionsFilter}
+            onFilterChange={setSessionsFilter}
+          />
+        </WhenNear>
+      </div>
       <WhenNear heading="Classes" ready={shown >= 2} inUse={inUse}>
         <AdminClasses />
       </WhenNear>

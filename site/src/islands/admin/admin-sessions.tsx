@@ -4,6 +4,8 @@
 // printable register (CSV) to download. An upcoming session can be cancelled for everyone with
 // what the families get back (decision 077); one on a day closed since offers it beside the flag.
 // Each names its tutor, and its panel chooses a cover tutor for that date (docs/decisions/079).
+// At risk lists the sessions of the next 7 days short of their class's minimum, each with what
+// an admin can do before the clock decides it (docs/decisions/100).
 import {
   Badge,
   Button,
@@ -31,6 +33,7 @@ import { AdminSessionWaitlist, WaitingBadge } from '../shared/waitlist/admin-ses
 import { MeetingLinkBadge, SessionMeetingOverride } from './admin-session-lessons.tsx';
 import { AttendeeList } from './admin-session-attendees.tsx';
 import { SessionTutorForm } from './admin-tutor-assign.tsx';
+import { AtRiskPanel, MinimumBadge } from './admin-session-minimum.tsx';
 import { LoadMoreButton } from './admin-pager.tsx';
 import {
   CancelClosedDay,
@@ -41,10 +44,12 @@ import {
 interface SessionItemProps {
   session: AdminSession;
   clock: Clock;
+  /** In the At risk list: its minimum's standing, sisters and actions shown under the row. */
+  atRisk: boolean;
   onCancelled: (summary: string) => void;
 }
 
-function SessionItem({ session, clock, onCancelled }: SessionItemProps) {
+function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const full = session.bookedCount >= session.capacity;
@@ -82,6 +87,7 @@ function SessionItem({ session, clock, onCancelled }: SessionItemProps) {
         </button>
         <span className="admin-session__badges">
           {full && <Badge color="orange">Full</Badge>}
+          <MinimumBadge session={session} />
           <WaitingBadge count={session.waitingCount} />
           <MeetingLinkBadge missing={session.meetingLinkMissing} />
           {session.closedReason && (
@@ -93,6 +99,7 @@ function SessionItem({ session, clock, onCancelled }: SessionItemProps) {
           {session.closedReason && upcoming && <CancelClosedDay {...cancel} />}
         </span>
       </div>
+      {atRisk && <AtRiskPanel session={session} about={cancel.sessionName} />}
       {open && (
         <div id={panelId} className="admin-session__panel">
           <SessionTutorForm session={session} about={cancel.sessionName} />
@@ -139,12 +146,14 @@ function useSessionPages(filter: SessionFilter, sort: SessionSort) {
 
 function SessionControls({
   upcomingCount,
+  atRiskCount,
   filter,
   sort,
   onFilter,
   onSort,
 }: {
   upcomingCount: number | undefined;
+  atRiskCount: number | undefined;
   filter: SessionFilter;
   sort: SessionSort;
   onFilter: (filter: SessionFilter) => void;
@@ -164,6 +173,9 @@ function SessionControls({
         </SegmentedControl.Item>
         <SegmentedControl.Item value="today">Today</SegmentedControl.Item>
         <SegmentedControl.Item value="previous">Previous</SegmentedControl.Item>
+        <SegmentedControl.Item value="at-risk">
+          At risk{atRiskCount === undefined ? '' : ` (${atRiskCount})`}
+        </SegmentedControl.Item>
       </SegmentedControl.Root>
       <Flex align="center" gap="2">
         <Text as="span" size="2" id={sortId}>
@@ -181,16 +193,38 @@ function SessionControls({
   );
 }
 
+/** What the list says when a filter finds nothing. */
+function emptyText(filter: SessionFilter): string {
+  if (filter === 'today') return 'No booked sessions today.';
+  if (filter === 'at-risk') {
+    return 'No sessions at risk: every session with a minimum in the next 7 days has enough pupils or is decided.';
+  }
+  return `No ${filter} sessions found.`;
+}
+
 export function AdminSessions({
   upcomingCount,
+  atRiskCount,
+  filter: chosenFilter,
+  onFilterChange,
   clock = systemClock,
 }: {
   upcomingCount: number | undefined;
+  /** Sessions short of their minimum (the summary's figure), on the At risk tab. */
+  atRiskCount?: number | undefined;
+  /** The list shown, when the page chooses it (the summary's at-risk link); else its own. */
+  filter?: SessionFilter;
+  onFilterChange?: (filter: SessionFilter) => void;
   /** What "upcoming" is measured against: a session that has started can no longer be cancelled. */
   clock?: Clock;
 }) {
   const [cancelled, setCancelled] = useState<string>();
-  const [filter, setFilter] = useState<SessionFilter>('upcoming');
+  const [ownFilter, setOwnFilter] = useState<SessionFilter>('upcoming');
+  const filter = chosenFilter ?? ownFilter;
+  const setFilter = (next: SessionFilter) => {
+    setOwnFilter(next);
+    onFilterChange?.(next);
+  };
   const [sort, setSort] = useState<SessionSort>('date');
   const sessions = useSessionPages(filter, sort);
   const listRef = useRef<HTMLUListElement>(null);
@@ -204,6 +238,7 @@ export function AdminSessions({
         </Heading>
         <SessionControls
           upcomingCount={upcomingCount}
+          atRiskCount={atRiskCount}
           filter={filter}
           sort={sort}
           onFilter={setFilter}
@@ -225,9 +260,7 @@ export function AdminSessions({
           </Button>
         </Flex>
       ) : shown.length === 0 ? (
-        <Text color="gray">
-          {filter === 'today' ? 'No booked sessions today.' : `No ${filter} sessions found.`}
-        </Text>
+        <Text color="gray">{emptyText(filter)}</Text>
       ) : (
         <>
           <ul className="admin-sessions" ref={listRef} aria-busy={sessions.isFetchingNextPage}>
@@ -236,6 +269,7 @@ export function AdminSessions({
                 key={session.id}
                 session={session}
                 clock={clock}
+                atRisk={filter === 'at-risk'}
                 onCancelled={setCancelled}
               />
             ))}

@@ -1,17 +1,23 @@
 import { Card, Skeleton, Text } from '@radix-ui/themes';
-import { memo } from 'react';
+import { type MouseEvent, memo, type ReactNode } from 'react';
 import type { AdminSummary } from './admin-api.ts';
 import { pounds } from './admin-format.ts';
+
+/** Where the at-risk figure leads: the sessions overview on its At risk list. */
+export const AT_RISK_HREF = '/admin?sessions=at-risk#sessions-overview';
 
 function SummaryCard({
   title,
   value,
   counts,
+  children,
 }: {
   title: string;
   value: string | undefined;
   /** What the figure counts, in words (decision 054: one meaning per figure). */
-  counts?: string;
+  counts?: string | undefined;
+  /** A link under the figure. */
+  children?: ReactNode;
 }) {
   return (
     <Card size="2" className="admin-summary-card">
@@ -32,6 +38,7 @@ function SummaryCard({
           {counts}
         </Text>
       )}
+      {children}
     </Card>
   );
 }
@@ -42,9 +49,17 @@ function SummaryCard({
  */
 export const SummaryCards = memo(function SummaryCards({
   summary: s,
+  onShowAtRisk,
 }: {
   summary: AdminSummary | undefined;
+  /** Shows the At risk list in place; without it the link loads the page on that list. */
+  onShowAtRisk?: (() => void) | undefined;
 }) {
+  const showAtRisk = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onShowAtRisk || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    onShowAtRisk();
+  };
   return (
     <section aria-label="Summary" className="admin-summary">
       <SummaryCard title="Total Users" value={s && String(s.totalUsers)} />
@@ -58,6 +73,19 @@ export const SummaryCards = memo(function SummaryCards({
         value={s && String(s.upcomingSessions)}
         counts="Sessions ahead with at least one confirmed seat"
       />
+      <SummaryCard
+        title="Sessions at Risk"
+        value={s && String(s.atRiskSessions)}
+        counts="Next 7 days, fewer pupils than their class's minimum, not yet decided"
+      >
+        {s && s.atRiskSessions > 0 && (
+          <Text as="p" size="2" mt="1">
+            <a href={AT_RISK_HREF} onClick={showAtRisk}>
+              Review sessions at risk
+            </a>
+          </Text>
+        )}
+      </SummaryCard>
       <SummaryCard title="Total Revenue" value={s && pounds(s.totalRevenuePence)} />
       <SummaryCard
         title="Cash Received"
