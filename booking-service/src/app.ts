@@ -18,6 +18,7 @@ import { createProviderRoutes } from './checkout/provider-routes.ts';
 import { createContactRoutes } from './contact/contact-routes.ts';
 import { createHealthRoutes } from './health/health-routes.ts';
 import { createLessonRoutes } from './lessons/lesson-routes.ts';
+import { createMinimumRoutes } from './minimums/minimum-routes.ts';
 import { createRoomRoutes, receiveRoomWebhook } from './lessons/room-routes.ts';
 import { createDevRoomRoutes } from './rooms/dev-room-routes.ts';
 import { createTutorRoutes } from './tutors/tutor-routes.ts';
@@ -138,6 +139,7 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createContactRoutes(deps));
   app.route('/', createAdminRoutes(deps));
   app.route('/', createMergeRoutes(deps));
+  app.route('/', createMinimumRoutes(deps));
   // The provider's webhook and (local provider only) its stand-in payment pages.
   app.route('/', createProviderRoutes(deps));
   // The customer's receipts of what was paid (GET /api/me/receipts…, decision 053).

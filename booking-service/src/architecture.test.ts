@@ -168,6 +168,16 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     "a merged session's unfinished baskets are released in the words a cancelled one's are (decision 100)",
   ],
   [
+    'minimums',
+    'bookings/session-cancel.ts',
+    'a session that does not reach its minimum is cancelled as the business cancels one (100)',
+  ],
+  [
+    'minimums',
+    'bookings/bookings.ts',
+    'deciding a session needs what a business cancel needs: mail, refunds, content (decision 100)',
+  ],
+  [
     'retention',
     'your-data/mail-bodies.ts',
     'retention empties the old mail bodies that the export and a deletion read (decision 058)',

@@ -3,6 +3,7 @@ import { addDays, londonDate, londonWallClockToUtc, WEEKDAYS, weekdayOf } from '
 import { and, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
+import { atRiskSessions } from '../sessions/class-minimums.ts';
 import { chargedPriceLookup } from '../sessions/seat-prices.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -17,7 +18,7 @@ import {
 interface FigureDeps {
   db: Database;
   clock: Clock;
-  content: Pick<ContentLoader, 'pricing'>;
+  content: Pick<ContentLoader, 'pricing' | 'timetable' | 'closures'>;
 }
 
 /**
@@ -28,7 +29,7 @@ interface FigureDeps {
  */
 export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> {
   const now = deps.clock.now();
-  const [[users], [seats], [revenue], [refunds], [credit], owedSeats] = await Promise.all([
+  const [[users], [seats], [revenue], [refunds], [credit], owedSeats, atRisk] = await Promise.all([
     deps.db.select({ n: count() }).from(user),
     deps.db
       .select({
@@ -59,6 +60,8 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
       .from(creditLots)
       .where(and(gt(creditLots.remaining, 0), gt(creditLots.expiresAt, now))),
     owedForUpcomingSeats(deps, now),
+    // Sessions whose class minimum is not yet met (docs/decisions/100).
+    atRiskSessions(deps, now),
   ]);
   const cashReceivedPence = (revenue?.pence ?? 0) - (refunds?.pence ?? 0);
   const creditOutstandingPence = credit?.pence ?? 0;
@@ -70,6 +73,7 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
     cashReceivedPence,
     revenueDeliveredPence: cashReceivedPence - owedSeats - creditOutstandingPence,
     creditOutstandingSessions: credit?.sessions ?? 0,
+    atRiskSessions: atRisk.length,
     creditOutstandingPence,
   };
 }

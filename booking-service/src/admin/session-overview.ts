@@ -16,6 +16,7 @@ import {
   londonDate,
   londonWallClockToUtc,
   type ServiceCode,
+  sisterSessions,
 } from '@tuition/domain';
 import {
   and,
@@ -42,6 +43,13 @@ import { cursorInstant } from '../db/cursor-instant.ts';
 import { waitingCounts } from '../sessions/waitlist-seats.ts';
 import { customerFigures, NO_BOOKINGS } from './customer-figures.ts';
 import { type Teacher, teachersOf } from '../sessions/session-tutors.ts';
+import {
+  atRiskSessions,
+  classMinimums,
+  type SessionMinimumState,
+  sessionMinimum,
+  sisterCandidates,
+} from '../sessions/class-minimums.ts';
 import { meetingUrlsOf } from '../lessons/weekly-classes.ts';
 import type { RoomProvider } from '../rooms/room-provider.ts';
 
@@ -64,6 +72,7 @@ export async function listBookedSessions(
   query: { filter: SessionFilter; sort: SessionSort; cursor?: string | undefined },
 ): Promise<AdminSessionList> {
   const now = deps.clock.now();
+  if (query.filter === 'at-risk') return { items: await listAtRisk(deps, now), nextCursor: null };
   const upcoming = query.filter !== 'previous';
   const byBookings = query.sort === 'bookings';
   const after = query.cursor === undefined ? undefined : parseSessionCursor(query.cursor);
@@ -86,6 +95,8 @@ export async function listBookedSessions(
         endsAt: classSessions.endsAt,
         capacity: classSessions.capacity,
         bookedCount: classSessions.confirmedCount,
+        decision: classSessions.decision,
+        decidedAt: classSessions.decidedAt,
         cursorAt: cursorInstant(classSessions.startsAt),
       })
       .from(classSessions)
@@ -154,6 +165,47 @@ interface PageRow {
   endsAt: Date;
   capacity: number;
   bookedCount: number;
+  decision: 'runs' | 'cancelled' | null;
+  decidedAt: Date | null;
+}
+
+/**
+ * The at-risk sessions (docs/decisions/100): the next week's sessions with a minimum still to
+ * decide and fewer confirmed pupils, each with the sister sessions that could take all of them.
+ */
+async function listAtRisk(deps: OverviewDeps, now: Date): Promise<AdminSession[]> {
+  const [found, timetable, closures] = await Promise.all([
+    atRiskSessions(deps, now),
+    deps.content.timetable(),
+    deps.content.closures(),
+  ]);
+  const rows = found.map(({ row }) => ({ ...row, bookedCount: row.confirmedCount }));
+  const described = await describeBookedSessions(deps, rows, { now, timetable, closures });
+  const sisters = await Promise.all(
+    rows.map(async (row) =>
+      sisterSessions(row, await sisterCandidates(deps, row, now), row.bookedCount, now),
+    ),
+  );
+  return described.map((session, i) => {
+    const minimum = found[i]?.minimum;
+    return {
+      ...session,
+      ...(minimum
+        ? {
+            minimum: {
+              minPupils: minimum.minPupils,
+              decidedAt: minimum.decidedAt.toISOString(),
+              decision: minimum.decision,
+              sisters: (sisters[i] ?? []).map((sister) => ({
+                sessionId: sister.id,
+                startsAt: sister.startsAt.toISOString(),
+                seatsLeft: sister.seatsLeft,
+              })),
+            },
+          }
+        : {}),
+    };
+  });
 }
 
 /** The sessions of the page whose room could not be made in time (docs/decisions/098). */
@@ -181,11 +233,12 @@ async function describeBookedSessions(
   context: { now: Date; timetable: readonly TimetableSlot[]; closures: readonly Closure[] },
 ): Promise<AdminSession[]> {
   const { now, timetable, closures } = context;
-  const [links, teachers, fellBack] = await Promise.all([
+  const [links, teachers, fellBack, minimums] = await Promise.all([
     meetingUrlsOf(deps.db, rows),
     // Who teaches each (docs/decisions/079).
     teachersOf(deps.db, rows),
     roomsFallenBack(deps.db, rows),
+    classMinimums(deps.db, [...new Set(rows.map((row) => row.service))]),
   ]);
   // How many wait for each (decision 060); the list itself: GET /api/admin/sessions/{id}/waitlist.
   const waiting = await waitingCounts(
@@ -217,8 +270,22 @@ async function describeBookedSessions(
       ...(linkMissing ? { meetingLinkMissing: true } : {}),
       // Only when someone is named, like the other flags (docs/decisions/079).
       ...tutorFields(teachers.get(row.id)),
+      ...minimumField(sessionMinimum(minimums, row)),
     };
   });
+}
+
+/** A session's minimum and decision, when its class has one (docs/decisions/100). */
+function minimumField(state: SessionMinimumState | null): Pick<AdminSession, 'minimum'> {
+  if (!state) return {};
+  return {
+    minimum: {
+      minPupils: state.minPupils,
+      decidedAt: state.decidedAt.toISOString(),
+      decision: state.decision,
+      sisters: [],
+    },
+  };
 }
 
 /** Who teaches: the tutor's name, and the cover tutor's id when it is cover. */

@@ -356,7 +356,33 @@ export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts):
       return `Recording of ${classOrSessionWords(entry, facts)} deleted ${byWhom(entry)}${reasonWords(entry)}`;
     case 'session.merge':
       return mergeWords(entry, facts);
+    case 'class.minimum':
+      return minimumWords(entry, facts);
+    case 'session.decision':
+      return decisionWords(entry, facts);
   }
+}
+
+/**
+ * "Minimum for GCSE Higher, Tuesdays 5:00 PM set to 4 pupils, decided 48 hours before by Grace
+ * Admin", or "… removed …" (docs/decisions/100).
+ */
+function minimumWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const min = entry.after?.minPupils;
+  const hours = Number(entry.after?.decisionHoursBefore ?? 0);
+  const what =
+    typeof min === 'number' ? `set to ${min} pupils, decided ${hours} hours before` : 'removed';
+  return `Minimum for ${classOrSessionWords(entry, facts)} ${what} ${byWhom(entry)}`;
+}
+
+/**
+ * "GCSE Higher, Tuesday 3 November 2026, 5:00 PM confirmed to run by the service (5 of 4
+ * booked)" or "… cancelled: minimum not met …" (docs/decisions/100).
+ */
+function decisionWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const booked = `${Number(entry.after?.confirmed ?? 0)} of ${Number(entry.after?.minPupils ?? 0)} booked`;
+  const what = entry.after?.outcome === 'runs' ? 'confirmed to run' : 'cancelled: minimum not met';
+  return `${capitalised(classOrSessionWords(entry, facts))} ${what} ${byWhom(entry)} (${booked})`;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { AvailabilitySlot, BookabilityResult, SlotState } from '@tuition/ap
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { classMinimums, publishedMinimum, sessionMinimum } from '../sessions/class-minimums.ts';
 import { activePupils, seatPupils } from '../sessions/seat-pupils.ts';
 import { type UserSeats, userSeats } from '../sessions/seats.ts';
 import {
@@ -49,10 +50,11 @@ export async function listAvailability(
   const to = minDate(query.to ?? window.to, window.to);
   if (from > to) return [];
 
-  const [timetable, pricing, closures] = await Promise.all([
+  const [timetable, pricing, closures, minimums] = await Promise.all([
     deps.content.timetable(),
     deps.content.pricing(),
     deps.content.closures(),
+    classMinimums(deps.db, [query.service]),
   ]);
   const sessions = timetableSessions(timetable, query.service, from, to, closures).filter((s) =>
     isBookable(s.startsAt, now),
@@ -111,9 +113,24 @@ export async function listAvailability(
         heldBy: [...heldBy],
         waiting: row.waiting,
         waitingFor: [...(waitingMine.get(row.id) ?? NONE)],
+        ...published(sessionMinimum(minimums, row), now),
       },
     ];
   });
+}
+
+/** A session's published minimum in the slot's words (docs/decisions/100). */
+function published(
+  state: Parameters<typeof publishedMinimum>[0],
+  now: Date,
+): Pick<AvailabilitySlot, 'runsIf' | 'confirmedToRun'> {
+  const { runsIf, confirmedToRun } = publishedMinimum(state, now);
+  return {
+    ...(runsIf
+      ? { runsIf: { minPupils: runsIf.minPupils, decidedAt: runsIf.decidedAt.toISOString() } }
+      : {}),
+    ...(confirmedToRun ? { confirmedToRun } : {}),
+  };
 }
 
 /**

@@ -185,6 +185,8 @@ export function sessionCancelledEmail(
     reason: string;
     refundedPence: number;
     creditReturned: number;
+    /** The sister session with a seat for every child (docs/decisions/100), and its link. */
+    sister?: { url: string; session: SessionSummary };
   },
 ): OutgoingMail {
   const children = input.seats.map((seat) => seat.pupilName);
@@ -209,6 +211,11 @@ export function sessionCancelledEmail(
     back.length > 0
       ? back.join(' ')
       : `If you have questions about this, contact us at ${brand.contactEmail}.`;
+  const sister = input.sister
+    ? [
+        `There ${children.length === 1 ? 'is a place' : 'are places'} for ${who} in another session of the same course: ${sessionLine(input.sister.session)}.${input.creditReturned > 0 ? ' The credit we have just added pays for it.' : ''}`,
+      ]
+    : [];
   return {
     ...cancelledSessionMail(brand, {
       to: input.to,
@@ -216,8 +223,9 @@ export function sessionCancelledEmail(
       intro,
       session: input.session,
       reason: input.reason,
-      after: [remedy],
-      action: 'Book another session',
+      after: [remedy, ...sister],
+      action: input.sister ? 'Book that session' : 'Book another session',
+      ...(input.sister ? { actionUrl: input.sister.url } : {}),
     }),
     attachments: [
       calendarAttachment(
@@ -246,11 +254,13 @@ function cancelledSessionMail(
     reason: string;
     after: readonly string[];
     action: string;
+    /** Where the button goes; the booking page when absent. */
+    actionUrl?: string;
   },
 ): OutgoingMail {
   const line = sessionLine(input.session);
   const why = `The reason: ${input.reason}`;
-  const bookingUrl = `${brand.siteUrl}/booking`;
+  const bookingUrl = input.actionUrl ?? `${brand.siteUrl}/booking`;
   return {
     to: input.to,
     subject: `Session cancelled: ${input.session.label} maths session`,

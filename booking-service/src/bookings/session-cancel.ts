@@ -5,8 +5,10 @@ import { mailBrand } from '../mail/mail-setup.ts';
 import { sendPendingRefunds } from '../payments/payment-refunds.ts';
 import type { BookingRow } from '../sessions/booking-rows.ts';
 import { pupilRef } from '../sessions/seat-pupils.ts';
-import { cancelWholeSession } from '../sessions/seat-ledger/seat-ledger.ts';
-import { describeSession } from '../sessions/session-description.ts';
+import type { Transaction } from '../db/client.ts';
+import type { MailBrand } from '../mail/layout.ts';
+import { type CancelledSession, cancelWholeSession } from '../sessions/seat-ledger/seat-ledger.ts';
+import { describeSession, type SessionSummary } from '../sessions/session-description.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
 import { basketReleasedEmail, sessionCancelledEmail } from './booking-emails.ts';
 import type { BookingDeps } from './bookings.ts';
@@ -42,91 +44,138 @@ export async function cancelSessionForEveryone(
         'This session has started or was cancelled already.',
       );
     }
-    const { seats, endedHolds } = cancelled;
-    const session = describeSession(timetable, cancelled.session);
-    // Families still paying for a basket with this session in it: released whole, told once.
-    for (const hold of endedHolds) {
-      const customer = await tx.query.user.findFirst({
-        where: (u, { eq }) => eq(u.id, hold.userId),
-        columns: { email: true, name: true, deletedAt: true },
-      });
-      if (!customer || customer.deletedAt) continue;
-      await deps.mail.enqueue(
-        basketReleasedEmail(brand, {
-          to: customer.email,
-          name: customer.name,
-          session,
-          reason: request.reason,
-          creditReturned: hold.creditReturned,
-        }),
-        { tx },
-      );
-    }
-    const outcomes = [];
-    for (const seat of seats) {
-      const outcome = await applyRemedy(deps, tx, {
-        booking: seat,
-        remedy: request.remedy,
-        now,
-        note: 'Cancelled by us',
-      });
-      await recordAudit(tx, {
-        actorId: request.adminId,
-        actorRole: 'admin',
-        subjectUserId: seat.userId,
-        action: 'booking.cancel',
-        target: `booking:${seat.id}`,
-        before: { status: 'confirmed' },
-        after: {
-          status: 'cancelled',
-          reason: request.reason,
-          ...(outcome.remedy === 'none'
-            ? {}
-            : {
-                remedy: outcome.remedy,
-                refundedPence: outcome.refundedPence,
-                creditReturned: outcome.creditReturned,
-              }),
-        },
-      });
-      outcomes.push({ seat, outcome });
-    }
-    for (const family of byFamily(outcomes)) {
-      const [first] = family;
-      if (!first) continue;
-      const customer = await tx.query.user.findFirst({
-        where: (u, { eq }) => eq(u.id, first.seat.userId),
-        columns: { email: true, name: true, deletedAt: true },
-      });
-      if (!customer || customer.deletedAt) continue;
-      await deps.mail.enqueue(
-        sessionCancelledEmail(brand, {
-          to: customer.email,
-          name: customer.name,
-          session,
-          seats: family.map(({ seat }) => ({
-            bookingId: seat.id,
-            pupilName: seat.pupilName,
-            calendar: {
-              uid: seat.calendarUid ?? defaultCalendarUid(seat.id),
-              sequence: seat.calendarSequence + 1,
-            },
-          })),
-          reason: request.reason,
-          refundedPence: family.reduce((sum, { outcome }) => sum + outcome.refundedPence, 0),
-          creditReturned: family.reduce((sum, { outcome }) => sum + outcome.creditReturned, 0),
-        }),
-        { tx },
-      );
-    }
-    return outcomes;
+    return makeFamiliesWhole(deps, tx, {
+      cancelled,
+      session: describeSession(timetable, cancelled.session),
+      brand,
+      now,
+      actor: { id: request.adminId, role: 'admin' },
+      remedy: request.remedy,
+      reason: request.reason,
+    });
   });
+  return finishCancel(deps, request.sessionId, done);
+}
+
+/** One seat's remedy, as the cancel answered it. */
+export interface SeatOutcome {
+  seat: BookingRow;
+  outcome: Awaited<ReturnType<typeof applyRemedy>>;
+}
+
+/** A sister session a family is offered instead (docs/decisions/100). */
+export interface SisterOffer {
+  url: string;
+  session: SessionSummary;
+}
+
+/**
+ * Inside the cancel's transaction, after the ledger cancelled the session: families still paying
+ * for a basket with it are told it was released; every seat gets the remedy and is audited; each
+ * family gets one e-mail naming its children with the calendar cancellations, and, when
+ * `sisterFor` finds one, the way to the sister session.
+ */
+export async function makeFamiliesWhole(
+  deps: BookingDeps,
+  tx: Transaction,
+  input: {
+    cancelled: CancelledSession;
+    session: SessionSummary;
+    brand: MailBrand;
+    now: Date;
+    actor: { id: string | null; role: 'admin' | 'system' };
+    remedy: CancelRemedy;
+    reason: string;
+    sisterFor?: (seats: readonly BookingRow[]) => SisterOffer | undefined;
+  },
+): Promise<SeatOutcome[]> {
+  const { cancelled, session, brand, now } = input;
+  // Families still paying for a basket with this session in it: released whole, told once.
+  for (const hold of cancelled.endedHolds) {
+    const customer = await customerOf(tx, hold.userId);
+    if (!customer) continue;
+    await deps.mail.enqueue(
+      basketReleasedEmail(brand, {
+        to: customer.email,
+        name: customer.name,
+        session,
+        reason: input.reason,
+        creditReturned: hold.creditReturned,
+      }),
+      { tx },
+    );
+  }
+  const outcomes: SeatOutcome[] = [];
+  for (const seat of cancelled.seats) {
+    const outcome = await applyRemedy(deps, tx, {
+      booking: seat,
+      remedy: input.remedy,
+      now,
+      note: 'Cancelled by us',
+    });
+    await recordAudit(tx, {
+      actorId: input.actor.id,
+      actorRole: input.actor.role,
+      subjectUserId: seat.userId,
+      action: 'booking.cancel',
+      target: `booking:${seat.id}`,
+      before: { status: 'confirmed' },
+      after: {
+        status: 'cancelled',
+        reason: input.reason,
+        ...(outcome.remedy === 'none'
+          ? {}
+          : {
+              remedy: outcome.remedy,
+              refundedPence: outcome.refundedPence,
+              creditReturned: outcome.creditReturned,
+            }),
+      },
+    });
+    outcomes.push({ seat, outcome });
+  }
+  for (const family of byFamily(outcomes)) {
+    const [first] = family;
+    if (!first) continue;
+    const customer = await customerOf(tx, first.seat.userId);
+    if (!customer) continue;
+    const sister = input.sisterFor?.(family.map(({ seat }) => seat));
+    await deps.mail.enqueue(
+      sessionCancelledEmail(brand, {
+        to: customer.email,
+        name: customer.name,
+        session,
+        seats: family.map(({ seat }) => ({
+          bookingId: seat.id,
+          pupilName: seat.pupilName,
+          calendar: {
+            uid: seat.calendarUid ?? defaultCalendarUid(seat.id),
+            sequence: seat.calendarSequence + 1,
+          },
+        })),
+        reason: input.reason,
+        refundedPence: family.reduce((sum, { outcome }) => sum + outcome.refundedPence, 0),
+        creditReturned: family.reduce((sum, { outcome }) => sum + outcome.creditReturned, 0),
+        ...(sister ? { sister } : {}),
+      }),
+      { tx },
+    );
+  }
+  return outcomes;
+}
+
+/** After commit: card refunds go to the provider; the answer names each seat's remedy. */
+export async function finishCancel(
+  deps: BookingDeps,
+  sessionId: string,
+  done: readonly SeatOutcome[],
+): Promise<SessionCancelled> {
   await sendPendingRefunds(
     deps,
     done.flatMap(({ outcome }) => outcome.refundIds),
   );
   return {
-    sessionId: request.sessionId,
+    sessionId,
     seats: done.map(({ seat, outcome }) => ({
       bookingId: seat.id,
       pupil: pupilRef(seat),
@@ -135,6 +184,15 @@ export async function cancelSessionForEveryone(
       creditReturned: outcome.creditReturned,
     })),
   };
+}
+
+/** The account to write to, unless it was deleted. */
+async function customerOf(tx: Transaction, userId: string) {
+  const customer = await tx.query.user.findFirst({
+    where: (u, { eq }) => eq(u.id, userId),
+    columns: { email: true, name: true, deletedAt: true },
+  });
+  return customer && !customer.deletedAt ? customer : undefined;
 }
 
 /** The seats grouped by the account that booked them, in first-seen order. */

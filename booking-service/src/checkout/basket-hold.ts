@@ -90,7 +90,7 @@ export async function holdBasket(deps: CheckoutDeps, basket: BasketHold): Promis
     });
     if (opened.confirmed) {
       const { checkout, confirmed } = opened;
-      await mailConfirmation(deps, tx, { brand, timetable, checkout, confirmed });
+      await mailConfirmation(deps, tx, { brand, timetable, checkout, confirmed, now });
     }
     return opened;
   });

@@ -13,6 +13,8 @@ export interface BookedSession extends SessionSummary {
   pupilName: string;
   /** A session of credit paid for this seat (docs/decisions/077). */
   paidWithCredit?: boolean;
+  /** "Runs if at least 4 pupils are booked by …" while its minimum is undecided (decision 100). */
+  runsIf?: string;
 }
 
 /** A seat named in a mail that is not (or no longer) a booking. */
@@ -52,7 +54,8 @@ export function bookingConfirmationEmail(
     ? `Thank you for your payment. You are enrolled for ${input.termName}, with a place in each of these ${sessionsWord}:`
     : `Thank you for your payment. Your place is booked in the following ${sessionsWord}:`;
   const lines = input.sessions.map(
-    (s) => `${seatLine(s, s.pupilName)}${s.paidWithCredit ? ' (paid with credit)' : ''}`,
+    (s) =>
+      `${seatLine(s, s.pupilName)}${s.paidWithCredit ? ' (paid with credit)' : ''}${s.runsIf ? `. ${s.runsIf}.` : ''}`,
   );
   const total = totalLine({ ...input, count });
   const calendarNote = 'The attached calendar file adds every session to your calendar.';
@@ -92,6 +95,7 @@ export function bookingConfirmationEmail(
         input.sessions.map((s) =>
           calendarSession(brand.name, s.bookingId, s, s.pupilName, {
             joinUrl: joinPageUrl(brand.siteUrl, s.bookingId),
+            ...(s.runsIf ? { note: `${s.runsIf}.` } : {}),
           }),
         ),
         'maths-sessions.ics',

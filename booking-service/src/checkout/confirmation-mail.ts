@@ -1,3 +1,4 @@
+import { runsIfText } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
 import { type checkouts, termEnrolments, user } from '../db/schema.ts';
@@ -6,6 +7,7 @@ import type { MailOutbox } from '../mail/outbox.ts';
 import type { ConfirmedSeats } from '../sessions/seat-ledger/seat-ledger.ts';
 import { pupilCopyAddress } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
+import { classMinimums, publishedMinimum, sessionMinimum } from '../sessions/class-minimums.ts';
 import { type BookedSession, bookingConfirmationEmail } from './checkout-emails.ts';
 
 /**
@@ -23,6 +25,7 @@ export async function mailConfirmation(
       'id' | 'userId' | 'amountPence' | 'isSpecialOffer' | 'creditUsed'
     >;
     confirmed: ConfirmedSeats;
+    now: Date;
   },
 ): Promise<void> {
   const { checkout, confirmed } = input;
@@ -31,6 +34,10 @@ export async function mailConfirmation(
     .from(user)
     .where(eq(user.id, checkout.userId));
   if (!customer) return;
+  // A session still waiting for its class's minimum says so (docs/decisions/100).
+  const minimums = await classMinimums(tx, [
+    ...new Set([...confirmed.sessions.values()].map((row) => row.service)),
+  ]);
   const bookingIdOf = new Map(confirmed.created.map((b) => [`${b.sessionId} ${b.pupilId}`, b.id]));
   // Seats are in pupil-name order; a stable sort by start keeps that within a session.
   const sessions: BookedSession[] = confirmed.seats
@@ -44,6 +51,7 @@ export async function mailConfirmation(
       bookingId: bookingIdOf.get(`${row.id} ${seat.pupilId}`) ?? row.id,
       pupilName: seat.pupilName,
       paidWithCredit: seat.paidWithCredit,
+      ...runsIfNote(publishedMinimum(sessionMinimum(minimums, row), input.now)),
     }));
   // A term's checkout says so in its one e-mail (docs/decisions/083).
   const [term] = await tx
@@ -71,4 +79,11 @@ export async function mailConfirmation(
   for (const to of [customer.email, ...copies]) {
     await deps.mail.enqueue(bookingConfirmationEmail(input.brand, { to, ...mail }), { tx });
   }
+}
+
+/** The condition in words, for the seat's line and calendar entry (docs/decisions/100). */
+function runsIfNote(published: ReturnType<typeof publishedMinimum>): { runsIf?: string } {
+  return published.runsIf
+    ? { runsIf: runsIfText(published.runsIf.minPupils, published.runsIf.decidedAt) }
+    : {};
 }

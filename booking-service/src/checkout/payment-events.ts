@@ -169,7 +169,7 @@ async function bookPaidCheckout(
 
     const confirmed = await confirmHold(deps, tx, checkout, paid);
     // Same transaction: the e-mail exists if and only if the bookings do.
-    await mailConfirmation(deps, tx, { brand, timetable, checkout, confirmed });
+    await mailConfirmation(deps, tx, { brand, timetable, checkout, confirmed, now });
     return 'booked';
   });
 }

@@ -61,6 +61,8 @@ function toAdminClass(row: ClassRow, timetable: readonly WeeklySlot[]): AdminCla
     meetingUrl: row.meetingUrl,
     inTimetable: slot !== undefined,
     recordLessons: row.recordLessons,
+    minPupils: row.minPupils,
+    decisionHoursBefore: row.decisionHoursBefore,
   };
 }
 

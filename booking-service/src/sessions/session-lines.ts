@@ -26,6 +26,8 @@ export interface CalendarSeat {
   sequence?: number;
   /** Absolute URL of /join/{bookingId}. */
   joinUrl?: string;
+  /** A line added to the description, e.g. the class minimum's condition (decision 100). */
+  note?: string;
 }
 
 /** The calendar entry of one booked session. */
@@ -42,7 +44,7 @@ export function calendarSession(
     ...(seat.sequence !== undefined ? { sequence: seat.sequence } : {}),
     ...(seat.joinUrl ? { joinUrl: seat.joinUrl } : {}),
     title: `${session.label} maths session${forPupil} (${brandName})`,
-    description: `${SERVICES[session.service].label} group maths session, ${SERVICES[session.service].years}. One hour, online.`,
+    description: `${SERVICES[session.service].label} group maths session, ${SERVICES[session.service].years}. One hour, online.${seat.note ? ` ${seat.note}` : ''}`,
     startsAt: new Date(session.startsAt),
     endsAt: new Date(session.endsAt),
   };

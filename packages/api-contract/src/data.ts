@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'recording.view',
   'recording.delete',
   'session.merge',
+  'class.minimum',
+  'session.decision',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { seatsLeft } from '@tuition/domain';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   bookings,
@@ -684,21 +684,102 @@ export async function cancelWholeSession(
   deps: SeatLedgerDeps,
   tx: Transaction,
   request: { sessionId: string; now: Date; reason: string },
-): Promise<{ session: SessionRow; seats: BookingRow[]; endedHolds: EndedHold[] } | null> {
-  const holds = await pendingHoldsIn(tx, [request.sessionId]);
+): Promise<CancelledSession | null> {
+  const row = await lockWholeSession(tx, request.sessionId);
+  if (!row || row.cancelledAt || row.startsAt <= request.now) return null;
+  return cancelLockedSession(deps, tx, row, request);
+}
+
+/** What cancelling a whole session did: its row, the seats cancelled and the holds ended. */
+export interface CancelledSession {
+  session: SessionRow;
+  seats: BookingRow[];
+  endedHolds: EndedHold[];
+}
+
+/**
+ * Decides a session by its class's minimum (docs/decisions/100), once: under the same locks as
+ * a whole-session cancel, the confirmed seats are counted (a pending hold counts for nothing
+ * until paid); with at least `minPupils`, or when an admin says so (`outcome`), the session is
+ * recorded as running; else it is cancelled as the business cancels (seats, waiting list,
+ * offers, pending holds) and recorded as cancelled. A payment that lands before the lock counts;
+ * one after finds the session cancelled and is refunded whole (docs/decisions/086). Answers
+ * null when the session was decided, cancelled or started already.
+ */
+export async function decideSession(
+  deps: SeatLedgerDeps,
+  tx: Transaction,
+  request: {
+    sessionId: string;
+    now: Date;
+    minPupils: number;
+    reason: string;
+    /** An admin's early decision; absent, the count decides. */
+    outcome?: 'runs' | 'cancelled';
+    decidedBy: string | null;
+  },
+): Promise<
+  | { outcome: 'runs'; session: SessionRow; confirmed: number }
+  | ({ outcome: 'cancelled'; confirmed: number } & CancelledSession)
+  | null
+> {
+  const row = await lockWholeSession(tx, request.sessionId);
+  if (!row || row.decision || row.cancelledAt || row.startsAt <= request.now) return null;
+  const [counted] = await tx
+    .select({ confirmed: count() })
+    .from(bookings)
+    .where(and(eq(bookings.sessionId, row.id), eq(bookings.status, 'confirmed')));
+  const confirmed = counted?.confirmed ?? 0;
+  const outcome = request.outcome ?? (confirmed >= request.minPupils ? 'runs' : 'cancelled');
+  await tx
+    .update(classSessions)
+    .set({ decision: outcome, decidedAt: request.now, decidedBy: request.decidedBy })
+    .where(eq(classSessions.id, row.id));
+  const decided = {
+    ...row,
+    decision: outcome,
+    decidedAt: request.now,
+    decidedBy: request.decidedBy,
+  };
+  if (outcome === 'runs') return { outcome, session: decided, confirmed };
+  return {
+    outcome,
+    confirmed,
+    ...(await cancelLockedSession(deps, tx, decided, request)),
+  };
+}
+
+/**
+ * Locks what cancelling a whole session touches, in the door's order: the checkouts first (the
+ * pending holds with a seat in it, and the paid checkouts of its bookings, which the remedies
+ * may refund), then the session rows. Answers the session's locked row.
+ */
+async function lockWholeSession(
+  tx: Transaction,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
+  const holds = await pendingHoldsIn(tx, [sessionId]);
   const paid = await tx
     .selectDistinct({ checkoutId: bookings.checkoutId })
     .from(bookings)
-    .where(and(eq(bookings.sessionId, request.sessionId), eq(bookings.status, 'confirmed')));
+    .where(and(eq(bookings.sessionId, sessionId), eq(bookings.status, 'confirmed')));
   const { sessions } = await lockHoldRows(tx, {
     checkoutIds: [
       ...holds.map((hold) => hold.id),
       ...paid.flatMap((row) => (row.checkoutId ? [row.checkoutId] : [])),
     ],
-    sessionIds: [request.sessionId, ...holds.flatMap((hold) => hold.sessionIds)],
+    sessionIds: [sessionId, ...holds.flatMap((hold) => hold.sessionIds)],
   });
-  const row = sessions.find((session) => session.id === request.sessionId);
-  if (!row || row.cancelledAt || row.startsAt <= request.now) return null;
+  return sessions.find((session) => session.id === sessionId);
+}
+
+/** Cancels a session whose row is locked: see cancelWholeSession. */
+async function cancelLockedSession(
+  deps: SeatLedgerDeps,
+  tx: Transaction,
+  row: SessionRow,
+  request: { now: Date; reason: string },
+): Promise<CancelledSession> {
   await tx
     .update(classSessions)
     .set({ cancelledAt: request.now, cancelReason: request.reason })
@@ -730,7 +811,11 @@ export async function cancelWholeSession(
     how: 'session-cancelled',
     now: request.now,
   });
-  return { session: row, seats, endedHolds };
+  return {
+    session: { ...row, cancelledAt: request.now, cancelReason: request.reason },
+    seats,
+    endedHolds,
+  };
 }
 
 /**

@@ -40,6 +40,9 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'recording.delete': 'Recording deleted',
   // A thin class's families moved to another session of it (docs/decisions/100).
   'session.merge': 'Session merged',
+  // A class's minimum, and the sessions decided by it (docs/decisions/100).
+  'class.minimum': 'Class minimum set',
+  'session.decision': 'Session decided',
 };
 
 /** Who acted, in words, for the filter. */
