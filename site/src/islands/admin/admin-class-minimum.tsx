@@ -47,18 +47,13 @@ function fieldErrorsOf(error: unknown): FieldErrors | undefined {
   return minPupils || hours ? found : undefined;
 }
 
-export function ClassMinimumForm({ item, about }: { item: AdminClass; about: string }) {
+/** The saved minimum, the refused fields, and the save that updates both. */
+function useSaveMinimum(item: AdminClass, about: string) {
   const queryClient = useQueryClient();
-  const minId = useId();
-  const hoursId = useId();
   const [saved, setSaved] = useState<Saved>({
     minPupils: item.minPupils ?? null,
     decisionHoursBefore: item.decisionHoursBefore ?? DEFAULT_DECISION_HOURS_BEFORE,
   });
-  const [minPupils, setMinPupils] = useState(
-    saved.minPupils === null ? NONE : String(saved.minPupils),
-  );
-  const [hours, setHours] = useState(String(saved.decisionHoursBefore));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useMutation({
     mutationFn: (minimum: Saved) => adminApi.setClassMinimum(item.id, minimum),
@@ -93,6 +88,17 @@ export function ClassMinimumForm({ item, about }: { item: AdminClass; about: str
       });
     },
   });
+  return { saved, errors, setErrors, save };
+}
+
+export function ClassMinimumForm({ item, about }: { item: AdminClass; about: string }) {
+  const minId = useId();
+  const hoursId = useId();
+  const { saved, errors, setErrors, save } = useSaveMinimum(item, about);
+  const [minPupils, setMinPupils] = useState(
+    saved.minPupils === null ? NONE : String(saved.minPupils),
+  );
+  const [hours, setHours] = useState(String(saved.decisionHoursBefore));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const hoursBefore = Number(hours.trim());

@@ -83,16 +83,7 @@ export function useBookingFlow({
   });
   useOfferSeatInBasket({ offer, service, fresh: calendar.fresh, mode, setSelection });
   const picks = useSessionPicks({ ...common, slots: calendar.slots, moving });
-  useSisterSessionInBasket({
-    link: whoFor.sister,
-    service,
-    fresh: calendar.fresh,
-    pupils,
-    now,
-    selectedStarts: picks.selectedStarts,
-    pick: picks.pickSession,
-    showMonthOf: calendar.showMonthOf,
-  });
+  useSisterSessionInBasket({ ...common, calendar, picks });
 
   const basket: BasketProps = {
     mode,

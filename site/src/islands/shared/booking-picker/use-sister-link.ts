@@ -73,17 +73,22 @@ export function useSisterLink(options: {
  * a session no longer offered, or full, is said once here.
  */
 export function useSisterSessionInBasket(options: {
-  link: SisterLink | undefined;
   service: ServiceCode | undefined;
-  fresh: readonly AvailabilitySlot[] | undefined;
-  pupils: PupilChoice;
   now: Date;
-  selectedStarts: ReadonlySet<string>;
-  pick: (slot: AvailabilitySlot) => void;
-  /** Shows the session's month in the calendar. */
-  showMonthOf: (date: string) => void;
+  /** Who the sessions are for: the link (use-who-for.ts) and the account's pupil choice. */
+  whoFor: { sister: SisterLink | undefined; pupils: PupilChoice };
+  /** The calendar: its fresh availability answer, and showing a date's month. */
+  calendar: {
+    fresh: readonly AvailabilitySlot[] | undefined;
+    showMonthOf: (date: string) => void;
+  };
+  /** The picks: the starts in the basket, and picking one as a click does. */
+  picks: { selectedStarts: ReadonlySet<string>; pickSession: (slot: AvailabilitySlot) => void };
 }): void {
-  const { link, service, fresh, pupils, now, selectedStarts, pick, showMonthOf } = options;
+  const { service, now, whoFor, calendar, picks } = options;
+  const { sister: link, pupils } = whoFor;
+  const { fresh, showMonthOf } = calendar;
+  const { selectedStarts, pickSession: pick } = picks;
   const done = useRef(false);
   useEffect(() => {
     if (done.current || !link || !fresh || service !== link.service || !pupils.shown) return;
