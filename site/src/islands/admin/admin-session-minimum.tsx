@@ -241,7 +241,7 @@ export function AtRiskPanel({ session, about }: { session: AdminSession; about: 
             </Button>
           }
           title="Cancel this session: minimum not met?"
-          description={`${about}: ${booked} pupils booked. Every seat is cancelled; each family gets credit or a refund and one e-mail offering a sister session. This cannot be undone.`}
+          description={`${about}: ${booked} pupils booked. Every seat is cancelled; each family gets credit or a refund and one e-mail, offering a sister session when there is one. This cannot be undone.`}
           keepLabel="Keep session"
           confirmLabel="Cancel session"
           confirmColor="red"
