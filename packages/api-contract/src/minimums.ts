@@ -20,37 +20,24 @@ import { SessionCancelledSchema } from './wallet.ts';
 export const SESSION_DECISIONS = ['runs', 'cancelled'] as const;
 export type SessionDecisionOutcome = (typeof SESSION_DECISIONS)[number];
 
+const MIN_PUPILS_ERROR = `The minimum must be a whole number of pupils from ${MIN_PUPILS_LOWEST} to ${MIN_PUPILS_HIGHEST}, or none.`;
+const DECISION_HOURS_ERROR = `Decide between ${DECISION_HOURS_FEWEST} and ${DECISION_HOURS_MOST} hours (a week) before the start, in whole hours.`;
+
 /** PUT /api/admin/classes/{id}/minimum */
 export const ClassMinimumRequestSchema = named(
   'ClassMinimumRequest',
   z.object({
     minPupils: z
-      .number({
-        error: `minPupils must be a whole number from ${MIN_PUPILS_LOWEST} to ${MIN_PUPILS_HIGHEST}, or null for none.`,
-      })
-      .int({
-        error: `minPupils must be a whole number from ${MIN_PUPILS_LOWEST} to ${MIN_PUPILS_HIGHEST}, or null for none.`,
-      })
-      .min(MIN_PUPILS_LOWEST, {
-        error: `minPupils must be at least ${MIN_PUPILS_LOWEST}, or null for none.`,
-      })
-      .max(MIN_PUPILS_HIGHEST, {
-        error: `minPupils must be at most ${MIN_PUPILS_HIGHEST} (a full group).`,
-      })
+      .number({ error: MIN_PUPILS_ERROR })
+      .int({ error: MIN_PUPILS_ERROR })
+      .min(MIN_PUPILS_LOWEST, { error: MIN_PUPILS_ERROR })
+      .max(MIN_PUPILS_HIGHEST, { error: MIN_PUPILS_ERROR })
       .nullable(),
     decisionHoursBefore: z
-      .number({
-        error: `decisionHoursBefore must be a whole number of hours from ${DECISION_HOURS_FEWEST} to ${DECISION_HOURS_MOST}.`,
-      })
-      .int({
-        error: `decisionHoursBefore must be a whole number of hours from ${DECISION_HOURS_FEWEST} to ${DECISION_HOURS_MOST}.`,
-      })
-      .min(DECISION_HOURS_FEWEST, {
-        error: `decisionHoursBefore must be at least ${DECISION_HOURS_FEWEST} hours.`,
-      })
-      .max(DECISION_HOURS_MOST, {
-        error: `decisionHoursBefore must be at most ${DECISION_HOURS_MOST} hours (a week).`,
-      })
+      .number({ error: DECISION_HOURS_ERROR })
+      .int({ error: DECISION_HOURS_ERROR })
+      .min(DECISION_HOURS_FEWEST, { error: DECISION_HOURS_ERROR })
+      .max(DECISION_HOURS_MOST, { error: DECISION_HOURS_ERROR })
       .default(DEFAULT_DECISION_HOURS_BEFORE),
   }),
 );
