@@ -107,7 +107,7 @@ describe('a class’s minimum', { timeout: 20_000 }, () => {
         errors: [
           {
             field: 'decisionHoursBefore',
-            message: 'decisionHoursBefore must be at most 168 hours (a week).',
+            message: 'Decide between 12 and 168 hours (a week) before the start, in whole hours.',
           },
         ],
       }),
@@ -117,7 +117,7 @@ describe('a class’s minimum', { timeout: 20_000 }, () => {
     fireEvent.change(hoursField(), { target: { value: '200' } });
     fireEvent.click(saveButton());
     const error = await screen.findByText(
-      'decisionHoursBefore must be at most 168 hours (a week).',
+      'Decide between 12 and 168 hours (a week) before the start, in whole hours.',
     );
     expect(hoursField().getAttribute('aria-invalid')).toBe('true');
     expect(hoursField().getAttribute('aria-describedby')).toContain(error.id);
