@@ -92,6 +92,25 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
       { method: 'GET', path: `/api/admin/sessions/${session.id}/recording`, adminStatus: 404 },
       {
         method: 'PUT',
+        path: `/api/admin/classes/${classId}/minimum`,
+        body: { minPupils: null, decisionHoursBefore: 48 },
+        adminStatus: 200,
+      },
+      // No minimum, so nothing to decide (docs/decisions/100).
+      {
+        method: 'POST',
+        path: `/api/admin/sessions/${spare.id}/decision`,
+        body: { outcome: 'runs' },
+        adminStatus: 409,
+      },
+      {
+        method: 'POST',
+        path: `/api/admin/sessions/${spare.id}/merge`,
+        body: { targetSessionId: session.id },
+        adminStatus: 400,
+      },
+      {
+        method: 'PUT',
         path: `/api/admin/sessions/${started.id}/attendance`,
         body: { bookingId: toMark, status: 'present' },
         adminStatus: 200,

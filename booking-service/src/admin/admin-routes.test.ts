@@ -116,6 +116,8 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       // No seat here records the payment that bought it: nothing is owed for any of them.
       revenueDeliveredPence: 9000,
       creditOutstandingSessions: 0,
+      // No class here has a minimum (docs/decisions/100).
+      atRiskSessions: 0,
       creditOutstandingPence: 0,
     });
   });
