@@ -201,7 +201,7 @@ export function AtRiskPanel({ session, about }: { session: AdminSession; about: 
           <dd>{booked} needed</dd>
         </div>
         <div>
-          <dt>Decided</dt>
+          <dt>Decision at</dt>
           <dd>{londonDateTime(minimum.decidedAt)}</dd>
         </div>
         <div>
