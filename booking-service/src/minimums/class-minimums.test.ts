@@ -10,7 +10,7 @@ import {
 } from '@tuition/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, bookings, classSessions } from '../db/schema.ts';
+import { auditEntries, bookings, classSessions, mailMessages } from '../db/schema.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { bookPaid, buyPack, fillSeats, pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
@@ -72,6 +72,12 @@ describe.each(TEST_DB_KINDS)('class minimums on %s', (dbKind) => {
         .from(bookings)
         .where(and(eq(bookings.sessionId, sessionId), eq(bookings.status, 'confirmed')))
     ).length;
+
+  /** The calendar file attached to a stored mail, as text. */
+  const attachedCalendar = async (mailId: string) => {
+    const [stored] = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
+    return Buffer.from(stored!.attachments[0]!.content, 'base64').toString('utf8');
+  };
 
   it('takes a minimum from 2 to 10 and a decision 12 to 168 hours ahead, and says what is wrong', async () => {
     setNow(t, NOW);
@@ -143,6 +149,11 @@ describe.each(TEST_DB_KINDS)('class minimums on %s', (dbKind) => {
     );
     expect(mail?.text).toContain(
       'Runs if at least 3 pupils are booked by Sunday 15 November, 7:00 PM.',
+    );
+    // The calendar entry's description says it too.
+    const calendar = await attachedCalendar(mail!.id);
+    expect(calendar.replace(/\r\n /g, '')).toContain(
+      'Runs if at least 3 pupils are booked by Sunday 15 November\\, 7:00 PM.',
     );
   });
 
@@ -233,6 +244,11 @@ describe.each(TEST_DB_KINDS)('class minimums on %s', (dbKind) => {
     );
     expect(creditMails).toHaveLength(1);
     expect(creditMails[0]?.text).toContain('booked for Amira Khan and Ben Khan');
+    // Both children's calendar entries are cancelled, one SEQUENCE on.
+    const calendar = await attachedCalendar(creditMails[0]!.id);
+    expect(calendar).toContain('METHOD:CANCEL');
+    expect(calendar.match(/STATUS:CANCELLED/g)).toHaveLength(2);
+    expect(calendar).toContain('SEQUENCE:1');
     // The sister: Wednesday 25 November at 7 pm, with seats for both, booked with the credit.
     const wednesday = await sessionAt('2026-11-25T19:00:00.000Z');
     expect(creditMails[0]?.text).toContain(
