@@ -1,6 +1,12 @@
 import type { StartedCheckout } from '@tuition/api-contract';
-import { type BasketQuote, MESSAGES, type PricingEngineRules, priceBasket } from '@tuition/domain';
-import { ConflictError } from '../http/problem.ts';
+import {
+  type BasketQuote,
+  formatPounds,
+  MESSAGES,
+  type PricingEngineRules,
+  priceBasket,
+} from '@tuition/domain';
+import { ConflictError, HttpProblem } from '../http/problem.ts';
 import type { Transaction } from '../db/client.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import { type PaymentLine, paymentLines } from '../payments/payment-provider.ts';
@@ -16,6 +22,7 @@ import {
   type PromoChoice,
   pricingRules,
   priceQuoteOf,
+  quoteSeats,
   seatKey,
 } from '../pricing/basket-price.ts';
 import { mailConfirmation } from './confirmation-mail.ts';
@@ -50,6 +57,28 @@ export interface BasketHold {
   refuse: (reason: SeatRefusal, sessionIds: readonly string[]) => Error;
   /** Written in the hold's transaction once the checkout exists (a term's enrolments). */
   inHold?: ((tx: Transaction, checkoutId: string) => Promise<void>) | undefined;
+  /** The total the page showed; another price is refused before anything is held (102). */
+  expectedPence?: number | undefined;
+  /** A typed code dropped because it can no longer be used (choosePromoForExpectedPrice). */
+  droppedCode?: string | undefined;
+}
+
+/**
+ * 409 price-changed (docs/decisions/102): the basket no longer costs what the page showed (the
+ * admin changed a discount or a price, a code was switched off). The answer names both totals so
+ * the page shows the new one before any card is asked for; nothing was held.
+ */
+export function priceChanged(expectedPence: number, amountPence: number, droppedCode?: string) {
+  const now = `the total is now ${formatPounds(amountPence)}, not ${formatPounds(expectedPence)}`;
+  const detail = droppedCode
+    ? `The code ${droppedCode} can no longer be used, so ${now}. Check the basket and try again.`
+    : `The price has changed: ${now}. Check the basket and try again.`;
+  return new HttpProblem(409, 'Conflict', detail, {
+    type: 'urn:tuition:problem:price-changed',
+    code: 'price-changed',
+    expectedPence,
+    amountPence,
+  });
 }
 
 /**
@@ -76,6 +105,13 @@ export async function holdBasket(deps: CheckoutDeps, basket: BasketHold): Promis
     deps.content.timetable(),
     pricingRules(deps),
   ]);
+  // The same rules and code price the hold below, so this total is the one it would charge.
+  if (basket.expectedPence !== undefined) {
+    const totalPence = quoteSeats(basket.seats, rules, basket.promo).totalPence;
+    if (totalPence !== basket.expectedPence) {
+      throw priceChanged(basket.expectedPence, totalPence, basket.droppedCode);
+    }
+  }
   const held = await deps.db.transaction(async (tx) => {
     const opened = await openHold(deps, tx, {
       userId: basket.user.id,

@@ -70,7 +70,8 @@ const startCheckoutRoute = createRoute({
     409: problemResponse(
       '`code` duplicate (a named pupil already has a confirmed seat) or full (fewer seats left ' +
         'than pupils named); `slots` lists the starts concerned; offer-expired (offerId was ' +
-        'used, declined or ran out)',
+        'used, declined or ran out); price-changed (the total is no longer `expectedPence`: ' +
+        '`amountPence` is the new one, and nothing was held; decision 102)',
     ),
     429: problemResponse(
       'Too many unknown promo codes from this account or address: wait for Retry-After',
@@ -157,7 +158,8 @@ export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth; mail: Ma
   return (
     router
       .openapi(startCheckoutRoute, async (c) => {
-        const { service, startsAt, pupilIds, offerId, useCredit, promoCode } = c.req.valid('json');
+        const { service, startsAt, pupilIds, offerId, useCredit, promoCode, expectedPence } =
+          c.req.valid('json');
         const me = currentUser(c);
         const started = await withCodeGuessLimit(deps, c, { userId: me.id, code: promoCode }, () =>
           startCheckout(deps, {
@@ -168,6 +170,7 @@ export function createCheckoutRoutes(deps: CheckoutDeps & { auth: Auth; mail: Ma
             offerId,
             useCredit,
             promoCode,
+            expectedPence,
           }),
         );
         return c.json(started, 201);

@@ -28,7 +28,7 @@ import { checkoutItems, checkouts, classSessions, pupils } from '../db/schema.ts
 import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { refundedByCheckout } from '../payments/payment-refunds.ts';
 import { holdBasket, seatRefusals } from './basket-hold.ts';
-import { choosePromo } from '../pricing/basket-price.ts';
+import { choosePromoForExpectedPrice } from '../pricing/basket-price.ts';
 import { type CheckoutDeps, closeHostedPage } from './payment-page.ts';
 
 export {
@@ -66,6 +66,8 @@ export async function startCheckout(
     useCredit?: boolean | undefined;
     /** A promo code as typed (docs/decisions/082). */
     promoCode?: string | undefined;
+    /** The total the page showed (docs/decisions/102). */
+    expectedPence?: number | undefined;
   },
 ): Promise<StartedCheckout> {
   const now = deps.clock.now();
@@ -81,12 +83,11 @@ export async function startCheckout(
       now,
     });
   }
-  const promo = await choosePromo(deps.db, {
-    code: request.promoCode,
-    userId: request.user.id,
-    pupilIds,
-    now,
-  });
+  const { promo, droppedCode } = await choosePromoForExpectedPrice(
+    deps.db,
+    { code: request.promoCode, userId: request.user.id, pupilIds, now },
+    request.expectedPence,
+  );
   const slotsOf = (sessionIds: readonly string[]) =>
     wanted.filter((w) => sessionIds.includes(w.sessionId)).map((w) => w.text);
   return holdBasket(deps, {
@@ -104,6 +105,8 @@ export async function startCheckout(
     promo,
     now,
     refuse: seatRefusals(slotsOf),
+    expectedPence: request.expectedPence,
+    droppedCode,
   });
 }
 

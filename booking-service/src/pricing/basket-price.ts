@@ -11,7 +11,7 @@ import {
 } from '@tuition/domain';
 import type { DbExecutor } from '../db/client.ts';
 import { ValidationError } from '../http/problem.ts';
-import { findUsablePromo, promoHistory } from './promo-claims.ts';
+import { findUsablePromo, promoCodeIssued, promoHistory } from './promo-claims.ts';
 import { siblingPercent } from './sibling-setting.ts';
 import type { ContentLoader } from '@tuition/content';
 
@@ -71,6 +71,31 @@ export async function choosePromo(
     now: input.now,
   });
   return { id: usable.id, promo: usable.promo, history };
+}
+
+/**
+ * choosePromo for a checkout that names the total its page showed (docs/decisions/102): a code
+ * that can no longer be used (switched off, expired, used up) is dropped rather than refused,
+ * so the checkout can answer with the price without it; the caller says which code went. An
+ * unknown code is refused as before.
+ */
+export async function choosePromoForExpectedPrice(
+  db: DbExecutor,
+  input: { code: string | undefined; userId: string; pupilIds: readonly string[]; now: Date },
+  expectedPence: number | undefined,
+): Promise<{ promo: PromoChoice | null; droppedCode?: string }> {
+  try {
+    return { promo: await choosePromo(db, input) };
+  } catch (error) {
+    const aboutCode =
+      error instanceof ValidationError &&
+      error.fieldErrors.every((fieldError) => fieldError.field === 'promoCode');
+    if (expectedPence === undefined || !aboutCode || input.code === undefined) throw error;
+    // A code nobody ever issued is still refused (and counted as a guess, decision 093): only a
+    // real code that stopped being usable (switched off, expired, used up) is dropped.
+    if (!(await promoCodeIssued(db, input.code))) throw error;
+    return { promo: null, droppedCode: input.code.trim().toUpperCase() };
+  }
 }
 
 /** Prices seats with the engine: base prices, then the best single deal (decision 080). */

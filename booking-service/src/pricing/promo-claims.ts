@@ -95,6 +95,16 @@ export async function findUsablePromo(
   return { id: usable.id, promo: promoOf(usable) };
 }
 
+/** Whether a code was ever issued, whatever its state now (choosePromoForExpectedPrice). */
+export async function promoCodeIssued(db: DbExecutor, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: promoCodes.id })
+    .from(promoCodes)
+    .where(eq(promoCodes.code, code.trim().toUpperCase()))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** `pupil_ids` names at least one of `ids` (ids are uuids, compared as text). */
 function namesAnyOf(ids: readonly string[]): SQL {
   const list = sql.join(

@@ -5,7 +5,7 @@ import type { CheckoutDeps } from '../checkout/payment-page.ts';
 import { termEnrolments } from '../db/schema.ts';
 import { ConflictError, ValidationError } from '../http/problem.ts';
 import {
-  choosePromo,
+  choosePromoForExpectedPrice,
   type PricedSeat,
   priceQuoteOf,
   pricingRules,
@@ -36,6 +36,8 @@ interface TermRequest {
   classId: string;
   pupilIds: readonly string[];
   promoCode?: string | undefined;
+  /** The total the page showed (docs/decisions/102); a quote sends none. */
+  expectedPence?: number | undefined;
 }
 
 /** The term, the class, the pupils (the account's, not archived) and each session's state. */
@@ -52,13 +54,12 @@ async function resolveTermBasket(deps: CheckoutDeps, request: TermRequest) {
     userId: request.user.id,
     pupilIds,
   });
-  const promo = await choosePromo(deps.db, {
-    code: request.promoCode,
-    userId: request.user.id,
-    pupilIds,
-    now,
-  });
-  return { now, term, termClass, pupilIds, sessions, promo };
+  const { promo, droppedCode } = await choosePromoForExpectedPrice(
+    deps.db,
+    { code: request.promoCode, userId: request.user.id, pupilIds, now },
+    request.expectedPence,
+  );
+  return { now, term, termClass, pupilIds, sessions, promo, droppedCode };
 }
 
 /** Every ok session × every pupil, at the term's per-session price, in start then pupil order. */
@@ -107,7 +108,7 @@ export async function startTermCheckout(
   request: TermRequest & { useCredit?: boolean | undefined; skipFull?: boolean | undefined },
 ): Promise<TermCheckout> {
   const resolved = await resolveTermBasket(deps, request);
-  const { now, term, termClass, pupilIds, sessions, promo } = resolved;
+  const { now, term, termClass, pupilIds, sessions, promo, droppedCode } = resolved;
   const full = sessions.filter((s) => s.status === 'full');
   const ok = sessions.filter((s) => s.status === 'ok');
   if (full.length > 0 && (!request.skipFull || ok.length === 0)) throw fullSessions(full);
@@ -126,6 +127,8 @@ export async function startTermCheckout(
     promo,
     now,
     refuse: seatRefusals(slotsOf),
+    expectedPence: request.expectedPence,
+    droppedCode,
     inHold: async (tx, checkoutId) => {
       await tx.insert(termEnrolments).values(
         pupilIds.map((pupilId) => ({

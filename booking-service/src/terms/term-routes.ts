@@ -93,7 +93,9 @@ const termCheckoutRoute = createRoute({
     401: problemResponse('Not signed in'),
     403: problemResponse('E-mail not verified, a tutor account, or sent from another site'),
     404: problemResponse('No such term or class, or a pupil that is not yours'),
-    409: problemResponse(`${notOpen}; or full (\`slots\` lists the full sessions) or duplicate`),
+    409: problemResponse(
+      `${notOpen}; or full (\`slots\` lists the full sessions) or duplicate; or price-changed (the total is no longer \`expectedPence\`; decision 102)`,
+    ),
     429: problemResponse(
       'Too many unknown promo codes from this account or address: wait for Retry-After',
     ),

@@ -55,6 +55,8 @@ export const PROBLEM_CODES = [
   'rooms-off',
   /** 503: the room provider did not make the room; the class's meeting link stands in (098). */
   'room-unavailable',
+  /** 409: the basket's price is no longer the total the page showed (decision 102). */
+  'price-changed',
   /** 409: a session with a minimum that was decided already, or has no minimum (100). */
   'decided',
   /** 409: a merge whose families' pupils do not all fit the target session together (100). */
@@ -90,6 +92,7 @@ export const CONFLICT_CODES = [
   'rooms-off',
   'decided',
   'does-not-fit',
+  'price-changed',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 
@@ -123,6 +126,16 @@ export const ProblemSchema = named(
       .string()
       .optional()
       .meta({ description: 'not-open only: the London date enrolment opens for these pupils' }),
+    expectedPence: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'price-changed only: the total the page showed' }),
+    amountPence: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'price-changed only: the total now, which the page shows instead' }),
   }),
   'RFC 9457 problem details',
 );

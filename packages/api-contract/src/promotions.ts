@@ -179,6 +179,22 @@ export const SiblingDiscountSchema = named(
 export type SiblingDiscount = z.infer<typeof SiblingDiscountSchema>;
 
 /** The server's price for a basket: what it charges, and the one discount it applied. */
+/**
+ * The total a page showed for a basket (its quote's `totalPence`: every seat, after the one
+ * discount, before credit). Sent with a checkout, it makes the service answer 409
+ * `price-changed` instead of charging anything else (docs/decisions/102).
+ */
+export const expectedPenceField = z
+  .number({ error: 'expectedPence must be the total in pence the page showed.' })
+  .int({ error: 'expectedPence must be the total in pence the page showed.' })
+  .min(0, { error: 'expectedPence must be the total in pence the page showed.' })
+  .max(10_000_000, { error: 'expectedPence must be the total in pence the page showed.' })
+  .meta({
+    description:
+      'The total the page showed (the quote’s totalPence, before credit); when the price is no ' +
+      'longer that, 409 price-changed with expectedPence and amountPence, and nothing is held',
+  });
+
 export const PriceQuoteSchema = named(
   'PriceQuote',
   z.object({

@@ -2,7 +2,7 @@ import { SERVICE_CODES, WEEKDAYS } from '@tuition/domain';
 import { z } from 'zod';
 import { StartedCheckoutSchema } from './checkout.ts';
 import { count, isoInstant, londonDate, named, pence } from './named.ts';
-import { PriceQuoteSchema, promoCodeField } from './promotions.ts';
+import { expectedPenceField, PriceQuoteSchema, promoCodeField } from './promotions.ts';
 import { PupilRefSchema, pupilIdsField } from './pupils.ts';
 
 /*
@@ -98,6 +98,7 @@ export const TermCheckoutRequestSchema = named(
     pupilIds: termPupilIds,
     promoCode: promoCodeField.optional(),
     useCredit: z.boolean().optional(),
+    expectedPence: expectedPenceField.optional(),
     skipFull: z
       .boolean()
       .optional()

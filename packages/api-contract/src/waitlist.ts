@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BasketSchema } from './availability.ts';
 import { count, isoInstant, named } from './named.ts';
 import { PupilRefSchema, pupilIdsField } from './pupils.ts';
-import { promoCodeField } from './promotions.ts';
+import { expectedPenceField, promoCodeField } from './promotions.ts';
 import { SessionSummarySchema } from './sessions.ts';
 
 /*
@@ -96,6 +96,7 @@ export const CheckoutRequestSchema = named(
           'seats it does not cover are priced as usual and paid by card',
       }),
     promoCode: promoCodeField.optional(),
+    expectedPence: expectedPenceField.optional(),
   }),
 );
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
