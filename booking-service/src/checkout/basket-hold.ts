@@ -71,8 +71,8 @@ export interface BasketHold {
 export function priceChanged(expectedPence: number, amountPence: number, droppedCode?: string) {
   const now = `the total is now ${formatPounds(amountPence)}, not ${formatPounds(expectedPence)}`;
   const detail = droppedCode
-    ? `The code ${droppedCode} can no longer be used, so ${now}. Check the basket and try again.`
-    : `The price has changed: ${now}. Check the basket and try again.`;
+    ? `The code ${droppedCode} can no longer be used, so ${now}. Please check the new total and confirm again.`
+    : `The price has changed: ${now}. Please check the new total and confirm again.`;
   return new HttpProblem(409, 'Conflict', detail, {
     type: 'urn:tuition:problem:price-changed',
     code: 'price-changed',

@@ -80,7 +80,7 @@ describe.each(TEST_DB_KINDS)('a quoted price at checkout on %s', (dbKind) => {
         expectedPence: 2250,
         amountPence: 3000,
         detail:
-          'The price has changed: the total is now £30.00, not £22.50. Check the basket and try again.',
+          'The price has changed: the total is now £30.00, not £22.50. Please check the new total and confirm again.',
       });
       expect(await held(parent)).toEqual([]);
       const paid = await contractBody(
@@ -122,7 +122,7 @@ describe.each(TEST_DB_KINDS)('a quoted price at checkout on %s', (dbKind) => {
       expectedPence: 1200,
       amountPence: 1500,
       detail:
-        'The code WINTER20 can no longer be used, so the total is now £15.00, not £12.00. Check the basket and try again.',
+        'The code WINTER20 can no longer be used, so the total is now £15.00, not £12.00. Please check the new total and confirm again.',
     });
     expect(await held(parent)).toEqual([]);
     // Without a total named, the code is refused as before; an unknown code always is.

@@ -171,10 +171,43 @@ describe('EnrolTerm', () => {
     });
     fireEvent.click(retry);
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/dev/checkout/c1'));
+    // Each with the total the page showed (docs/decisions/102).
     expect(checkouts).toEqual([
-      { termId: SPRING.id, classId: TUESDAY.id, pupilIds: [MAYA.id] },
-      { termId: SPRING.id, classId: TUESDAY.id, pupilIds: [MAYA.id], skipFull: true },
+      { termId: SPRING.id, classId: TUESDAY.id, pupilIds: [MAYA.id], expectedPence: 5320 },
+      {
+        termId: SPRING.id,
+        classId: TUESDAY.id,
+        pupilIds: [MAYA.id],
+        skipFull: true,
+        expectedPence: 5320,
+      },
     ]);
+  });
+
+  it('when the price changed since the quote, says so and shows the new total', async () => {
+    let quoted = QUOTE;
+    stubService({
+      'POST /api/terms/:id/quote': () => quoted,
+      'POST /api/checkout/term': () =>
+        problem(
+          409,
+          'The price has changed: the total is now £56.00, not £53.20. Please check the new total and confirm again.',
+          { code: 'price-changed', expectedPence: 5320, amountPence: 5600 },
+        ),
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay £53.20 and enrol' }));
+    quoted = {
+      ...QUOTE,
+      price: { ...QUOTE.price, discountPence: 0, totalPence: 5600, discount: null },
+    };
+    expect(
+      await screen.findByText(
+        'The price has changed: the total is now £56.00, not £53.20. Please check the new total and confirm again.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay £56.00 and enrol' })).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('shows a refused promo code under its field and still quotes without it', async () => {

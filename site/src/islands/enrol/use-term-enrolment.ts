@@ -115,6 +115,9 @@ export function useTermEnrolment({
   });
   const [fullSlots, setFullSlots] = useState<string[]>();
 
+  // The total the page shows, once settled: another price is refused, not charged (decision 102).
+  const shownTotal =
+    quote.data && !quote.isFetching ? quote.data.quote.price.totalPence : undefined;
   const checkout = useMutation({
     mutationFn: (skipFull: boolean) =>
       termApi.checkout({
@@ -122,10 +125,13 @@ export function useTermEnrolment({
         ...request,
         ...(promoCode && !quote.data?.promoRefused ? { promoCode } : {}),
         ...(skipFull ? { skipFull } : {}),
+        ...(shownTotal !== undefined ? { expectedPence: shownTotal } : {}),
       }),
     onSuccess: (started) => navigate(started.url),
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'full') setFullSlots(error.slots ?? []);
+      // The page shows the new total beside the service's words; the family confirms again.
+      if (error instanceof ApiError && error.code === 'price-changed') void quote.refetch();
     },
   });
 

@@ -207,6 +207,10 @@ export function checkoutFailureMessage(error: unknown): Message {
   if (error instanceof ApiError) {
     if (error.status === 409 && error.code === 'duplicate') return MESSAGES.duplicateBooking;
     if (error.status === 409 && error.code === 'full') return MESSAGES.sessionsNowFull;
+    // The service names both totals (decision 102); the basket then shows the new one.
+    if (error.status === 409 && error.code === 'price-changed') {
+      return { title: 'The price has changed', description: error.detail };
+    }
     if (error.status === 401) return MESSAGES.noActiveSession;
     if (error.status !== NETWORK_ERROR_STATUS) {
       return withServerText(MESSAGES.paymentError, error.detail);

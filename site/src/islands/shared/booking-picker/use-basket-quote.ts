@@ -119,6 +119,12 @@ export function useBasketQuote(options: {
     promo,
     /** What the checkout sends: the applied code unless the service refused it. */
     promoCode: refused ? undefined : applied,
+    /**
+     * The total the basket shows, once settled (not a previous basket's while the next is
+     * asked about): the checkout sends it, and a price changed since is refused (decision 102).
+     */
+    shownTotalPence:
+      enabled && !query.isPlaceholderData && !query.isFetching ? price?.totalPence : undefined,
     refuseAtCheckout: setRefusedAtCheckout,
   };
 }

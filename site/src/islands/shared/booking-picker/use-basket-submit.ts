@@ -5,7 +5,7 @@
 import { MESSAGES, type ServiceCode } from '@tuition/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import { openAuthDialog } from '../../../lib/auth-dialog.ts';
 import { toastError, toastSuccess } from '../app-providers.tsx';
 import { savePaymentBasket } from '../payment-basket.ts';
@@ -65,6 +65,8 @@ interface SubmitOptions {
   promoCode?: string | undefined;
   /** The service refused the code at checkout: its words go under the field. */
   onPromoRefused?: (message: string) => void;
+  /** The total the basket showed (docs/decisions/102); absent while none is settled. */
+  expectedPence?: number | undefined;
 }
 
 /** What the submit steps change on the page besides the toasts. */
@@ -83,6 +85,9 @@ async function startCheckout(
   refetch: () => unknown,
   useCredit: boolean,
   onPromoRefused: (message: string) => void = () => {},
+  priced: { expectedPence?: number | undefined; onPriceChanged: () => void } = {
+    onPriceChanged: () => {},
+  },
 ): Promise<{ created: Started } | undefined> {
   let results: Awaited<ReturnType<typeof api.bookability>>['results'];
   try {
@@ -105,10 +110,25 @@ async function startCheckout(
     return undefined;
   }
   try {
-    // Credit pays first unless the parent unticked "Use my credit" (the service's default).
-    return { created: await api.createCheckout(useCredit ? basket : { ...basket, useCredit }) };
+    // Credit pays first unless the parent unticked "Use my credit" (the service's default); the
+    // total the basket showed goes with it, so no other price is charged (decision 102).
+    const order = {
+      ...basket,
+      ...(useCredit ? {} : { useCredit }),
+      ...(priced.expectedPence !== undefined ? { expectedPence: priced.expectedPence } : {}),
+    };
+    return { created: await api.createCheckout(order) };
   } catch (error) {
     console.error('Checkout failed', error);
+    if (isPriceChanged(error)) {
+      // The basket shows the new total; the family confirms again.
+      if (basket.promoCode && /can no longer be used/.test(error.detail)) {
+        onPromoRefused('This code can no longer be used.');
+      }
+      toastError(checkoutFailureMessage(error));
+      priced.onPriceChanged();
+      return undefined;
+    }
     const refused = promoRefusal(error);
     if (refused) onPromoRefused(refused);
     toastError(
@@ -119,6 +139,11 @@ async function startCheckout(
     void refetch();
     return undefined;
   }
+}
+
+/** 409 price-changed: the basket's total is no longer the one shown (decision 102). */
+function isPriceChanged(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.code === 'price-changed';
 }
 
 /** Book mode: sign in first, then check, start the checkout and leave for the payment page. */
@@ -141,7 +166,17 @@ async function pay(options: SubmitOptions, effects: SubmitEffects) {
   let leaving = false;
   try {
     // A checkout credit paid in full answers `paid` and the success page as its url.
-    const started = await startCheckout(basket, refetch, options.useCredit, options.onPromoRefused);
+    const started = await startCheckout(
+      basket,
+      refetch,
+      options.useCredit,
+      options.onPromoRefused,
+      {
+        expectedPence: options.expectedPence,
+        onPriceChanged: () =>
+          void effects.queryClient.invalidateQueries({ queryKey: ['basket-credit'] }),
+      },
+    );
     if (!started) return;
     const { created } = started;
     if (!created?.url) {

@@ -67,6 +67,7 @@ export function useBookingFlow({
     ...common,
     useCredit: credit?.use ?? true,
     promoCode: quote.promoCode,
+    expectedPence: quote.shownTotalPence,
     onPromoRefused: quote.refuseAtCheckout,
     booking,
     signedIn,

@@ -1,0 +1,179 @@
+// The price a family is shown is the price it pays (docs/decisions/102), against a stubbed
+// service: the checkout carries the total the basket showed; when the service answers 409
+// price-changed the family is told, nothing is paid, the basket shows the new total, and the
+// next press sends that one.
+import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AvailabilitySlot, StartedCheckout } from '../../lib/api-client.ts';
+import { problem, type StubRequest, stubApi } from '../../test-support/api-stub.ts';
+
+vi.mock('../../lib/auth-client.ts', () => ({
+  useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
+}));
+
+const { BookingFlowContent } = await import('../shared/booking-picker/booking-flow-content.tsx');
+const { AppProviders, createQueryClient } = await import('../shared/app-providers.tsx');
+
+const clock = fixedClock('2026-11-02T09:00:00Z');
+
+function slot(date: string): AvailabilitySlot {
+  const startsAt = new Date(`${date}T17:00:00Z`).toISOString();
+  return {
+    sessionId: `session-${date}`,
+    startsAt,
+    endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+    date,
+    time: '5-6pm',
+    label: 'GCSE Foundation',
+    service: 'gcse',
+    pricePence: 1500,
+    capacity: 10,
+    seatsLeft: 3,
+    state: 'available',
+    heldBy: [],
+  };
+}
+
+/** The service's price per seat, changed by the test between the quote and the press. */
+let seatPence = 1500;
+
+function stubService() {
+  const checkouts: Array<{ expectedPence?: number }> = [];
+  stubApi({
+    'GET /api/me/pupils': {
+      accountType: 'parent',
+      pupils: [
+        {
+          id: 'p1',
+          name: 'Sam',
+          yearGroup: 'y10',
+          email: null,
+          archived: false,
+          consentRecordedAt: '2026-10-01T10:00:00.000Z',
+          consentPolicyVersion: '2026-08-01',
+          recordingConsent: false,
+          recordingConsentAt: null,
+        },
+      ],
+    },
+    'GET /api/availability': { slots: [slot('2026-11-03'), slot('2026-11-05')], closed: [] },
+    'POST /api/bookability': ({ body }: StubRequest) => {
+      const { startsAt } = body as { startsAt: string[] };
+      const totalPence = startsAt.length * seatPence;
+      return {
+        creditAvailable: 0,
+        results: startsAt.map((s) => ({ startsAt: s, status: 'ok' as const })),
+        price: {
+          subtotalPence: totalPence,
+          discountPence: 0,
+          totalPence,
+          discount: null,
+          promo: null,
+        },
+      };
+    },
+    'POST /api/checkout': ({ body }: StubRequest) => {
+      const order = body as { startsAt: string[]; expectedPence?: number };
+      checkouts.push(order);
+      const amountPence = order.startsAt.length * seatPence;
+      if (order.expectedPence !== undefined && order.expectedPence !== amountPence) {
+        return problem(
+          409,
+          `The price has changed: the total is now £${(amountPence / 100).toFixed(2)}, not £${(order.expectedPence / 100).toFixed(2)}. Please check the new total and confirm again.`,
+          { code: 'price-changed', expectedPence: order.expectedPence, amountPence },
+        );
+      }
+      return {
+        checkoutId: 'c1',
+        status: 'pending',
+        url: 'https://pay.example/c1',
+        amountPence,
+        creditUsed: 0,
+        sessionCount: 2,
+        isSpecialOffer: false,
+        expiresAt: '2026-11-02T09:30:00.000Z',
+        replacedCheckoutIds: [],
+      } satisfies StartedCheckout;
+    },
+    'GET /api/checkout/pending': [],
+  });
+  return { checkouts };
+}
+
+const navigate = vi.fn();
+/** Generous waits: the machine running the whole suite may be busy. */
+const SLOW = { timeout: 5000 };
+
+beforeEach(() => {
+  window.localStorage.clear();
+  navigate.mockReset();
+  seatPence = 1500;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function pickTwoSessions() {
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <BookingFlowContent
+        pricing={DEFAULT_PRICING}
+        clock={clock}
+        initialService="gcse"
+        navigate={navigate}
+      />
+    </AppProviders>,
+  );
+  for (const date of ['Tuesday 3 November 2026', 'Thursday 5 November 2026']) {
+    const card = (await screen.findAllByRole('button', { name: new RegExp(date) })).find(
+      (b) => b.className === 'booking-session__button',
+    );
+    if (!card) throw new Error(`no card for ${date}`);
+    fireEvent.click(card);
+    await waitFor(() => expect(card.getAttribute('aria-pressed')).toBe('true'), SLOW);
+  }
+  return screen.getByRole('complementary');
+}
+
+describe('a price that changed before the press', { timeout: 20_000 }, () => {
+  it('sends the total shown, and pays it when it still stands', async () => {
+    const { checkouts } = stubService();
+    const basket = await pickTwoSessions();
+    await waitFor(
+      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00'),
+      SLOW,
+    );
+    fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'), SLOW);
+    expect(checkouts[0]).toMatchObject({ expectedPence: 3000 });
+  });
+
+  it('tells the family, pays nothing, shows the new total, and sends it next time', async () => {
+    const { checkouts } = stubService();
+    const basket = await pickTwoSessions();
+    await waitFor(
+      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00'),
+      SLOW,
+    );
+    seatPence = 1000; // the admin changed a price meanwhile
+    fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('The price has changed', {}, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The price has changed: the total is now £20.00, not £30.00. Please check the new total and confirm again.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
+    await waitFor(
+      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£20.00'),
+      SLOW,
+    );
+    fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'), SLOW);
+    expect(checkouts.map((c) => c.expectedPence)).toEqual([3000, 2000]);
+  });
+});
