@@ -178,6 +178,16 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     'deciding a session needs what a business cancel needs: mail, refunds, content (decision 100)',
   ],
   [
+    'your-data',
+    'wallet/wallet.ts',
+    "a deletion's preview values the credit by the wallet's own rules (decision 101)",
+  ],
+  [
+    'your-data',
+    'wallet/wallet-changes.ts',
+    "a deletion refunds packs in cooling-off through the wallet's refund (decision 101)",
+  ],
+  [
     'retention',
     'your-data/mail-bodies.ts',
     'retention empties the old mail bodies that the export and a deletion read (decision 058)',

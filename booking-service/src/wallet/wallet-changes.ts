@@ -1,15 +1,15 @@
-import { grantedCreditExpiresAt, packRefundPence } from '@tuition/domain';
+import { grantedCreditExpiresAt } from '@tuition/domain';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Clock } from '../clock.ts';
 import { addLot, recordLotRefund } from '../credit/credit-ledger.ts';
 import { lockHoldRows } from '../sessions/hold-locks.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { creditLots, user } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
 import type { Logger } from '../logging/logger.ts';
 import { recordRefund, sendPendingRefunds } from '../payments/payment-refunds.ts';
-import { refundableUntil } from './wallet.ts';
+import { coolingOffRefundDue } from './wallet.ts';
 
 /*
  * Changes to a wallet that are not seats (docs/decisions/077): staff's goodwill credit, and a
@@ -81,49 +81,52 @@ export async function refundUnusedPack(
   request: { userId: string; lotId: string },
 ): Promise<{ refundedPence: number; sessionsCancelled: number }> {
   const now = deps.clock.now();
-  const done = await deps.db.transaction(async (tx) => {
-    const ownLot = and(eq(creditLots.id, request.lotId), eq(creditLots.userId, request.userId));
-    const [bought] = await tx
-      .select({ checkoutId: creditLots.checkoutId })
-      .from(creditLots)
-      .where(ownLot);
-    // The pack's payment, then the wallet: the hold door's order, since the refund is written
-    // under the payment's lock (docs/decisions/086).
-    await lockHoldRows(tx, {
-      checkoutIds: bought?.checkoutId ? [bought.checkoutId] : [],
-      walletUserIds: [request.userId],
-    });
-    const [lot] = await tx.select().from(creditLots).where(ownLot);
-    if (!lot) throw new NotFoundError('No such credit.');
-    if (!lot.checkoutId || !refundableUntil(lot, now)) {
-      throw new ConflictError(
-        'not-refundable',
-        undefined,
-        'Only the unused sessions of a pack bought in the last 14 days can be refunded.',
-      );
-    }
-    const unused = lot.remaining;
-    const used = lot.sessions - unused;
-    const amountPence = packRefundPence(
-      { sessions: lot.sessions, pricePence: lot.pricePaidPence },
-      used,
-      unused,
-    );
-    await recordLotRefund(tx, { userId: request.userId, lotId: lot.id, sessions: unused, now });
-    const refundIds =
-      amountPence > 0
-        ? [
-            await recordRefund(tx, {
-              checkoutId: lot.checkoutId,
-              amountPence,
-              reason: 'cooling-off',
-              lotId: lot.id,
-              now,
-            }),
-          ]
-        : [];
-    return { refundedPence: amountPence, sessionsCancelled: unused, refundIds };
-  });
+  const done = await deps.db.transaction((tx) => refundUnusedPackIn(tx, { ...request, now }));
   await sendPendingRefunds(deps, done.refundIds);
   return { refundedPence: done.refundedPence, sessionsCancelled: done.sessionsCancelled };
+}
+
+/** A pack's cooling-off refund written in the caller's transaction; its card refunds are sent
+ * after commit by the caller (sendPendingRefunds with `refundIds`). The account's deletion
+ * refunds its packs through here too (docs/decisions/101). */
+export async function refundUnusedPackIn(
+  tx: Transaction,
+  request: { userId: string; lotId: string; now: Date },
+): Promise<{ refundedPence: number; sessionsCancelled: number; refundIds: string[] }> {
+  const { now } = request;
+  const ownLot = and(eq(creditLots.id, request.lotId), eq(creditLots.userId, request.userId));
+  const [bought] = await tx
+    .select({ checkoutId: creditLots.checkoutId })
+    .from(creditLots)
+    .where(ownLot);
+  // The pack's payment, then the wallet: the hold door's order, since the refund is written
+  // under the payment's lock (docs/decisions/086).
+  await lockHoldRows(tx, {
+    checkoutIds: bought?.checkoutId ? [bought.checkoutId] : [],
+    walletUserIds: [request.userId],
+  });
+  const [lot] = await tx.select().from(creditLots).where(ownLot);
+  if (!lot) throw new NotFoundError('No such credit.');
+  const due = coolingOffRefundDue(lot, now);
+  if (!due) {
+    throw new ConflictError(
+      'not-refundable',
+      undefined,
+      'Only the unused sessions of a pack bought in the last 14 days can be refunded.',
+    );
+  }
+  await recordLotRefund(tx, { userId: request.userId, lotId: lot.id, sessions: due.sessions, now });
+  const refundIds =
+    due.pence > 0
+      ? [
+          await recordRefund(tx, {
+            checkoutId: due.checkoutId,
+            amountPence: due.pence,
+            reason: 'cooling-off',
+            lotId: lot.id,
+            now,
+          }),
+        ]
+      : [];
+  return { refundedPence: due.pence, sessionsCancelled: due.sessions, refundIds };
 }

@@ -1,5 +1,5 @@
 import type { Wallet } from '@tuition/api-contract';
-import { coolingOffEndsAt } from '@tuition/domain';
+import { coolingOffEndsAt, packRefundPence } from '@tuition/domain';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
@@ -100,4 +100,39 @@ export function refundableUntil(
   if (!lot.packId || lot.pricePaidPence === 0 || lot.remaining === 0) return null;
   const until = coolingOffEndsAt(lot.purchasedAt);
   return until > now && lot.expiresAt > now ? until : null;
+}
+
+type LotFigures = Pick<typeof creditLots.$inferSelect, 'sessions' | 'remaining' | 'pricePaidPence'>;
+
+/**
+ * What a lot's unused sessions are worth: the lot's own price per session (packRefundPence),
+ * so goodwill credit, paid for by no one, is worth nothing.
+ */
+export function unusedCreditPence(lot: LotFigures): number {
+  if (lot.remaining === 0 || lot.sessions === 0) return 0;
+  return packRefundPence(
+    { sessions: lot.sessions, pricePence: lot.pricePaidPence },
+    lot.sessions - lot.remaining,
+    lot.remaining,
+  );
+}
+
+/**
+ * The cooling-off refund a lot is due now (docs/decisions/077): its unused sessions, what the
+ * card gets back for them and until when; null when it has none (a grant, spent, past its 14
+ * days, or no payment to refund).
+ */
+export function coolingOffRefundDue(
+  lot: LotFigures &
+    Pick<typeof creditLots.$inferSelect, 'packId' | 'checkoutId' | 'purchasedAt' | 'expiresAt'>,
+  now: Date,
+): { checkoutId: string; sessions: number; pence: number; until: Date } | null {
+  const until = refundableUntil(lot, now);
+  if (!lot.checkoutId || !until) return null;
+  return {
+    checkoutId: lot.checkoutId,
+    sessions: lot.remaining,
+    pence: unusedCreditPence(lot),
+    until,
+  };
 }

@@ -1,5 +1,5 @@
 import { DELETED_CUSTOMER_NAME } from '@tuition/api-contract';
-import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
@@ -10,6 +10,7 @@ import {
   bookings,
   calendarFeeds,
   checkoutItems,
+  creditLots,
   enquiries,
   lessonReportNotes,
   pupils,
@@ -24,8 +25,18 @@ import { forgetAddressLimits } from '../http/rate-limit.ts';
 import { closeHostedPage, type CheckoutDeps } from '../checkout/checkout.ts';
 import { releaseAccountSeats, type WaitlistDeps } from '../sessions/seat-ledger/seat-ledger.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
+import { lockWallet } from '../credit/credit-ledger.ts';
+import { lockHoldRows } from '../sessions/hold-locks.ts';
+import { sendPendingRefunds } from '../payments/payment-refunds.ts';
+import { coolingOffRefundDue } from '../wallet/wallet.ts';
+import { refundUnusedPackIn } from '../wallet/wallet-changes.ts';
 import { accountDeletedEmail } from './account-deleted-email.ts';
-import { chargedSeats, type DeletionPreviewDeps, waitingPlacesOf } from './deletion-preview.ts';
+import {
+  chargedSeats,
+  creditAtStake,
+  type DeletionPreviewDeps,
+  waitingPlacesOf,
+} from './deletion-preview.ts';
 import { eraseMailNaming } from './mail-bodies.ts';
 
 /*
@@ -36,7 +47,9 @@ import { eraseMailNaming } from './mail-bodies.ts';
  * enquiries from that address, the mail sent to it or naming it (an enquiry forwarded to the
  * business), the rate-limit counts kept under it and the tutors' notes about its pupils (the
  * lesson report itself is about the class and stays, docs/decisions/079).
- * Future bookings are cancelled (no refund, per the terms) and their seats freed. Retention
+ * Future bookings are cancelled (no refund, per the terms) and their seats freed. Packs still in
+ * their cooling-off window are refunded to the card for their unused sessions first, through the
+ * wallet's own pack refund; the rest of the credit is forfeited (docs/decisions/101). Retention
  * purges the kept records 7 years after payment.
  * Only the account's own address is searched: a pupil's address is whatever a parent typed,
  * never verified, so erasing by it could erase another person's enquiries and mail (decision
@@ -78,6 +91,11 @@ export function staffAccountConflict(actor: DeletionActor): ConflictError {
 export interface DeletionOutcome {
   cancelledBookings: number;
   releasedCheckouts: number;
+  /** Unused pack sessions refunded to the card, and what the card gets back for them. */
+  refundedSessions: number;
+  refundedPence: number;
+  /** Sessions of credit left unused and not refunded: forfeited with the account. */
+  forfeitedSessions: number;
 }
 
 /** Checks the account's password (DELETE /api/me); 400 naming `password` when it is wrong. */
@@ -110,7 +128,7 @@ export async function deleteAccount(
 ): Promise<DeletionOutcome> {
   const now = deps.clock.now();
   const brand = await mailBrand(deps);
-  const { outcome, released } = await deps.db.transaction(async (tx) => {
+  const { outcome, released, refundIds } = await deps.db.transaction(async (tx) => {
     // NO KEY UPDATE, not UPDATE: a checkout being written for this account holds KEY SHARE on
     // this row (its foreign key) while it waits for the session rows this deletion may hold;
     // FOR UPDATE would wait for it in turn, a deadlock.
@@ -127,6 +145,9 @@ export async function deleteAccount(
     }
     if (target.role === 'tutor') throw staffAccountConflict(request.actor);
 
+    // The payments of packs the deletion may refund are locked now, before the seats: the hold
+    // door's order (checkouts, sessions, wallets; docs/decisions/086).
+    await lockHoldRows(tx, { checkoutIds: await refundablePackPayments(tx, target.id, now) });
     const waitingPlaces = await waitingPlacesOf(tx, target.id);
     // Every seat the account holds goes back, to the waiting lists first (the seat ledger).
     const freed = await releaseAccountSeats(deps, tx, target.id, now);
@@ -135,6 +156,9 @@ export async function deleteAccount(
     // Read before the pupils' names go: the confirmation names the seats it cancelled.
     const cancelledSeats =
       cancelled.length > 0 ? await chargedSeats(deps, tx, inArray(bookings.id, cancelled)) : [];
+    // Before anything is erased: the packs still in cooling-off are refunded as the wallet's
+    // refund button does, the rest of the credit is forfeited (docs/decisions/101).
+    const credit = await settleCredit(tx, target.id, now);
 
     // The tutors' notes about its children go; the class's report stays (decision 079).
     await tx
@@ -151,23 +175,18 @@ export async function deleteAccount(
     await eraseMailNaming(tx, addresses);
     // After the erasure, so it is not erased with the rest; sent only if the deletion commits.
     await deps.mail.enqueue(
-      accountDeletedEmail(brand, { to: target.email, cancelled: cancelledSeats, waitingPlaces }),
+      accountDeletedEmail(brand, {
+        to: target.email,
+        cancelled: cancelledSeats,
+        waitingPlaces,
+        refunded: credit.refunded,
+        forfeited: credit.forfeited,
+      }),
       { tx },
     );
     await forgetAddressLimits(tx, deps.config.auth.secret, target.email);
 
-    await tx.delete(session).where(eq(session.userId, target.id));
-    await tx.delete(account).where(eq(account.userId, target.id));
-    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, target.id));
-    // Verification and reset tokens are keyed by address (verification) or hold the id (reset).
-    await tx
-      .delete(verification)
-      .where(
-        or(
-          inArray(sql`lower(${verification.identifier})`, lowered([target.email])),
-          eq(verification.value, target.id),
-        ),
-      );
+    await eraseSignIn(tx, target);
     await tx
       .update(user)
       .set({
@@ -182,7 +201,13 @@ export async function deleteAccount(
       })
       .where(eq(user.id, target.id));
 
-    const outcome = { cancelledBookings: cancelled.length, releasedCheckouts: released.length };
+    const outcome = {
+      cancelledBookings: cancelled.length,
+      releasedCheckouts: released.length,
+      refundedSessions: credit.refunded.sessions,
+      refundedPence: credit.refunded.pence,
+      forfeitedSessions: credit.forfeited.sessions,
+    };
     await recordAudit(tx, {
       ...(request.actor.kind === 'admin'
         ? { actorId: request.actor.adminId, actorRole: 'admin' as const }
@@ -194,12 +219,76 @@ export async function deleteAccount(
       after: { deleted: true, cancelledBookingIds: cancelled, ...outcome },
       at: now,
     });
-    return { outcome, released };
+    return { outcome, released, refundIds: credit.refundIds };
   });
+  // After commit, as the wallet's refund sends them (a failed one waits for the refund job).
+  await sendPendingRefunds(deps, refundIds);
   // After commit, as a Release does: the provider's pages stop taking money (a payment that
   // still lands on one is refunded, its checkout being cancelled).
   await Promise.all(released.map((checkout) => closeHostedPage(deps, checkout)));
   return outcome;
+}
+
+/** The payments of the account's packs whose cooling-off refund is due at `now`. */
+async function refundablePackPayments(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<string[]> {
+  const lots = await tx
+    .select()
+    .from(creditLots)
+    .where(and(eq(creditLots.userId, userId), gt(creditLots.remaining, 0)));
+  return lots.flatMap((lot) => coolingOffRefundDue(lot, now)?.checkoutId ?? []);
+}
+
+interface CreditSettled {
+  refunded: { sessions: number; pence: number };
+  forfeited: { sessions: number; pence: number };
+  /** The card refunds to send after commit. */
+  refundIds: string[];
+}
+
+/**
+ * Under the wallet lock, refunds every pack of the account due a cooling-off refund at `now`,
+ * each through the wallet's refund (refundUnusedPackIn); what credit is left is forfeited.
+ */
+async function settleCredit(tx: Transaction, userId: string, now: Date): Promise<CreditSettled> {
+  await lockWallet(tx, userId);
+  const lots = await tx
+    .select()
+    .from(creditLots)
+    .where(and(eq(creditLots.userId, userId), gt(creditLots.remaining, 0)));
+  const total = { sessions: 0, pence: 0, refundIds: [] as string[] };
+  for (const lot of lots) {
+    if (!coolingOffRefundDue(lot, now)) continue;
+    const done = await refundUnusedPackIn(tx, { userId, lotId: lot.id, now });
+    total.sessions += done.sessionsCancelled;
+    total.pence += done.refundedPence;
+    total.refundIds.push(...done.refundIds);
+  }
+  const left = await creditAtStake(tx, userId, now);
+  return {
+    refunded: { sessions: total.sessions, pence: total.pence },
+    forfeited: { sessions: left.sessions, pence: left.valuePence },
+    refundIds: total.refundIds,
+  };
+}
+
+/** The ways into the account go: sessions, credentials, calendar feed, tokens. */
+async function eraseSignIn(tx: Transaction, target: { id: string; email: string }) {
+  await tx.delete(session).where(eq(session.userId, target.id));
+  await tx.delete(account).where(eq(account.userId, target.id));
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, target.id));
+  // Verification and reset tokens are keyed by address (verification) or hold the id (reset).
+  await tx
+    .delete(verification)
+    .where(
+      or(
+        inArray(sql`lower(${verification.identifier})`, lowered([target.email])),
+        eq(verification.value, target.id),
+      ),
+    );
 }
 
 const lowered = (addresses: readonly string[]) => addresses.map((a) => a.toLowerCase());

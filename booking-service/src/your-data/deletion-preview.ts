@@ -1,18 +1,27 @@
-import type { AccountDeletionPreview, DeletionSeat } from '@tuition/api-contract';
+import type { AccountDeletionPreview, DeletionCredit, DeletionSeat } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
 import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import { bookings, checkouts, classSessions, pupils, waitlistEntries } from '../db/schema.ts';
+import {
+  bookings,
+  checkouts,
+  classSessions,
+  creditLots,
+  pupils,
+  waitlistEntries,
+} from '../db/schema.ts';
 import { selectBookingRows } from '../sessions/booking-rows.ts';
 import { chargedPriceLookup } from '../sessions/seat-prices.ts';
 import { pupilRef } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
+import { coolingOffRefundDue, unusedCreditPence } from '../wallet/wallet.ts';
 
 /*
  * What deleting an account costs (docs/decisions/074): the upcoming seats it cancels without a
  * refund (docs/product-rules.md), each at the price it was charged, and the waiting-list places
- * and unpaid checkouts it gives up. The delete dialog shows it; the deletion's confirmation
- * e-mail names the same seats.
+ * and unpaid checkouts it gives up, and the credit it ends: refunded where a pack is still in
+ * its cooling-off window, forfeited otherwise (docs/decisions/101). The delete dialog shows it;
+ * the deletion's confirmation e-mail names the same seats and credit.
  */
 
 export interface DeletionPreviewDeps {
@@ -34,8 +43,9 @@ export async function deletionPreview(
   userId: string,
   now: Date,
 ): Promise<AccountDeletionPreview> {
-  const [upcomingSeats, waitingPlaces, [pending]] = await Promise.all([
+  const [upcomingSeats, credit, waitingPlaces, [pending]] = await Promise.all([
     chargedSeats(deps, db, upcomingSeatsOf(userId, now)),
+    creditAtStake(db, userId, now),
     waitingPlacesOf(db, userId),
     db
       .select({ n: count() })
@@ -53,7 +63,49 @@ export async function deletionPreview(
     totalPence: upcomingSeats.reduce((sum, seat) => sum + seat.pricePence, 0),
     waitingPlaces,
     pendingCheckouts: pending?.n ?? 0,
+    credit,
   };
+}
+
+/**
+ * The credit a deletion at `now` ends (docs/decisions/101): the unused sessions of every lot not
+ * yet lapsed, at each lot's own price per session, and the part the cooling-off refund gives back
+ * to the card (the wallet's own rule, coolingOffRefundDue). The deletion refunds exactly that.
+ */
+export async function creditAtStake(
+  db: DbExecutor,
+  userId: string,
+  now: Date,
+): Promise<DeletionCredit> {
+  const lots = await db
+    .select()
+    .from(creditLots)
+    .where(
+      and(
+        eq(creditLots.userId, userId),
+        gt(creditLots.remaining, 0),
+        gt(creditLots.expiresAt, now),
+      ),
+    );
+  const credit: DeletionCredit = {
+    sessions: 0,
+    valuePence: 0,
+    refundableSessions: 0,
+    refundablePence: 0,
+    refundableUntil: null,
+  };
+  let latest: Date | null = null;
+  for (const lot of lots) {
+    credit.sessions += lot.remaining;
+    credit.valuePence += unusedCreditPence(lot);
+    const due = coolingOffRefundDue(lot, now);
+    if (!due) continue;
+    credit.refundableSessions += due.sessions;
+    credit.refundablePence += due.pence;
+    if (!latest || due.until > latest) latest = due.until;
+  }
+  credit.refundableUntil = latest?.toISOString() ?? null;
+  return credit;
 }
 
 /** The account's waiting-list places, live offers included: what a deletion gives up. */

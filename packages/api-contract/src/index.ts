@@ -13,6 +13,8 @@ export {
 export {
   type AccountDeletionPreview,
   AccountDeletionPreviewSchema,
+  type DeletionCredit,
+  DeletionCreditSchema,
   type DeletionSeat,
   DeletionSeatSchema,
 } from './account-deletion.ts';
