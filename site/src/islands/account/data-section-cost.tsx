@@ -1,7 +1,8 @@
 // The cost of deleting an account, in its confirm dialog (decision 074): the upcoming seats the
 // deletion cancels without a refund (docs/product-rules.md), each at the price it was charged,
-// their total, what else is given up, and the business's contact details to talk first.
-import type { AccountDeletionPreview } from '@tuition/api-contract';
+// their total, what else is given up, and the business's contact details to talk first; and the
+// credit it ends (decision 101): what is refunded to the card and what is forfeited.
+import type { AccountDeletionPreview, DeletionCredit } from '@tuition/api-contract';
 import { formatLondonDate, formatPounds, formatTime12h } from '@tuition/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
@@ -9,7 +10,7 @@ import { api } from '../../lib/api-client.ts';
 export const PREVIEW_TEXTS = {
   previewLoading: 'Checking your upcoming sessions…',
   previewFailed:
-    'We could not check your upcoming sessions. Any you have are cancelled without a refund.',
+    'We could not check your upcoming sessions or credit. Any sessions you have are cancelled without a refund.',
 } as const;
 
 /** The business's contact details, from the CMS site settings (the Astro page passes them). */
@@ -31,6 +32,33 @@ export function costLine(preview: AccountDeletionPreview): string {
   return `You have ${count} worth ${formatPounds(preview.totalPence)}. Deleting your account cancels ${them} without a refund.`;
 }
 
+/**
+ * What a deletion does to the account's credit, in plain words (decision 101): the unused
+ * sessions of packs still in their 14-day cooling-off are refunded to the card, the rest is
+ * forfeited. Nothing when there is no credit.
+ */
+export function creditLines(credit: DeletionCredit): string[] {
+  const lines: string[] = [];
+  if (credit.refundableSessions > 0) {
+    const until = credit.refundableUntil
+      ? ` (packs bought in the last 14 days, until ${formatLondonDate(new Date(credit.refundableUntil))})`
+      : '';
+    lines.push(
+      `Deleting your account now refunds ${formatPounds(credit.refundablePence)} to your card for ${plural(credit.refundableSessions, 'unused session', 'unused sessions')} of credit${until}.`,
+    );
+  }
+  const lost = credit.sessions - credit.refundableSessions;
+  if (lost > 0) {
+    const lostPence = credit.valuePence - credit.refundablePence;
+    const worth = lostPence > 0 ? ` worth ${formatPounds(lostPence)}` : '';
+    const it = lost === 1 ? 'It is' : 'They are';
+    lines.push(
+      `You will lose ${plural(lost, 'session', 'sessions')} of credit${worth}. ${it} not refunded.`,
+    );
+  }
+  return lines;
+}
+
 /** The seats a deletion cancels, with their prices; scrolls on its own so the buttons stay in view. */
 function DeletionCost({
   preview,
@@ -45,7 +73,10 @@ function DeletionCost({
     preview.pendingCheckouts > 0 &&
       `${plural(preview.pendingCheckouts, 'payment', 'payments')} not yet made will be cancelled.`,
   ].filter((line): line is string => typeof line === 'string');
-  if (preview.upcomingSeats.length === 0 && others.length === 0) return null;
+  const credit = creditLines(preview.credit);
+  if (preview.upcomingSeats.length === 0 && others.length === 0 && credit.length === 0) {
+    return null;
+  }
   return (
     <div className="data-section__cost">
       {preview.upcomingSeats.length > 0 && (
@@ -76,7 +107,7 @@ function DeletionCost({
           </section>
         </>
       )}
-      {others.map((line) => (
+      {[...credit, ...others].map((line) => (
         <p key={line}>{line}</p>
       ))}
       {contact && preview.upcomingSeats.length > 0 && (
@@ -100,6 +131,28 @@ export function useDeletionPreview(open: boolean) {
     gcTime: 0,
     retry: 1,
   });
+}
+
+/**
+ * The delete section's word on credit, before the password is asked (decision 101): read once
+ * when the section shows; nothing while it loads, when it cannot be read (the dialog says so)
+ * or when there is no credit.
+ */
+export function CreditAtStake() {
+  const preview = useQuery({
+    queryKey: ['deletion-preview', 'credit'],
+    queryFn: api.deletionPreview,
+    retry: 1,
+  });
+  const lines = preview.data ? creditLines(preview.data.credit) : [];
+  if (lines.length === 0) return null;
+  return (
+    <div className="data-section__credit">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
 }
 
 export function DeletionPreviewPart({

@@ -1,7 +1,8 @@
 // "Your data" on /my-account against a stubbed service: the download link, the statement said
 // before anything is asked, nothing sent without the password or without confirming, a wrong
-// password shown on the field, the cost of deleting listed in the dialog (decision 074), and the
-// result after a deletion.
+// password shown on the field, the cost of deleting listed in the dialog (decision 074), the
+// credit refunded or lost said in the section and the dialog (decision 101), and the result after
+// a deletion.
 import {
   cleanup,
   configure,
@@ -32,11 +33,38 @@ configure({ asyncUtilTimeout: 5000 });
 
 const TOO_MANY = 'Too many attempts to delete this account. Please try again in 10 minutes.';
 
+const NO_CREDIT: AccountDeletionPreview['credit'] = {
+  sessions: 0,
+  valuePence: 0,
+  refundableSessions: 0,
+  refundablePence: 0,
+  refundableUntil: null,
+};
+
 const NOTHING_UPCOMING: AccountDeletionPreview = {
   upcomingSeats: [],
   totalPence: 0,
   waitingPlaces: 0,
   pendingCheckouts: 0,
+  credit: NO_CREDIT,
+};
+
+/** A 10-session £100 pack bought today, and 2 sessions of goodwill credit. */
+const PACK_AND_GOODWILL: AccountDeletionPreview = {
+  ...NOTHING_UPCOMING,
+  credit: {
+    sessions: 12,
+    valuePence: 10_000,
+    refundableSessions: 10,
+    refundablePence: 10_000,
+    refundableUntil: '2026-11-17T09:00:00.000Z',
+  },
+};
+
+/** The same pack after its 14 days: nothing refundable, all of it lost. */
+const PACK_PAST_COOLING_OFF: AccountDeletionPreview = {
+  ...NOTHING_UPCOMING,
+  credit: { ...NO_CREDIT, sessions: 10, valuePence: 10_000 },
 };
 
 const seat = (startsAt: string, pupil: string, pricePence: number) => ({
@@ -59,6 +87,7 @@ const THREE_SEATS: AccountDeletionPreview = {
   totalPence: 3500,
   waitingPlaces: 1,
   pendingCheckouts: 0,
+  credit: NO_CREDIT,
 };
 
 const CONTACT = { email: 'hello@example.co.uk', phone: '020 7946 0000' };
@@ -197,6 +226,36 @@ describe('Your data on /my-account', () => {
     expect(
       within(dialog).getByRole('button', { name: 'Delete my account' }).hasAttribute('disabled'),
     ).toBe(false);
+  });
+
+  it('says in the section and the dialog what credit is refunded and what is lost', async () => {
+    stubService('secret-pass', { preview: PACK_AND_GOODWILL });
+    render(<DataSection contact={CONTACT} />);
+    const refunded =
+      'Deleting your account now refunds £100.00 to your card for 10 unused sessions of credit (packs bought in the last 14 days, until Tuesday 17 November 2026).';
+    const lost = 'You will lose 2 sessions of credit. They are not refunded.';
+    // Said before the password is asked for.
+    expect(await screen.findByText(refunded)).toBeTruthy();
+    expect(screen.getByText(lost)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByText(refunded)).toBeTruthy();
+    expect(within(dialog).getByText(lost)).toBeTruthy();
+  });
+
+  it('says a pack past its 14 days is lost, with what it was worth', async () => {
+    stubService('secret-pass', { preview: PACK_PAST_COOLING_OFF });
+    render(<DataSection />);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      await within(dialog).findByText(
+        'You will lose 10 sessions of credit worth £100.00. They are not refunded.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/refunds £/)).toBeNull();
   });
 
   it('keeps the dialog plain when nothing is upcoming', async () => {

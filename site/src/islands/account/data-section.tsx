@@ -1,7 +1,7 @@
 // /my-account "Your data" (decision 058): download everything held on the account as
 // a JSON file, and delete the account with the password re-entered, after a plain statement of
 // what happens and a confirm dialog that lists what the deletion cancels and what it cost
-// (decision 074). Signed out it renders nothing: the account page beside it shows the login
+// (decision 074), and what becomes of the account's credit (decision 101). Signed out it renders nothing: the account page beside it shows the login
 // prompt; after a deletion it shows the result, scrolled into view.
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { toastError } from '../shared/app-toaster.tsx';
 import { TextField } from '../shared/form-fields.tsx';
 import {
   type BusinessContact,
+  CreditAtStake,
   DeletionPreviewPart,
   PREVIEW_TEXTS,
   useDeletionPreview,
@@ -115,6 +116,7 @@ function DeleteAccount({
     <form className="auth-form" noValidate onSubmit={askToConfirm} aria-labelledby="delete-heading">
       <h3 id="delete-heading">Delete your account</h3>
       <DeletionStatement />
+      <CreditAtStake />
       <TextField
         label="Password"
         name="password"
