@@ -114,10 +114,8 @@ export function useTermEnrolment({
     retry: false,
   });
   const [fullSlots, setFullSlots] = useState<string[]>();
-
   // The total the page shows, once settled: another price is refused, not charged (decision 102).
-  const shownTotal =
-    quote.data && !quote.isFetching ? quote.data.quote.price.totalPence : undefined;
+  const shownTotal = quote.isFetching ? undefined : quote.data?.quote.price.totalPence;
   const checkout = useMutation({
     mutationFn: (skipFull: boolean) =>
       termApi.checkout({

@@ -117,14 +117,16 @@ export function useBasketQuote(options: {
     /** What the card pays once the account's credit has paid for the earliest seats. */
     cardPrice: data?.answer.cardPrice,
     promo,
-    /** What the checkout sends: the applied code unless the service refused it. */
-    promoCode: refused ? undefined : applied,
-    /**
-     * The total the basket shows, once settled (not a previous basket's while the next is
-     * asked about): the checkout sends it, and a price changed since is refused (decision 102).
-     */
-    shownTotalPence:
-      enabled && !query.isPlaceholderData && !query.isFetching ? price?.totalPence : undefined,
+    /** What the checkout sends: the applied code unless the service refused it, and… */
+    sent: {
+      promoCode: refused ? undefined : applied,
+      /**
+       * The total the basket shows, once settled (not a previous basket's while the next is
+       * asked about): a price changed since is refused, not charged (decision 102).
+       */
+      expectedPence:
+        enabled && !query.isPlaceholderData && !query.isFetching ? price?.totalPence : undefined,
+    },
     refuseAtCheckout: setRefusedAtCheckout,
   };
 }

@@ -66,8 +66,7 @@ export function useBookingFlow({
   const submit = useBasketSubmit({
     ...common,
     useCredit: credit?.use ?? true,
-    promoCode: quote.promoCode,
-    expectedPence: quote.shownTotalPence,
+    ...quote.sent,
     onPromoRefused: quote.refuseAtCheckout,
     booking,
     signedIn,
