@@ -10,7 +10,8 @@ import {
 } from '@tuition/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, bookings, classSessions, mailMessages } from '../db/schema.ts';
+import { auditEntries, bookings, classSessions, mailMessages, sessionRooms } from '../db/schema.ts';
+import { keepRooms } from '../lessons/room-upkeep.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { bookPaid, buyPack, fillSeats, pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
@@ -397,6 +398,28 @@ describe.each(TEST_DB_KINDS)('class minimums on %s', (dbKind) => {
     } finally {
       t.deps.content.siteSettings = original;
     }
+  });
+
+  it('ends the lesson room of a session that does not run', async () => {
+    setNow(t, NOW);
+    await setMinimum(tuesdayClass, { minPupils: 4, decisionHoursBefore: 12 });
+    const start = '2026-12-15T19:00:00.000Z'; // decided that morning at 7
+    await bookPaid(t, await signedInUser(t, { name: 'Room Parent' }), [start]);
+    setNow(t, '2026-12-15T06:00:00Z');
+    await keepRooms({ ...t.deps, logger: t.deps.logger }); // rooms are made a day ahead
+    const session = await sessionAt(start);
+    const room = async () =>
+      (
+        await t.deps.db.select().from(sessionRooms).where(eq(sessionRooms.sessionId, session.id))
+      )[0];
+    expect(await room()).toMatchObject({ endedAt: null });
+    expect((await room())?.ensuredAt).not.toBeNull();
+    setNow(t, '2026-12-15T07:00:00Z');
+    await decideDueSessions(t.deps);
+    await keepRooms({ ...t.deps, logger: t.deps.logger });
+    expect((await sessionAt(start)).decision).toBe('cancelled');
+    expect((await room())?.endedAt).not.toBeNull();
+    setNow(t, NOW);
   });
 
   it('keeps a decided row decided however the class minimum changes after', async () => {
