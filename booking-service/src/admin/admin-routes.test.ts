@@ -112,6 +112,8 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
       totalBookings: 8,
       upcomingSessions: 3,
       totalRevenuePence: 9000,
+      // No part of these payments was refunded (figures-net-of-refunds.test.ts has refunds).
+      refundedPence: 0,
       cashReceivedPence: 9000,
       // No seat here records the payment that bought it: nothing is owed for any of them.
       revenueDeliveredPence: 9000,

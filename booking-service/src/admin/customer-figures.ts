@@ -1,7 +1,7 @@
 import type { AdminBookingCounts as BookingCounts, Spending } from '@tuition/api-contract';
 import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import { bookings, checkouts, classSessions } from '../db/schema.ts';
+import { bookings, checkouts, classSessions, paymentRefunds } from '../db/schema.ts';
 
 /**
  * The per-customer figures the admin pages show beside a name: booking counts and spending.
@@ -83,10 +83,15 @@ export async function spendingByUser(
 ): Promise<Map<string, Spending>> {
   const spending = new Map<string, Spending>();
   if (userIds.length === 0) return spending;
+  // What each payment kept: its amount less its refunds, read by checkout through
+  // payment_refunds_checkout_id_idx, so the cost follows the page's payments (docs/decisions/075;
+  // docs/product-rules.md "Admin figures": spending is net of refunds).
+  const refunded = sql`(select coalesce(sum(${paymentRefunds.amountPence}), 0) from ${paymentRefunds} where ${paymentRefunds.checkoutId} = ${checkouts.id})`;
   const rows = await db
     .select({
       userId: checkouts.userId,
-      totalSpentPence: sql<number>`coalesce(sum(${checkouts.amountPence}), 0)`.mapWith(Number),
+      totalSpentPence:
+        sql<number>`coalesce(sum(${checkouts.amountPence} - ${refunded}), 0)`.mapWith(Number),
       // paid_at is set by the payment webhook; rows from before that column fall back to the
       // moment the checkout last changed, which for a paid checkout is when it was paid.
       lastPaymentAt:

@@ -1,6 +1,6 @@
 import type { AdminStats, AdminSummary } from '@tuition/api-contract';
 import { addDays, londonDate, londonWallClockToUtc, WEEKDAYS, weekdayOf } from '@tuition/domain';
-import { and, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import { atRiskSessions } from '../sessions/class-minimums.ts';
@@ -24,8 +24,10 @@ interface FigureDeps {
 /**
  * The summary figures. Seats and revenue come from the figures the database keeps as bookings
  * and payments change (sessions.confirmed_count, revenue_months: docs/decisions/075), so the
- * answer costs the same in year ten as in week one; cash received takes off the refunds, and
- * the credit families still hold is read from the lots with some left (docs/decisions/077).
+ * answer costs the same in year ten as in week one. Payments taken are before refunds, shown
+ * beside them, and cash received takes them off; the credit families still hold is read from
+ * the lots with some left, less those of deleted accounts, whose credit is forfeited
+ * (docs/decisions/077, docs/product-rules.md "Admin figures").
  */
 export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> {
   const now = deps.clock.now();
@@ -48,7 +50,8 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
         pence: sql<number>`coalesce(sum(${paymentRefunds.amountPence}), 0)`.mapWith(Number),
       })
       .from(paymentRefunds),
-    // Lots with credit left, read through their partial index (docs/decisions/077).
+    // Lots with credit left, read through their partial index (docs/decisions/077); each
+    // joined to its account by key, so a deleted account's forfeited credit is not owed.
     deps.db
       .select({
         sessions: sql<number>`coalesce(sum(${creditLots.remaining}), 0)`.mapWith(Number),
@@ -58,18 +61,24 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
           ),
       })
       .from(creditLots)
-      .where(and(gt(creditLots.remaining, 0), gt(creditLots.expiresAt, now))),
+      .innerJoin(user, eq(user.id, creditLots.userId))
+      .where(
+        and(gt(creditLots.remaining, 0), gt(creditLots.expiresAt, now), isNull(user.deletedAt)),
+      ),
     owedForUpcomingSeats(deps, now),
     // Sessions whose class minimum is not yet met (docs/decisions/100).
     atRiskSessions(deps, now),
   ]);
-  const cashReceivedPence = (revenue?.pence ?? 0) - (refunds?.pence ?? 0);
+  const takenPence = revenue?.pence ?? 0;
+  const refundedPence = refunds?.pence ?? 0;
+  const cashReceivedPence = takenPence - refundedPence;
   const creditOutstandingPence = credit?.pence ?? 0;
   return {
     totalUsers: Number(users?.n ?? 0),
     totalBookings: seats?.booked ?? 0,
     upcomingSessions: seats?.upcoming ?? 0,
-    totalRevenuePence: revenue?.pence ?? 0,
+    totalRevenuePence: takenPence,
+    refundedPence,
     cashReceivedPence,
     revenueDeliveredPence: cashReceivedPence - owedSeats - creditOutstandingPence,
     creditOutstandingSessions: credit?.sessions ?? 0,
@@ -128,7 +137,8 @@ export function addMonths(month: string, offset: number): string {
 
 /**
  * Bookings per London week (by the session's date, so weeks ahead show what is already booked)
- * and revenue per London calendar month (by when it was paid). Both read stored figures
+ * and payments taken per London calendar month (by when paid, before refunds: the summary shows
+ * the refunds beside the total, docs/product-rules.md "Admin figures"). Both read stored figures
  * (docs/decisions/075): the sessions of the chart's range with their confirmed seats, bucketed
  * here with the domain's London-time functions, and the revenue months the database keeps.
  */

@@ -27,17 +27,27 @@ export const AdminSummarySchema = named(
     upcomingSessions: count.meta({
       description: 'Sessions not yet started with a confirmed booking',
     }),
-    totalRevenuePence: pence.meta({ description: 'Paid, unrefunded checkouts' }),
+    totalRevenuePence: pence.meta({
+      description:
+        'Card payments taken (seats and packs), before refunds: shown as "Payments Taken". A ' +
+        'payment refunded whole on arrival (its seats had gone) was never taken and is left out',
+    }),
+    refundedPence: pence.meta({
+      description: 'Given back to the card since, of those payments (docs/decisions/077)',
+    }),
     cashReceivedPence: pence.meta({
-      description: 'Card payments taken (seats and packs) less what was refunded since',
+      description: 'Payments taken less refunds: totalRevenuePence − refundedPence',
     }),
     revenueDeliveredPence: pence.meta({
       description:
         'Cash received less what is still owed for it: seats still to come (each at what it ' +
-        'was charged) and unused credit. Lessons held, and seats or credit the family gave up',
+        'was charged) and unused credit. Lessons held, and seats or credit the family gave up ' +
+        '(lapsed, or forfeited with a deleted account)',
     }),
     creditOutstandingSessions: count.meta({
-      description: 'Sessions of credit families hold and can still use',
+      description:
+        'Sessions of credit families hold and can still use: not lapsed, and not of a deleted ' +
+        'account (that credit is forfeited)',
     }),
     atRiskSessions: count.meta({
       description:
@@ -60,7 +70,11 @@ export type WeekBookings = z.infer<typeof WeekBookingsSchema>;
 
 export const MonthRevenueSchema = z.object({
   month: z.string().meta({ description: 'YYYY-MM' }),
-  revenuePence: pence,
+  revenuePence: pence.meta({
+    description:
+      'Card payments taken in that London month, before refunds (the chart says so; the ' +
+      "summary's refundedPence has the refunds)",
+  }),
 });
 export type MonthRevenue = z.infer<typeof MonthRevenueSchema>;
 
@@ -147,9 +161,11 @@ export const AdminBookingCountsSchema = named(
 );
 export type AdminBookingCounts = z.infer<typeof AdminBookingCountsSchema>;
 
-/** A customer's spending: paid, unrefunded checkouts. */
+/** A customer's spending: what they paid and kept paid, refunds taken off. */
 export const SpendingSchema = z.object({
-  totalSpentPence: pence,
+  totalSpentPence: pence.meta({
+    description: 'Card payments taken from the customer less what was refunded of them',
+  }),
   lastPaymentAt: isoInstant.nullable().meta({ description: 'When last paid; null when never' }),
 });
 export type Spending = z.infer<typeof SpendingSchema>;
