@@ -87,6 +87,38 @@ export async function refundedByCheckout(
   return new Map(rows.map((row) => [row.checkoutId, Number(row.total)]));
 }
 
+/** One refund as a family reads it: how much, and when we made it. */
+export interface RefundMade {
+  amountPence: number;
+  refundedAt: Date;
+}
+
+/**
+ * Each payment's refunds, oldest first, for lists of payments (/payments-invoices names each
+ * one with its date: docs/product-rules.md "Admin figures" and "Pages"). Dated when decided,
+ * the moment the family was told; the provider is asked at once and again until it takes it.
+ */
+export async function refundsByCheckout(
+  db: DbExecutor,
+  checkoutIds: readonly string[],
+): Promise<Map<string, RefundMade[]>> {
+  const refunds = new Map<string, RefundMade[]>();
+  if (checkoutIds.length === 0) return refunds;
+  const rows = await db
+    .select({
+      checkoutId: paymentRefunds.checkoutId,
+      amountPence: paymentRefunds.amountPence,
+      refundedAt: paymentRefunds.requestedAt,
+    })
+    .from(paymentRefunds)
+    .where(inArray(paymentRefunds.checkoutId, [...checkoutIds]))
+    .orderBy(asc(paymentRefunds.requestedAt), asc(paymentRefunds.id));
+  for (const { checkoutId, ...refund } of rows) {
+    refunds.set(checkoutId, [...(refunds.get(checkoutId) ?? []), refund]);
+  }
+  return refunds;
+}
+
 /**
  * Asks the provider for every refund decided but not yet sent (or only `ids`), oldest first.
  * A refusal or an outage is logged and left for the next run. Answers the refunds sent.

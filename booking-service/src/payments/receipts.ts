@@ -1,4 +1,4 @@
-import { refundedByCheckout } from './payment-refunds.ts';
+import { type RefundMade, refundsByCheckout } from './payment-refunds.ts';
 import { createRoute } from '@hono/zod-openapi';
 import {
   isId,
@@ -74,6 +74,17 @@ export async function findReceipt(
   return receipt;
 }
 
+/** What a payment gave back: the total, and each refund with its date. */
+function refundFields(refunds: readonly RefundMade[]): Pick<Receipt, 'refundedPence' | 'refunds'> {
+  return {
+    refundedPence: refunds.reduce((sum, r) => sum + r.amountPence, 0),
+    refunds: refunds.map((r) => ({
+      amountPence: r.amountPence,
+      refundedAt: r.refundedAt.toISOString(),
+    })),
+  };
+}
+
 async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Receipt[]> {
   if (paid.length === 0) return [];
   const [timetable, settings] = await Promise.all([
@@ -81,7 +92,7 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
     deps.content.siteSettings(),
   ]);
   const ids = paid.map((c) => c.id);
-  const [items, seats, refunded] = await Promise.all([
+  const [items, seats, refundsOf] = await Promise.all([
     deps.db
       .select({
         checkoutId: checkoutItems.checkoutId,
@@ -96,7 +107,7 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
       .where(inArray(checkoutItems.checkoutId, ids))
       .orderBy(asc(classSessions.startsAt), asc(pupils.name), asc(pupils.id)),
     selectBookingRows(deps.db, inArray(bookings.checkoutId, ids)),
-    refundedByCheckout(deps.db, ids),
+    refundsByCheckout(deps.db, ids),
   ]);
   const history = seatHistory(seats);
   const seller = {
@@ -109,7 +120,7 @@ async function receiptsOf(deps: ReceiptDeps, paid: CheckoutRow[]): Promise<Recei
     reference: checkout.paymentIntentId ?? checkout.providerSessionId ?? checkout.id,
     paidAt: (checkout.paidAt ?? checkout.updatedAt).toISOString(),
     amountPence: checkout.amountPence,
-    refundedPence: refunded.get(checkout.id) ?? 0,
+    ...refundFields(refundsOf.get(checkout.id) ?? []),
     creditUsed: checkout.creditUsed,
     pack: checkout.packId
       ? { name: checkout.packName ?? 'Session pack', sessions: checkout.sessionCount }

@@ -35,6 +35,16 @@ const ReceiptSellerSchema = z.object({
 export type ReceiptSeller = z.infer<typeof ReceiptSellerSchema>;
 
 /** A paid checkout as its receipt prints it (decision 053); only its payer may read it. */
+/** One refund of part (or all) of a payment (docs/decisions/077). */
+export const ReceiptRefundSchema = z.object({
+  amountPence: pence,
+  refundedAt: isoInstant.meta({
+    description:
+      'When we refunded it (the card provider is asked at once, and again until it takes it)',
+  }),
+});
+export type ReceiptRefund = z.infer<typeof ReceiptRefundSchema>;
+
 export const ReceiptSchema = named(
   'Receipt',
   z.object({
@@ -47,6 +57,14 @@ export const ReceiptSchema = named(
     paidAt: isoInstant,
     amountPence: pence,
     refundedPence: pence.meta({ description: 'Given back to the card since (decision 077)' }),
+    refunds: z
+      .array(ReceiptRefundSchema)
+      .optional()
+      .meta({
+        description:
+          'Each refund of this payment, oldest first: what was given back and when (their sum is ' +
+          'refundedPence). Absent from answers of services older than this field',
+      }),
     creditUsed: count.meta({ description: 'Seats paid with sessions of credit' }),
     pack: z
       .object({ name: z.string(), sessions: count })
