@@ -1,5 +1,5 @@
-// Two small bar charts for /admin: bookings per week (12 weeks back, 8 ahead) and revenue per
-// month. Plain SVG, no chart library: ~20 bars do not need one. Readable without colour: every
+// Two small bar charts for /admin: bookings per week (12 weeks back, 8 ahead) and payments
+// taken per month (before refunds). Plain SVG, no chart library: ~20 bars do not need one. Readable without colour: every
 // bar carries its value, weeks still to come are striped (named in the legend), and the same
 // figures are offered as a table. Where the columns would not fit side by side (a phone), the
 // bars lie across, one per line, so the chart fits the screen with its text at full size
@@ -282,10 +282,10 @@ export const AdminCharts = memo(function AdminCharts({ stats }: { stats: AdminSt
             available={available}
           />
           <BarChart
-            title="Revenue per month"
-            description="Payments received in each of the last 12 months, in pounds. Each bar is labelled with its amount."
+            title="Payments taken per month"
+            description="Card payments taken in each of the last 12 months, in pounds, before refunds (the summary shows the refunds). Each bar is labelled with its amount."
             bars={monthBars(drawn)}
-            valueHeading="Revenue"
+            valueHeading="Taken"
             available={available}
           />
         </>

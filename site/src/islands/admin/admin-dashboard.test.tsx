@@ -44,6 +44,7 @@ const FIGURES = {
     totalBookings: 8,
     upcomingSessions: 3,
     totalRevenuePence: 9000,
+    refundedPence: 1000,
     cashReceivedPence: 8000,
     creditOutstandingSessions: 6,
     creditOutstandingPence: 6000,
@@ -126,7 +127,11 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     render(<AdminDashboard navigate={navigate} />);
     expect(await screen.findByText('£90.00')).toBeTruthy();
     expect(screen.getByText('Total Users').nextSibling?.textContent).toBe('26');
-    // Money taken, less refunds; and lessons still owed for it (decision 077).
+    // Payments taken before refunds, the refunds beside them, and the net (product rules,
+    // "Admin figures"); then lessons still owed for it (decision 077).
+    expect(screen.getByText('Payments Taken').nextSibling?.textContent).toBe('£90.00');
+    expect(screen.getByText(/before refunds: £10\.00 refunded since$/)).toBeTruthy();
+    expect(screen.queryByText('Total Revenue')).toBeNull();
     expect(screen.getByText('Cash Received').nextSibling?.textContent).toBe('£80.00');
     expect(screen.getByText('Credit Outstanding').nextSibling?.textContent).toBe('£60.00');
     expect(screen.getByText('Revenue Delivered').nextSibling?.textContent).toBe('£20.00');
@@ -138,6 +143,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     expect(screen.getByText('Upcoming Sessions').nextSibling?.textContent).toBe('3');
     expect(await screen.findByRole('radio', { name: 'Upcoming (3)' })).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Bookings per week/ })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /Payments taken per month/ })).toBeTruthy();
     // The table alternative names weeks still to come.
     expect(screen.getByText('Week of 9 November 2026 (to come)')).toBeTruthy();
     expect(await screen.findByText('No upcoming sessions found.')).toBeTruthy();

@@ -86,23 +86,32 @@ export const SummaryCards = memo(function SummaryCards({
           </Text>
         )}
       </SummaryCard>
-      <SummaryCard title="Total Revenue" value={s && pounds(s.totalRevenuePence)} />
+      {/* Before refunds, with the refunds beside it; Cash Received is the net
+          (docs/product-rules.md "Admin figures"). */}
+      <SummaryCard
+        title="Payments Taken"
+        value={s && pounds(s.totalRevenuePence)}
+        counts={
+          s &&
+          `Card payments, packs included, before refunds: ${pounds(s.refundedPence)} refunded since`
+        }
+      />
       <SummaryCard
         title="Cash Received"
         value={s && pounds(s.cashReceivedPence)}
-        counts="Card payments, packs included, less refunds"
+        counts="Payments taken less refunds"
       />
       <SummaryCard
         title="Revenue Delivered"
         value={s && pounds(s.revenueDeliveredPence)}
-        counts="Cash received less what is still owed: seats to come and unused credit"
+        counts="Cash received less what is still owed: seats to come and unused credit (a deleted account's is forfeited)"
       />
       <SummaryCard
         title="Credit Outstanding"
         value={s && pounds(s.creditOutstandingPence)}
         counts={
           s &&
-          `${s.creditOutstandingSessions} ${s.creditOutstandingSessions === 1 ? 'session' : 'sessions'} families can still book, at what they paid`
+          `${s.creditOutstandingSessions} ${s.creditOutstandingSessions === 1 ? 'session' : 'sessions'} families can still book, at what they paid (a deleted account's credit is forfeited)`
         }
       />
     </section>

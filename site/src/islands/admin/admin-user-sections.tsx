@@ -197,7 +197,8 @@ export function UserFigures({ detail }: { detail: UserDetailData }) {
       <FiguresCard
         title="Financial Summary"
         items={[
-          ['Total Spent', pounds(financial.totalSpentPence)],
+          // Net of refunds (docs/product-rules.md "Admin figures").
+          ['Total Spent (less refunds)', pounds(financial.totalSpentPence)],
           [
             'Last Payment',
             financial.lastPaymentAt ? shortLondonDate(financial.lastPaymentAt) : 'No payments yet',
