@@ -1,9 +1,10 @@
 // /payments-invoices: the customer's paid checkouts, newest first, each seat with how it stands
 // now (upcoming, completed, cancelled, or moved and where to) and a link to its printable
 // receipt (decision 053). The spec shows only a placeholder here; a list of payments is what a
-// customer expects. Above it, "Your credit" (docs/decisions/077); a pack bought names the pack,
-// and a payment partly or wholly paid with credit says so, from GET /api/me/payments (receipts
-// do not carry either).
+// customer expects; each refund of a payment is named with its amount and London date (from the
+// receipts). Above it, "Your credit" (docs/decisions/077); a pack bought names the pack, and a
+// payment partly or wholly paid with credit says so, from GET /api/me/payments (receipts do not
+// carry either).
 import { Badge } from '@radix-ui/themes';
 import { type Clock, formatLondonDate, MESSAGES, systemClock } from '@tuition/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import {
   type ReceiptLine,
   receiptHref,
   receiptsApi,
+  refundLines,
   seatState,
   sessionsPaidFor,
 } from './receipts.ts';
@@ -137,6 +139,7 @@ function PaymentRecord({
         <span className="payment-record__amount">{amountPaid(receipt)}</span>
       </div>
       <p className="bookings-card__service">{whatWasPaidFor(receipt, payment)}</p>
+      <RefundList receipt={receipt} />
       <ul className="payment-record__sessions">
         {receipt.lines.map((line) => (
           <PaidSeat
@@ -157,6 +160,21 @@ function PaymentRecord({
         </a>
       </div>
     </li>
+  );
+}
+
+/** What went back to the card, one line per refund with its London date. */
+function RefundList({ receipt }: { receipt: Receipt }) {
+  const lines = refundLines(receipt);
+  if (lines.length === 0) return null;
+  return (
+    <ul className="payment-record__refunds">
+      {lines.map((line, i) => (
+        // Two refunds of one amount on one day read alike, so the position tells them apart.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+        <li key={`${i} ${line}`}>{line}</li>
+      ))}
+    </ul>
   );
 }
 

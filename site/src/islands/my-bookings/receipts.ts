@@ -79,3 +79,12 @@ export const paidOn = (receipt: Pick<Receipt, 'paidAt'>) =>
 
 export const amountPaid = (receipt: Pick<Receipt, 'amountPence'>) =>
   formatPounds(receipt.amountPence);
+
+/**
+ * Each refund of a payment, oldest first: "Refunded £50.00 on Thursday 3 December 2026" (London
+ * date, docs/product-rules.md "Admin figures"). None from a service that does not list them.
+ */
+export const refundLines = (receipt: Pick<Receipt, 'refunds'>): string[] =>
+  (receipt.refunds ?? []).map(
+    (r) => `Refunded ${formatPounds(r.amountPence)} on ${formatLondonDate(new Date(r.refundedAt))}`,
+  );

@@ -15,6 +15,7 @@ import {
   sessionsOf,
   lastUseText,
   lastUseDay,
+  refundedLotText,
 } from './credit-words.ts';
 import { LotRefund } from './lot-refund.tsx';
 import './credit-panel.css';
@@ -91,7 +92,7 @@ export function CreditPanel({
               ? 'Credit pays first when the family books, for any of their children.'
               : 'Credit pays first when you book, for any of your children.'}
           </p>
-          <Lots lots={data.lots} now={clock.now()} refundable={!staffView} />
+          <Lots lots={data.lots} history={data.history} now={clock.now()} refundable={!staffView} />
           {hideWhenEmpty ? (
             <p className="credit-panel__more">
               <a href="/payments-invoices">See how you have used your credit</a>
@@ -105,8 +106,10 @@ export function CreditPanel({
   );
 }
 
-function lotState(lot: CreditLot, now: Date): string {
+function lotState(lot: CreditLot, history: Wallet['history'], now: Date): string {
   if (lot.remaining > 0) return lastUseText(lot);
+  const refunded = refundedLotText(lot, history);
+  if (refunded) return refunded;
   if (Date.parse(lot.expiresAt) <= now.getTime())
     return `Lapsed after ${lastUseDay(lot.expiresAt)}`;
   return 'All used';
@@ -114,10 +117,13 @@ function lotState(lot: CreditLot, now: Date): string {
 
 function Lots({
   lots,
+  history,
   now,
   refundable,
 }: {
   lots: readonly CreditLot[];
+  /** The ledger, for what of a spent lot went back to the card. */
+  history: Wallet['history'];
   now: Date;
   /** The family's own view offers the cooling-off refund; staff's does not. */
   refundable: boolean;
@@ -128,7 +134,7 @@ function Lots({
         <li key={lot.id} className="credit-lot">
           <span className="credit-lot__name">{lot.name}</span>
           <span className="credit-lot__left">{lotLeft(lot)}</span>
-          <span className="credit-lot__until">{lotState(lot, now)}</span>
+          <span className="credit-lot__until">{lotState(lot, history, now)}</span>
           {refundable && <LotRefund lot={lot} />}
         </li>
       ))}

@@ -14,6 +14,35 @@ export const sessionsOf = (n: number) => (n === 1 ? '1 session' : `${n} sessions
 export const lotLeft = (lot: Pick<CreditLot, 'remaining' | 'sessions'>) =>
   `${lot.remaining} of ${lot.sessions} left`;
 
+/** Sessions the ledger entries of one reason took out of a lot (e.g. refunded, lapsed). */
+export function sessionsTaken(
+  lotId: string,
+  history: readonly CreditHistoryEntry[],
+  reason: CreditHistoryEntry['reason'],
+): number {
+  return history
+    .filter((e) => e.lotId === lotId && e.reason === reason && e.change < 0)
+    .reduce((sum, e) => sum - e.change, 0);
+}
+
+/**
+ * How a lot with nothing left ended, when part of it went back to the card: "5 used · 5
+ * refunded" (docs/product-rules.md "Admin figures": refunds shown where families look), with
+ * "· 2 lapsed" when some lapsed too; null when none was refunded.
+ */
+export function refundedLotText(
+  lot: Pick<CreditLot, 'id' | 'sessions' | 'remaining'>,
+  history: readonly CreditHistoryEntry[],
+): string | null {
+  const refunded = sessionsTaken(lot.id, history, 'refund');
+  if (lot.remaining > 0 || refunded === 0) return null;
+  const lapsed = sessionsTaken(lot.id, history, 'expire');
+  const used = Math.max(0, lot.sessions - refunded - lapsed);
+  return [`${used} used`, `${refunded} refunded`, ...(lapsed > 0 ? [`${lapsed} lapsed`] : [])].join(
+    ' · ',
+  );
+}
+
 /**
  * The last London day the lot's credit can be used: it lapses at the end of that day, so the
  * instant it lapses belongs to the next day and one millisecond earlier is the day to name.
