@@ -4,9 +4,9 @@
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AvailabilitySlot, StartedCheckout } from '../../lib/api-client.ts';
+import type { StartedCheckout } from '../../lib/api-client.ts';
+import { accountPupil, gcseSlot } from '../../test-support/booking-fixtures.ts';
 import { type StubRequest, stubApi } from '../../test-support/api-stub.ts';
-import type { Pupil } from '../shared/pupils/pupils-api.ts';
 
 vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
@@ -18,44 +18,17 @@ const { AppProviders, createQueryClient } = await import('../shared/app-provider
 // Monday 2 November 2026, 09:00 London time.
 const clock = fixedClock('2026-11-02T09:00:00Z');
 
-const pupil = (id: string, name: string): Pupil => ({
-  id,
-  name,
-  yearGroup: 'y10',
-  email: null,
-  archived: false,
-  consentRecordedAt: '2026-10-01T10:00:00.000Z',
-  consentPolicyVersion: '2026-08-01',
-  recordingConsent: false,
-  recordingConsentAt: null,
-});
-
-function slot(date: string): AvailabilitySlot {
-  const startsAt = new Date(`${date}T17:00:00Z`).toISOString();
-  return {
-    sessionId: `session-${date}`,
-    startsAt,
-    endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
-    date,
-    time: '5-6pm',
-    label: 'GCSE Foundation',
-    service: 'gcse',
-    pricePence: 1500,
-    capacity: 10,
-    seatsLeft: 3,
-    state: 'available',
-    heldBy: [],
-  };
-}
-
 function stubService(creditAvailable: number, answer: (seats: number) => StartedCheckout) {
   const checkouts: unknown[] = [];
   stubApi({
     'GET /api/me/pupils': {
       accountType: 'parent',
-      pupils: [pupil('p1', 'Sam'), pupil('p2', 'Alex')],
+      pupils: [accountPupil('p1', 'Sam'), accountPupil('p2', 'Alex')],
     },
-    'GET /api/availability': { slots: [slot('2026-11-03'), slot('2026-11-05')], closed: [] },
+    'GET /api/availability': {
+      slots: [gcseSlot('2026-11-03'), gcseSlot('2026-11-05')],
+      closed: [],
+    },
     'POST /api/bookability': ({ body }: StubRequest) => ({
       creditAvailable,
       results: (body as { startsAt: string[] }).startsAt.map((s) => ({

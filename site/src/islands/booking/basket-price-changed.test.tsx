@@ -5,7 +5,8 @@
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AvailabilitySlot, StartedCheckout } from '../../lib/api-client.ts';
+import type { StartedCheckout } from '../../lib/api-client.ts';
+import { accountPupil, gcseSlot } from '../../test-support/booking-fixtures.ts';
 import { problem, type StubRequest, stubApi } from '../../test-support/api-stub.ts';
 
 vi.mock('../../lib/auth-client.ts', () => ({
@@ -17,24 +18,6 @@ const { AppProviders, createQueryClient } = await import('../shared/app-provider
 
 const clock = fixedClock('2026-11-02T09:00:00Z');
 
-function slot(date: string): AvailabilitySlot {
-  const startsAt = new Date(`${date}T17:00:00Z`).toISOString();
-  return {
-    sessionId: `session-${date}`,
-    startsAt,
-    endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
-    date,
-    time: '5-6pm',
-    label: 'GCSE Foundation',
-    service: 'gcse',
-    pricePence: 1500,
-    capacity: 10,
-    seatsLeft: 3,
-    state: 'available',
-    heldBy: [],
-  };
-}
-
 /** The service's price per seat, changed by the test between the quote and the press. */
 let seatPence = 1500;
 
@@ -43,21 +26,12 @@ function stubService() {
   stubApi({
     'GET /api/me/pupils': {
       accountType: 'parent',
-      pupils: [
-        {
-          id: 'p1',
-          name: 'Sam',
-          yearGroup: 'y10',
-          email: null,
-          archived: false,
-          consentRecordedAt: '2026-10-01T10:00:00.000Z',
-          consentPolicyVersion: '2026-08-01',
-          recordingConsent: false,
-          recordingConsentAt: null,
-        },
-      ],
+      pupils: [accountPupil('p1', 'Sam')],
     },
-    'GET /api/availability': { slots: [slot('2026-11-03'), slot('2026-11-05')], closed: [] },
+    'GET /api/availability': {
+      slots: [gcseSlot('2026-11-03'), gcseSlot('2026-11-05')],
+      closed: [],
+    },
     'POST /api/bookability': ({ body }: StubRequest) => {
       const { startsAt } = body as { startsAt: string[] };
       const totalPence = startsAt.length * seatPence;
