@@ -50,8 +50,8 @@ test('/admin fits a 375 px phone: users as labelled blocks, charts and sessions 
   await logIn(page, DEMO_ADMIN, '/admin');
   await expect(page.getByText('Total Users')).toBeVisible();
 
-  // The revenue chart fits the screen, every label and amount on it, drawn at 1:1 or larger.
-  const revenue = page.getByRole('img', { name: /Revenue per month/ });
+  // The payments chart fits the screen, every label and amount on it, drawn at 1:1 or larger.
+  const revenue = page.getByRole('img', { name: /Payments taken per month/ });
   await expect(revenue).toBeVisible();
   expect(await withinScreen(revenue)).toBe(true);
   const chartText = await revenue.evaluate((svg) => {
