@@ -186,10 +186,27 @@ export const classSessions = pgTable(
     decidedAt: instant('decided_at'),
     /** The admin who decided early; null when the clock decided. */
     decidedBy: text('decided_by'),
+    /**
+     * `group`: a timetable session, one per (service, start). `one-to-one`: a lesson booked
+     * from a tutor's free hour (docs/decisions/106), capacity 1, taught by `tutor_id`.
+     */
+    kind: text('kind', { enum: ['group', 'one-to-one'] })
+      .default('group')
+      .notNull(),
+    /** A 1-to-1 lesson's tutor (their hour); null for a group session (its class's lead). */
+    tutorId: uuid('tutor_id').references(() => tutors.id),
     createdAt: instant('created_at').defaultNow().notNull(),
   },
   (t) => [
-    uniqueIndex('sessions_service_starts_at_key').on(t.service, t.startsAt),
+    // One group session per timetable slot; 1-to-1 lessons of a course can start at the same
+    // time as its class, and one row is made per hold of a tutor's hour (docs/decisions/106).
+    uniqueIndex('sessions_service_starts_at_key')
+      .on(t.service, t.startsAt)
+      .where(sql`${t.kind} = 'group'`),
+    // A tutor's 1-to-1 lessons in a time range: free slots and the hour's lock check.
+    index('sessions_one_to_one_tutor_starts_at_idx')
+      .on(t.tutorId, t.startsAt)
+      .where(sql`${t.kind} = 'one-to-one'`),
     // The admin session lists' keyset pages by date, and by bookings (docs/decisions/075).
     index('sessions_starts_at_id_idx').on(t.startsAt, t.id),
     index('sessions_confirmed_count_starts_at_id_idx').on(t.confirmedCount, t.startsAt, t.id),
@@ -373,6 +390,11 @@ export const bookings = pgTable(
      * session into this one (docs/decisions/100); null for any other seat.
      */
     mergeCancelUntil: instant('merge_cancel_until'),
+    /**
+     * A 1-to-1 lesson's recording choice (docs/decisions/106): true when the parent said an
+     * adult will be nearby, so the lesson is not recorded; null for a group seat.
+     */
+    adultNearby: boolean('adult_nearby'),
     createdAt: instant('created_at').defaultNow().notNull(),
     updatedAt: instant('updated_at')
       .defaultNow()
@@ -1133,3 +1155,154 @@ export const localRecordings = pgTable('local_recordings', {
   startedAt: instant('started_at').notNull(),
   stoppedAt: instant('stopped_at'),
 });
+
+/*
+ * Text messages (docs/decisions/103). An account's texting state, the codes that verify its
+ * number, the consent records, the outbox of texts (one row per message and recipient), the
+ * daily counters behind the cost limits, and the local twin's messages.
+ */
+
+/** The text kinds a family chooses one by one; verification codes and replies are not among them. */
+export type SmsKind = 'reminders' | 'changes' | 'waitingListOffers' | 'lessonReports';
+
+/** One row per account that ever touched texting: its verified number, choices and state. */
+export const smsSettings = pgTable('sms_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** The number that was verified; the account's phone is verified while it equals this. */
+  verifiedPhone: text('verified_phone'),
+  verifiedAt: instant('verified_at'),
+  reminders: boolean('reminders').default(false).notNull(),
+  changes: boolean('changes').default(false).notNull(),
+  waitingListOffers: boolean('waiting_list_offers').default(false).notNull(),
+  lessonReports: boolean('lesson_reports').default(false).notNull(),
+  /** London wall-clock "HH:MM"; texts due from `quietFrom` until `quietTo` wait. */
+  quietFrom: text('quiet_from').default('21:00').notNull(),
+  quietTo: text('quiet_to').default('08:00').notNull(),
+  /** Set by an inbound STOP: every kind is off; `stoppedKinds` are what START turns back on. */
+  stoppedAt: instant('stopped_at'),
+  stoppedKinds: jsonb('stopped_kinds').$type<SmsKind[]>().default([]).notNull(),
+  /** Undelivered or failed texts since the last delivered one; three mark the number unreachable. */
+  failuresInRow: integer('failures_in_row').default(0).notNull(),
+  unreachableAt: instant('unreachable_at'),
+  updatedAt: instant('updated_at').defaultNow().notNull(),
+});
+
+/** Append-only: each time a kind was turned on or off, with the wording the family was shown (PECR). */
+export const smsConsents = pgTable(
+  'sms_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SmsKind>().notNull(),
+    granted: boolean('granted').notNull(),
+    /** The explanation shown beside the choice, or how it changed ("reply STOP"). */
+    wording: text('wording').notNull(),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('sms_consents_user_at_idx').on(t.userId, t.at)],
+);
+
+/** A 6-digit code sent to a number; only its hash is kept. */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').default(0).notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    /** Set when confirmed, or when a newer code replaced it. */
+    usedAt: instant('used_at'),
+  },
+  (t) => [
+    index('phone_verifications_user_created_idx').on(t.userId, t.createdAt),
+    index('phone_verifications_phone_created_idx').on(t.phone, t.createdAt),
+  ],
+);
+
+export const SMS_STATUSES = [
+  'pending',
+  'held',
+  'queued',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'dropped',
+  'limited',
+] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+
+/**
+ * The text outbox and its history: one row per (message, recipient), written in the event's
+ * transaction under a unique `key`, so a retry, a restart or a second instance adds nothing.
+ * `pending`/`held` rows wait for `notBefore`; the sender claims each row once
+ * (pending → queued) before calling the provider; receipts move it on.
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    to: text('to').notNull(),
+    /** An SmsKind, `verification`, or `reply` (STOP/START/HELP answers). */
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<SmsStatus>().notNull(),
+    notBefore: instant('not_before').notNull(),
+    /** After this the text is useless (the lesson started, the offer lapsed): dropped, not sent. */
+    uselessAfter: instant('useless_after'),
+    /** The e-mail to send if the text fails and no e-mail of it went (null: one went). */
+    fallbackMail: jsonb('fallback_mail'),
+    providerId: text('provider_id').unique(),
+    errorCode: text('error_code'),
+    /** Why it was dropped or limited, in words for the admin's page. */
+    note: text('note'),
+    createdAt: instant('created_at').notNull(),
+    statusAt: instant('status_at').notNull(),
+  },
+  (t) => [
+    index('sms_messages_due_idx')
+      .on(t.notBefore)
+      .where(sql`${t.status} in ('pending', 'held')`),
+    index('sms_messages_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Texts counted per (scope, London day): `business` or `user:<id>`; one admin alert a day. */
+export const smsDailyUsage = pgTable(
+  'sms_daily_usage',
+  {
+    scope: text('scope').notNull(),
+    day: text('day').notNull(),
+    count: integer('count').default(0).notNull(),
+    alertedAt: instant('alerted_at'),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day] })],
+);
+
+/** The local text twin's messages (never used with Twilio), listed at /dev/sms/messages. */
+export const localSmsMessages = pgTable(
+  'local_sms_messages',
+  {
+    id: text('id').primaryKey(),
+    direction: text('direction').$type<'outbound' | 'inbound'>().notNull(),
+    to: text('to').notNull(),
+    from: text('from').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull(),
+    errorCode: text('error_code'),
+    at: instant('at').notNull(),
+    statusAt: instant('status_at').notNull(),
+  },
+  (t) => [index('local_sms_messages_to_idx').on(t.to, t.at)],
+);
