@@ -12,6 +12,7 @@ import {
   parseUserCursor,
 } from './page-cursors.ts';
 import { SessionMinimumSchema } from './minimums.ts';
+import { AdminTextSchema } from './notifications.ts';
 import { AccountTypeSchema, PupilRefSchema, PupilSchema } from './pupils.ts';
 
 /*
@@ -303,6 +304,10 @@ export const AdminUserDetailSchema = named(
     noShows: count
       .optional()
       .meta({ description: "Sessions marked absent, all the account's pupils together" }),
+    texts: z
+      .array(AdminTextSchema)
+      .optional()
+      .meta({ description: 'The last 10 text messages to the account, newest first, with status' }),
   }),
 );
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;

@@ -230,3 +230,31 @@ export * from './terms.ts';
 export * from './tutors.ts';
 export * from './waitlist.ts';
 export * from './minimums.ts';
+export {
+  type AdminText,
+  AdminTextSchema,
+  DevSmsInboundSchema,
+  type DevSmsMessage,
+  DevSmsMessageListSchema,
+  DevSmsMessageSchema,
+  type Notifications,
+  NotificationsSchema,
+  type NotificationsUpdate,
+  NotificationsUpdateSchema,
+  type PhoneVerificationConfirm,
+  PhoneVerificationConfirmSchema,
+  type PhoneVerificationSent,
+  PhoneVerificationSentSchema,
+  type PhoneVerified,
+  PhoneVerifiedSchema,
+  type QuietHours,
+  QuietHoursSchema,
+  SMS_KINDS,
+  SMS_STATUSES,
+  type SmsChoices,
+  SmsChoicesSchema,
+  type SmsKind,
+  type SmsPhoneState,
+  SmsPhoneStateSchema,
+  type SmsStatus,
+} from './notifications.ts';

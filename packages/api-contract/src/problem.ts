@@ -61,6 +61,10 @@ export const PROBLEM_CODES = [
   'decided',
   /** 409: a merge whose families' pupils do not all fit the target session together (100). */
   'does-not-fit',
+  /** 409: a text kind turned on, or a code asked for, without a verified number (103). */
+  'phone-not-verified',
+  /** 429: more verification codes than 3 an hour for the account or the number (103). */
+  'too-many-codes',
   /** 401/403 from the local room twin: why it refused a token (decision 098). */
   'invalid-token',
   'expired',
@@ -93,6 +97,7 @@ export const CONFLICT_CODES = [
   'decided',
   'does-not-fit',
   'price-changed',
+  'phone-not-verified',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 
