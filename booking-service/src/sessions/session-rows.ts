@@ -8,6 +8,12 @@ import { waitingCountSql } from './waitlist-seats.ts';
 
 export type SessionRow = typeof classSessions.$inferSelect;
 
+/**
+ * Timetable sessions only: a 1-to-1 lesson of the same course may start at the same time, and
+ * the unique (service, starts_at) index is partial on this predicate (docs/decisions/106).
+ */
+export const GROUP_ONLY = sql`${classSessions.kind} = 'group'`;
+
 /** A session row with its seats taken (seatsTakenSql) at the time it was read. */
 export type SessionRowWithSeats = SessionRow & { seatsTaken: number };
 
@@ -66,6 +72,7 @@ function startsRowsStatement(db: Database) {
     .where(
       and(
         eq(classSessions.service, sql.placeholder('service')),
+        GROUP_ONLY,
         sql`${classSessions.startsAt} = any(${sql.placeholder('starts')}::timestamptz[])`,
       ),
     )
@@ -95,6 +102,7 @@ function windowRowsStatement(db: Database) {
     .where(
       and(
         eq(classSessions.service, sql.placeholder('service')),
+        GROUP_ONLY,
         gte(classSessions.startsAt, sql`${sql.placeholder('from')}::timestamptz`),
         lte(classSessions.startsAt, sql`${sql.placeholder('to')}::timestamptz`),
       ),
@@ -168,7 +176,10 @@ async function ensureRows<R extends SessionRow>(
         pricePence,
       })),
     )
-    .onConflictDoNothing({ target: [classSessions.service, classSessions.startsAt] });
+    .onConflictDoNothing({
+      target: [classSessions.service, classSessions.startsAt],
+      where: GROUP_ONLY,
+    });
   // Read back: a row another request created in the meantime is the one to use.
   for (const row of await find(db, [...missing.values()])) rows.set(sessionKey(row), row);
   return rows;
@@ -239,7 +250,11 @@ async function selectSessionRows<R extends SessionRow>(
           .select(fields)
           .from(classSessions)
           .where(
-            and(eq(classSessions.service, service), inArray(classSessions.startsAt, starts)),
+            and(
+              eq(classSessions.service, service),
+              GROUP_ONLY,
+              inArray(classSessions.startsAt, starts),
+            ),
           )) as R[]),
       );
       continue;
@@ -252,6 +267,7 @@ async function selectSessionRows<R extends SessionRow>(
       .where(
         and(
           eq(classSessions.service, service),
+          GROUP_ONLY,
           gte(classSessions.startsAt, new Date(Math.min(...times))),
           lte(classSessions.startsAt, new Date(Math.max(...times))),
         ),
