@@ -199,7 +199,16 @@ export {
   type WeeklySlot,
   weeklySlotSchema,
 } from './timetable.ts';
-export { type TermDates, type TermSessionLeft, termSessionsLeft } from './terms.ts';
+export {
+  DEFAULT_REENROL_INVITE_DAYS_BEFORE,
+  isReenrolInviteDue,
+  type TermDates,
+  type TermOpenings,
+  type TermOpenTo,
+  type TermSessionLeft,
+  termOpenTo,
+  termSessionsLeft,
+} from './terms.ts';
 export { type TutorRates, tutorPayLinePence } from './tutor-pay.ts';
 export {
   accountPhoneSchema,
@@ -270,3 +279,37 @@ export {
   type SpendableLot,
   splitBasketPayment,
 } from './credit.ts';
+export {
+  type AvailabilityException,
+  type AvailabilityWindow,
+  DEFAULT_ONE_TO_ONE_LENGTH,
+  DEFAULT_ONE_TO_ONE_LENGTHS,
+  freeSlots,
+  type Interval,
+  isOneToOneLength,
+  isSlotFree,
+  LESSON_GAP_MINUTES,
+  ONE_TO_ONE_LENGTHS,
+  type OneToOneLength,
+  SLOT_STEP_MINUTES,
+  type SlotQuery,
+  type SlotRules,
+  type TutorHours,
+} from './one-to-one-slots.ts';
+export {
+  DEFAULT_QUIET_HOURS,
+  fillSmsWording,
+  fitsTwoGsm7Segments,
+  MAX_SMS_SEGMENTS,
+  nonGsm7Characters,
+  parseSmsKeyword,
+  type QuietHoursWindow,
+  quietHoursEnd,
+  SMS_PLACEHOLDERS,
+  type SmsKeyword,
+  type SmsPlaceholder,
+  type SmsSegments,
+  smsSegments,
+  textSendTime,
+  unknownSmsPlaceholders,
+} from './text-messages.ts';
