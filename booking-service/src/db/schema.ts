@@ -1,5 +1,7 @@
 import {
   type AccountType,
+  type AvailabilityException,
+  type AvailabilityWindow,
   BOOKING_STATUSES,
   CHECKOUT_STATUSES,
   type ServiceCode,
@@ -817,6 +819,75 @@ export const tutors = pgTable('tutors', {
   perPupilPence: integer('per_pupil_pence').default(0).notNull(),
 });
 
+/*
+ * A tutor's 1-to-1 hours (docs/decisions/104): what they teach 1-to-1 and at what rate (set
+ * by an admin), their weekly windows and dated exceptions (set by the tutor), and the busy
+ * times read from their private calendar.
+ */
+
+/** What a tutor teaches 1-to-1 and their 1-to-1 pay rate; no row = no 1-to-1 lessons. */
+export const tutorOneToOneSettings = pgTable('tutor_one_to_one_settings', {
+  tutorId: uuid('tutor_id')
+    .primaryKey()
+    .references(() => tutors.id),
+  services: jsonb('services').$type<ServiceCode[]>().default([]).notNull(),
+  ratePencePerHour: integer('rate_pence_per_hour').default(0).notNull(),
+  updatedAt: instant('updated_at')
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull(),
+});
+
+/**
+ * The tutor's weekly windows (London wall clock) and dated exceptions, replaced whole on each
+ * save. No row, or no windows, means the tutor is unavailable.
+ */
+export const tutorAvailability = pgTable('tutor_availability', {
+  tutorId: uuid('tutor_id')
+    .primaryKey()
+    .references(() => tutors.id),
+  windows: jsonb('windows').$type<AvailabilityWindow[]>().default([]).notNull(),
+  exceptions: jsonb('exceptions').$type<AvailabilityException[]>().default([]).notNull(),
+  updatedAt: instant('updated_at')
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull(),
+});
+
+/**
+ * The tutor's private calendar feed. The address is a secret (it reads their whole calendar):
+ * never logged, never shown back in full. Read by a scheduled job; only busy times are kept.
+ */
+export const tutorCalendars = pgTable('tutor_calendars', {
+  tutorId: uuid('tutor_id')
+    .primaryKey()
+    .references(() => tutors.id),
+  url: text('url').notNull(),
+  lastReadAt: instant('last_read_at'),
+  /** Why the last read failed, in words for the tutor; null after a good read. */
+  lastError: text('last_error'),
+  /** SHA-256 of the last feed read, so an unchanged feed rewrites nothing. */
+  contentHash: text('content_hash'),
+  updatedAt: instant('updated_at')
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull(),
+});
+
+/** A busy time from a tutor's calendar: only when, never what (no title, place or people). */
+export const tutorBusyIntervals = pgTable(
+  'tutor_busy_intervals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => tutors.id),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+  },
+  (t) => [index('tutor_busy_intervals_tutor_starts_idx').on(t.tutorId, t.startsAt)],
+);
+
 /**
  * A session's lesson report. The working copy (topic, homework, resources, staff note) is what
  * the tutor edits; the `sent_` copy is what families were sent and read, replaced on each send
@@ -1271,9 +1342,7 @@ export const smsMessages = pgTable(
     statusAt: instant('status_at').notNull(),
   },
   (t) => [
-    index('sms_messages_due_idx')
-      .on(t.notBefore)
-      .where(sql`${t.status} in ('pending', 'held')`),
+    index('sms_messages_due_idx').on(t.notBefore).where(sql`${t.status} in ('pending', 'held')`),
     index('sms_messages_user_created_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -298,6 +298,12 @@ export {
 } from './one-to-one-slots.ts';
 export {
   DEFAULT_QUIET_HOURS,
+  DEFAULT_SMS_PER_ACCOUNT_DAY,
+  DEFAULT_SMS_WORDING,
+  SMS_PLACEHOLDER_ALLOWANCE,
+  SMS_WORDING_KINDS,
+  type SmsWordingKind,
+  smsWordingProblem,
   fillSmsWording,
   fitsTwoGsm7Segments,
   MAX_SMS_SEGMENTS,
