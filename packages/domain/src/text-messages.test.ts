@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SMS_WORDING,
   fillSmsWording,
   fitsTwoGsm7Segments,
   nonGsm7Characters,
@@ -8,6 +9,7 @@ import {
   quietHoursEnd,
   smsSegments,
   textSendTime,
+  smsWordingProblem,
   unknownSmsPlaceholders,
 } from './text-messages.ts';
 
@@ -152,5 +154,18 @@ describe('parseSmsKeyword', () => {
   it('ignores a sentence that merely contains a keyword', () => {
     for (const body of ["please don't stop", 'See you at the start', 'thanks', ''])
       expect(parseSmsKeyword(body)).toBeNull();
+  });
+});
+
+describe('smsWordingProblem', () => {
+  it('accepts every default wording', () => {
+    for (const wording of Object.values(DEFAULT_SMS_WORDING))
+      expect(smsWordingProblem(wording)).toBeNull();
+  });
+
+  it('refuses unknown placeholders, curly quotes and wording too long once filled', () => {
+    expect(smsWordingProblem('Hi {child}, {offer}')).toMatch(/Unknown placeholder \{offer\}/);
+    expect(smsWordingProblem('{child}’s lesson')).toMatch(/"’"/);
+    expect(smsWordingProblem(`${'a'.repeat(200)} {link} {session}`)).toMatch(/Too long/);
   });
 });

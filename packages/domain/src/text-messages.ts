@@ -156,3 +156,58 @@ export function parseSmsKeyword(body: string): SmsKeyword | null {
   }
   return null;
 }
+
+/** Texts a day to one account before the rest of the day goes by e-mail only (content may change it). */
+export const DEFAULT_SMS_PER_ACCOUNT_DAY = 10;
+
+/** The text kinds whose wording lives in content (the kinds a family chooses). */
+export const SMS_WORDING_KINDS = [
+  'reminder',
+  'change',
+  'waitingListOffer',
+  'lessonReport',
+] as const;
+export type SmsWordingKind = (typeof SMS_WORDING_KINDS)[number];
+
+/**
+ * The wording when content sets none. Service texts only: no offer, no marketing (PECR), no
+ * link but the site's own join or booking page.
+ */
+export const DEFAULT_SMS_WORDING: Record<SmsWordingKind, string> = {
+  reminder: '{business}: {child} has {session} at {time}. Join here: {link}',
+  change: "{business}: {child}'s {session} has changed: {time}. Details: {link}",
+  waitingListOffer:
+    '{business}: a seat is free for {child} in {session} at {time}. It is held for you for a short time: {link}',
+  lessonReport: "{business}: the tutor's report on {child}'s {session} is ready: {link}",
+};
+
+/** The longest value each placeholder is allowed for when checking a wording's length. */
+export const SMS_PLACEHOLDER_ALLOWANCE: Record<SmsPlaceholder, number> = {
+  business: 30,
+  child: 20,
+  session: 40,
+  time: 24,
+  link: 70,
+};
+
+/**
+ * What is wrong with a text's wording, in an editor's words, or null: only the known
+ * placeholders, GSM-7 characters only, and two segments at most once every placeholder is
+ * filled with its longest allowed value.
+ */
+export function smsWordingProblem(wording: string): string | null {
+  const unknown = unknownSmsPlaceholders(wording);
+  if (unknown.length > 0)
+    return `Unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')}; use ${SMS_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`;
+  const odd = nonGsm7Characters(wording);
+  if (odd.length > 0)
+    return `Texts cannot carry ${odd.map((c) => `"${c}"`).join(' ')} without costing three times as much; use plain letters and straight quotes`;
+  const longest = fillSmsWording(
+    wording,
+    Object.fromEntries(SMS_PLACEHOLDERS.map((n) => [n, 'x'.repeat(SMS_PLACEHOLDER_ALLOWANCE[n])])),
+  );
+  const { segments } = smsSegments(longest);
+  if (segments > MAX_SMS_SEGMENTS)
+    return `Too long: with the longest names and links it takes ${segments} texts; shorten it to fit ${MAX_SMS_SEGMENTS}`;
+  return null;
+}
