@@ -166,7 +166,9 @@ export function freeSlots(hours: TutorHours, query: SlotQuery): Interval[] {
   }
   if (hours.windows.length === 0) return [];
   const window = bookingWindow(query.now);
+  // biome-ignore lint/complexity/useMathMinMax: YYYY-MM-DD strings, which Math.max cannot order
   const from = query.from > window.from ? query.from : window.from;
+  // biome-ignore lint/complexity/useMathMinMax: as above
   const last = query.to < window.to ? query.to : window.to;
   const lengthMs = query.lengthMinutes * MINUTE_MS;
   const slots: Interval[] = [];
