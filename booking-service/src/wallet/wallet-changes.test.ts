@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
-import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bookableStarts, buyPack, setNow } from '../testing/checkout-test-kit.ts';
@@ -79,8 +79,18 @@ describe.each(TEST_DB_KINDS)('goodwill credit and the cooling-off refund on %s',
       amountPence: 10_000,
       refundedPence: 7000,
     });
+    // Told by e-mail, as every other money event is (docs/decisions/105).
+    const told = (await mailTo(t, customer.email)).filter((m) => m.subject.includes('refund'));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toContain('Your refund of £70.00');
+    expect(told[0]?.text).toContain(
+      'we have cancelled the 7 unused sessions of your 10-session pack and refunded £70.00 to your card',
+    );
     // Nothing is left to refund: a second press is refused and refunds nothing more.
     expect((await refund(customer, lot.id)).status).toBe(409);
+    expect(
+      (await mailTo(t, customer.email)).filter((m) => m.subject.includes('refund')),
+    ).toHaveLength(1);
     const summary = await contractBody(
       await api(t, '/api/admin/summary', { cookie: admin.cookie }),
       AdminSummarySchema,

@@ -6,10 +6,15 @@ import { addLot, recordLotRefund } from '../credit/credit-ledger.ts';
 import { lockHoldRows } from '../sessions/hold-locks.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { creditLots, user } from '../db/schema.ts';
+import type { Config } from '../config/env.ts';
+import type { ContentLoader } from '@tuition/content';
 import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
 import type { Logger } from '../logging/logger.ts';
+import { mailBrand } from '../mail/mail-setup.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import { recordRefund, sendPendingRefunds } from '../payments/payment-refunds.ts';
 import { coolingOffRefundDue } from './wallet.ts';
+import { coolingOffRefundEmail } from './wallet-emails.ts';
 
 /*
  * Changes to a wallet that are not seats (docs/decisions/077): staff's goodwill credit, and a
@@ -21,6 +26,13 @@ export interface WalletChangeDeps {
   clock: Clock;
   logger: Logger;
   payments: Parameters<typeof sendPendingRefunds>[0]['payments'];
+}
+
+/** The refund button's needs: the wallet's, and the outbox for its e-mail. */
+export interface PackRefundDeps extends WalletChangeDeps {
+  mail: MailOutbox;
+  content: Pick<ContentLoader, 'siteSettings'>;
+  config: Pick<Config, 'publicUrl'>;
 }
 
 /**
@@ -77,11 +89,31 @@ export async function grantCredit(
  * lot or one past its 14 days is a 409.
  */
 export async function refundUnusedPack(
-  deps: WalletChangeDeps,
+  deps: PackRefundDeps,
   request: { userId: string; lotId: string },
 ): Promise<{ refundedPence: number; sessionsCancelled: number }> {
   const now = deps.clock.now();
-  const done = await deps.db.transaction((tx) => refundUnusedPackIn(tx, { ...request, now }));
+  const brand = await mailBrand(deps);
+  const done = await deps.db.transaction(async (tx) => {
+    const refunded = await refundUnusedPackIn(tx, { ...request, now });
+    // Told like every other money event, in the refund's transaction (docs/decisions/105).
+    const [owner] = await tx
+      .select({ email: user.email, name: user.name, lotName: creditLots.name })
+      .from(creditLots)
+      .innerJoin(user, eq(user.id, creditLots.userId))
+      .where(eq(creditLots.id, request.lotId));
+    if (owner) {
+      const mail = coolingOffRefundEmail(brand, {
+        to: owner.email,
+        name: owner.name,
+        lotName: owner.lotName,
+        sessions: refunded.sessionsCancelled,
+        refundedPence: refunded.refundedPence,
+      });
+      await deps.mail.enqueue(mail, { tx });
+    }
+    return refunded;
+  });
   await sendPendingRefunds(deps, done.refundIds);
   return { refundedPence: done.refundedPence, sessionsCancelled: done.sessionsCancelled };
 }

@@ -87,3 +87,46 @@ export function creditExpiryWarningEmail(
     ]),
   };
 }
+
+/**
+ * Sent when the family cancels a pack's unused sessions within its cooling-off days, queued in
+ * the transaction that records the refund, as every other money event is (docs/decisions/105).
+ */
+export function coolingOffRefundEmail(
+  brand: MailBrand,
+  input: {
+    to: string;
+    name: string | null | undefined;
+    lotName: string;
+    sessions: number;
+    refundedPence: number;
+  },
+): OutgoingMail {
+  const sessions = `${input.sessions} unused ${input.sessions === 1 ? 'session' : 'sessions'}`;
+  const subject = `Your refund of ${formatPounds(input.refundedPence)} from ${brand.name}`;
+  const done =
+    input.refundedPence > 0
+      ? `As you asked, we have cancelled the ${sessions} of your ${input.lotName} and refunded ${formatPounds(input.refundedPence)} to your card. Refunds usually appear within 5 to 10 working days.`
+      : `As you asked, we have cancelled the ${sessions} of your ${input.lotName}.`;
+  const after =
+    'They have left your credit. Sessions you already booked with the pack stay booked. You can see the refund on Payments & Invoices.';
+  const paymentsUrl = `${brand.siteUrl}/payments-invoices`;
+  return {
+    to: input.to,
+    subject,
+    html: layout(brand, 'Your pack has been refunded', [
+      paragraph(greeting(input.name)),
+      paragraph(done),
+      paragraph(after),
+      button(paymentsUrl, 'Payments & Invoices'),
+    ]),
+    text: textLayout(brand, 'Your pack has been refunded', [
+      greeting(input.name),
+      '',
+      done,
+      after,
+      '',
+      `Payments & Invoices: ${paymentsUrl}`,
+    ]),
+  };
+}
