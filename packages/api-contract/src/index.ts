@@ -258,3 +258,4 @@ export {
   SmsPhoneStateSchema,
   type SmsStatus,
 } from './notifications.ts';
+export * from './one-to-one.ts';
