@@ -207,6 +207,7 @@ const HOLD_LOCK_DOOR = 'sessions/hold-locks.ts';
 
 /** A hold's tables, as Drizzle names them in code and as SQL names them. */
 const HOLD_TABLES: ReadonlyArray<[code: string, sql: string]> = [
+  ['tutors', 'tutors'],
   ['checkouts', 'checkouts'],
   ['classSessions', 'class_sessions'],
   ['creditWallets', 'credit_wallets'],

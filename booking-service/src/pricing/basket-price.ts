@@ -29,6 +29,8 @@ export interface PricedSeat {
   startsAt: Date;
   /** Set for a term enrolment's seat (docs/decisions/083). */
   termPricePence?: number | undefined;
+  /** Set for a 1-to-1 lesson: its price for its length (docs/decisions/106). */
+  lessonPricePence?: number | undefined;
 }
 
 /** A promo code that may be used now by this account, with the pupils' history for it. */
@@ -119,6 +121,9 @@ function toLine(seat: PricedSeat): BasketLine {
     startsAt: seat.startsAt.toISOString(),
     pupilId: seat.pupilId,
   };
+  if (seat.lessonPricePence !== undefined) {
+    return { ...base, kind: 'one-to-one', lessonPricePence: seat.lessonPricePence };
+  }
   return seat.termPricePence === undefined
     ? { ...base, kind: 'session' }
     : { ...base, kind: 'term', termPricePence: seat.termPricePence };

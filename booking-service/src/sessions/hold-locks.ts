@@ -1,15 +1,16 @@
 import { isId } from '@tuition/api-contract';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
-import { checkouts, classSessions, creditWallets, promoCodes } from '../db/schema.ts';
+import { checkouts, classSessions, creditWallets, promoCodes, tutors } from '../db/schema.ts';
 import type { SessionRow } from './session-rows.ts';
 
 /*
- * The one lock door (docs/decisions/086). A hold touches four kinds of row: the checkout that
- * holds the seats, the session rows whose seats it counts, the family's wallet row whose credit
- * pays for some of them and the promo code whose use it claims. Every row lock on those four
- * tables is taken here, in one fixed order (checkouts, then sessions, then wallets, then codes;
- * by id within each), under one lock timeout, and only inside a transaction. Two transactions
+ * The one lock door (docs/decisions/086). A hold touches five kinds of row: the tutor whose
+ * hour a 1-to-1 lesson takes (docs/decisions/106), the checkout that holds the seats, the
+ * session rows whose seats it counts, the family's wallet row whose credit pays for some of them
+ * and the promo code whose use it claims. Every row lock on those tables is taken here, in one
+ * fixed order (tutors, then checkouts, then sessions, then wallets, then codes; by id within
+ * each), under one lock timeout, and only inside a transaction. Two transactions
  * that lock through this door can wait for each other but never in a circle: no deadlock.
  * Nothing else in the service locks those tables (the architecture test reads the SQL).
  */
@@ -23,6 +24,8 @@ export const HOLD_LOCK_TIMEOUT_MS = 5_000;
 
 /** The rows a hold (or a change of one of its parts) locks. Any may be left out. */
 export interface HoldLocks {
+  /** Tutors whose time is taken or given (a 1-to-1 hour, a cover assignment). */
+  tutorIds?: readonly string[] | undefined;
   checkoutIds?: readonly string[] | undefined;
   sessionIds?: readonly string[] | undefined;
   /** Accounts whose wallet row is locked (created on first use). */
@@ -32,15 +35,17 @@ export interface HoldLocks {
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type TutorRow = typeof tutors.$inferSelect;
 
 /** The locked rows as they are now, in id order (wallet rows carry nothing to read). */
 export interface LockedRows {
+  tutors: TutorRow[];
   checkouts: CheckoutRow[];
   sessions: SessionRow[];
   promoCodes: PromoCodeRow[];
 }
 
-const KINDS = ['checkouts', 'sessions', 'wallets', 'codes'] as const;
+const KINDS = ['tutors', 'checkouts', 'sessions', 'wallets', 'codes'] as const;
 type Kind = (typeof KINDS)[number];
 
 /** Per open transaction: the rows it holds, and the latest kind it locked (-1: none yet). */
@@ -66,17 +71,24 @@ function isTransaction(tx: unknown): boolean {
 export async function lockHoldRows(tx: Transaction, locks: HoldLocks): Promise<LockedRows> {
   if (!isTransaction(tx)) throw new Error('the hold lock door opens only inside a transaction');
   const wanted: Record<Kind, string[]> = {
+    tutors: sortedIds(locks.tutorIds, true),
     checkouts: sortedIds(locks.checkoutIds, true),
     sessions: sortedIds(locks.sessionIds, true),
     wallets: sortedIds(locks.walletUserIds, false),
     codes: sortedIds(locks.promoCodeIds, true),
   };
-  const locked: LockedRows = { checkouts: [], sessions: [], promoCodes: [] };
+  const locked: LockedRows = { tutors: [], checkouts: [], sessions: [], promoCodes: [] };
   if (KINDS.every((kind) => wanted[kind].length === 0)) return locked;
   let held = heldBy.get(tx);
   if (!held) {
     held = {
-      ids: { checkouts: new Set(), sessions: new Set(), wallets: new Set(), codes: new Set() },
+      ids: {
+        tutors: new Set(),
+        checkouts: new Set(),
+        sessions: new Set(),
+        wallets: new Set(),
+        codes: new Set(),
+      },
       last: -1,
     };
     heldBy.set(tx, held);
@@ -88,6 +100,14 @@ export async function lockHoldRows(tx: Transaction, locks: HoldLocks): Promise<L
     const late = rank < last && wanted[kind].some((id) => !held.ids[kind].has(id));
     return late ? ({ noWait: true } as const) : undefined;
   };
+  if (wanted.tutors.length > 0) {
+    locked.tutors = await tx
+      .select()
+      .from(tutors)
+      .where(inArray(tutors.id, wanted.tutors))
+      .orderBy(asc(tutors.id))
+      .for('update', mode('tutors'));
+  }
   if (wanted.checkouts.length > 0) {
     locked.checkouts = await tx
       .select()

@@ -1,6 +1,6 @@
 import type { TutorRole } from '@tuition/api-contract';
 import { type ServiceCode, toLondonWallClock } from '@tuition/domain';
-import { and, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { classSessions, tutors, user, weeklyClasses } from '../db/schema.ts';
 
@@ -78,7 +78,11 @@ export async function teachersOf(
   if (sessions.length === 0) return teachers;
   const [covers, leads] = await Promise.all([
     db
-      .select({ id: classSessions.id, coverTutorId: classSessions.coverTutorId })
+      .select({
+        id: classSessions.id,
+        coverTutorId: classSessions.coverTutorId,
+        ownTutorId: classSessions.tutorId,
+      })
       .from(classSessions)
       .where(
         inArray(
@@ -89,7 +93,11 @@ export async function teachersOf(
     leadsBySlot(db, sessions),
   ]);
   const coverOf = new Map(covers.map((c) => [c.id, c.coverTutorId]));
+  // A 1-to-1 lesson is its own tutor's hour (docs/decisions/106), never a class's.
+  const ownTutorOf = new Map(covers.map((c) => [c.id, c.ownTutorId]));
   const chosen = sessions.map((s) => {
+    const own = ownTutorOf.get(s.id) ?? null;
+    if (own) return { id: s.id, tutorId: own, role: 'lead' as const };
     const cover = coverOf.get(s.id) ?? null;
     if (cover) return { id: s.id, tutorId: cover, role: 'cover' as const };
     const lead = leads.get(londonSlotKey(s.service, s.startsAt));
@@ -109,8 +117,10 @@ export async function teachersOf(
 export type TaughtSession = typeof classSessions.$inferSelect & { role: TutorRole };
 
 /**
- * The sessions a tutor teaches that start in [from, to): those they cover, and those of the
- * classes they lead that nobody else covers. Sessions the business cancelled are left out.
+ * The sessions a tutor teaches that start in [from, to): those they cover, those of the
+ * classes they lead that nobody else covers, and their 1-to-1 lessons with a booked seat (a
+ * lapsed hold's empty row is nobody's lesson, docs/decisions/106). Sessions the business
+ * cancelled are left out.
  */
 export async function sessionsTaughtBy(
   db: DbExecutor,
@@ -140,8 +150,17 @@ export async function sessionsTaughtBy(
         inRange,
         or(
           eq(classSessions.coverTutorId, tutorId),
+          and(
+            eq(classSessions.kind, 'one-to-one'),
+            eq(classSessions.tutorId, tutorId),
+            gt(classSessions.confirmedCount, 0),
+          ),
           ledServices.length > 0
-            ? and(isNull(classSessions.coverTutorId), inArray(classSessions.service, ledServices))
+            ? and(
+                isNull(classSessions.coverTutorId),
+                eq(classSessions.kind, 'group'),
+                inArray(classSessions.service, ledServices),
+              )
             : undefined,
         ),
       ),
@@ -149,6 +168,7 @@ export async function sessionsTaughtBy(
   return rows
     .flatMap((row): TaughtSession[] => {
       if (row.coverTutorId === tutorId) return [{ ...row, role: 'cover' }];
+      if (row.kind === 'one-to-one') return [{ ...row, role: 'lead' }];
       return ledSlots.has(londonSlotKey(row.service, row.startsAt))
         ? [{ ...row, role: 'lead' }]
         : [];

@@ -14,6 +14,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../http/problem.
 import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { INVITE_LINK_DAYS, tutorInviteEmail } from './tutor-emails.ts';
+import { lockHoldRows } from '../sessions/hold-locks.ts';
 
 /*
  * Tutor accounts (docs/decisions/079): invited by an admin, verified by the admin's word and
@@ -198,11 +199,8 @@ export async function deactivateTutor(
   input: { adminId: string; tutorId: string },
 ): Promise<Tutor> {
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ userId: tutors.userId, deactivatedAt: tutors.deactivatedAt })
-      .from(tutors)
-      .where(eq(tutors.id, input.tutorId))
-      .for('update');
+    // The tutor's row is locked through the hold door, as a 1-to-1 hold locks it (106).
+    const [row] = (await lockHoldRows(tx, { tutorIds: [input.tutorId] })).tutors;
     if (!row) throw new NotFoundError('No such tutor.');
     if (row.deactivatedAt) return;
     await tx
@@ -232,15 +230,7 @@ export async function setTutorRates(
   input: { adminId: string; tutorId: string; perSessionPence: number; perPupilPence: number },
 ): Promise<Tutor> {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        userId: tutors.userId,
-        perSessionPence: tutors.perSessionPence,
-        perPupilPence: tutors.perPupilPence,
-      })
-      .from(tutors)
-      .where(eq(tutors.id, input.tutorId))
-      .for('update');
+    const [before] = (await lockHoldRows(tx, { tutorIds: [input.tutorId] })).tutors;
     if (!before) throw new NotFoundError('No such tutor.');
     const rates = { perSessionPence: input.perSessionPence, perPupilPence: input.perPupilPence };
     await tx.update(tutors).set(rates).where(eq(tutors.id, input.tutorId));

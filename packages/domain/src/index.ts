@@ -131,6 +131,8 @@ export {
   type BasketQuoteInput,
   CARD_MINIMUM_PENCE,
   type Deal,
+  oneToOneLessonPence,
+  type OneToOneLine,
   type PackLine,
   type PricingEngineRules,
   PROMO_REASONS,

@@ -4,6 +4,7 @@ import { DEFAULT_PRICING, priceBasket, seatLinePrices } from './pricing.ts';
 import {
   type BasketLine,
   type BasketQuoteInput,
+  oneToOneLessonPence,
   PROMO_REASONS,
   type Promo,
   type PupilHistory,
@@ -186,6 +187,40 @@ describe('quoteBasket examples', () => {
     });
     expect(quote.lines.map((line) => line.pricePence)).toEqual([1000, 900]);
     expect(quote.totalPence).toBe(1900);
+  });
+
+  it('prices weekly 1-to-1 lessons at the hourly price for their length; 20% off applies', () => {
+    const lesson = (key: string, startsAt: string): BasketLine => ({
+      key,
+      kind: 'one-to-one',
+      service: 'gcse',
+      startsAt,
+      pupilId: 'amy',
+      lessonPricePence: oneToOneLessonPence(5000, 45),
+    });
+    const lines = [lesson('w1', MONDAY), lesson('w2', '2026-12-14T17:00:00Z')];
+    expect(quoteBasket({ lines }).totalPence).toBe(7500);
+    const coded = quoteBasket({ lines, promo: promo({ value: 20 }) });
+    expect(coded.lines.map((line) => line.pricePence)).toEqual([3000, 3000]);
+    expect(oneToOneLessonPence(5000, 90)).toBe(7500);
+  });
+
+  it('never spends a free-session code on a 1-to-1 lesson, and says it is for a group session', () => {
+    const quote = quoteBasket({
+      lines: [
+        {
+          key: 'l',
+          kind: 'one-to-one',
+          service: 'gcse',
+          startsAt: MONDAY,
+          pupilId: 'amy',
+          lessonPricePence: 5000,
+        },
+      ],
+      promo: promo({ kind: 'free-session', value: 0 }),
+    });
+    expect(quote.totalPence).toBe(5000);
+    expect(quote.promo?.reason).toBe(PROMO_REASONS.groupOnly);
   });
 
   it('never discounts a pack, and a code for a pack-only basket is refused', () => {

@@ -33,6 +33,20 @@ export interface TermSeatLine {
   termPricePence: number;
 }
 
+/**
+ * A 1-to-1 lesson (docs/decisions/106): one pupil, the tutor's hour at the CMS hourly price for
+ * its length (oneToOneLessonPence). A percent or fixed code applies; a free-session code is a
+ * group seat and does not.
+ */
+export interface OneToOneLine {
+  key: string;
+  kind: 'one-to-one';
+  service: ServiceCode;
+  startsAt: string;
+  pupilId: string;
+  lessonPricePence: number;
+}
+
 /** A pack of credit bought up front (decision 077); never discounted. */
 export interface PackLine {
   key: string;
@@ -41,7 +55,7 @@ export interface PackLine {
   pricePence: number;
 }
 
-export type BasketLine = SessionSeatLine | TermSeatLine | PackLine;
+export type BasketLine = SessionSeatLine | TermSeatLine | OneToOneLine | PackLine;
 
 /** The bundle rule for single-session seats plus the sibling percentage (0-50, default 0). */
 export interface PricingEngineRules extends PricingRules {
@@ -106,6 +120,7 @@ export const PROMO_REASONS = Object.freeze({
   firstLessonOnly: 'This code is for a first lesson only.',
   alreadyUsed: 'This code has already been used for this pupil.',
   savesNothing: 'This code takes nothing off this basket.',
+  groupOnly: 'This code is for a group session, not a 1-to-1 lesson.',
   siblingBetter:
     'The sibling discount saves at least as much as this code, and the two do not combine.',
 });
@@ -118,7 +133,7 @@ const NO_HISTORY: PupilHistory = Object.freeze({
 /** A session or term seat, with its start as an instant for sorting and grouping. */
 interface Seat {
   key: string;
-  kind: 'session' | 'term';
+  kind: 'session' | 'term' | 'one-to-one';
   service: ServiceCode;
   at: number;
   pupilId: string;
@@ -230,6 +245,8 @@ function seatsInOrder(lines: readonly BasketLine[]): Seat[] {
     }
     if (line.kind === 'term') {
       assertPence(line.termPricePence, `termPricePence of term line ${line.key}`);
+    } else if (line.kind === 'one-to-one') {
+      assertPence(line.lessonPricePence, `lessonPricePence of 1-to-1 line ${line.key}`);
     } else if (line.kind !== 'session') {
       throw new RangeError(`Unknown basket line kind: ${(line as { kind: unknown }).kind}`);
     }
@@ -292,6 +309,7 @@ function basePrices(lines: readonly BasketLine[], seats: Seat[], rules: PricingR
   }
   for (const line of lines) {
     if (line.kind === 'term') base.set(line.key, line.termPricePence);
+    if (line.kind === 'one-to-one') base.set(line.key, line.lessonPricePence);
     if (line.kind === 'pack') base.set(line.key, line.pricePence);
   }
   return base;
@@ -303,6 +321,8 @@ function siblingDiscounts(seats: Seat[], base: Discounts, percent: number): Disc
   if (percent === 0) return discounts;
   const seen = new Set<string>();
   for (const seat of seats) {
+    // A 1-to-1 lesson has one pupil: no sibling shares it (decision 106).
+    if (seat.kind === 'one-to-one') continue;
     const session = JSON.stringify([seat.service, seat.at]);
     if (seen.has(session)) discounts.set(seat.key, percentOff(base.get(seat.key) ?? 0, percent));
     seen.add(session);
@@ -364,6 +384,9 @@ function eligibleSeats(
     if (eligible.length === 0) return { reason: PROMO_REASONS.firstLessonOnly };
   }
   if (promo.kind === 'free-session') {
+    // A free session is a group seat: it never pays for a tutor's 1-to-1 hour (decision 106).
+    eligible = eligible.filter((seat) => seat.kind !== 'one-to-one');
+    if (eligible.length === 0) return { reason: PROMO_REASONS.groupOnly };
     const used = new Set(history.freeSessionUsedPupilIds);
     eligible = eligible.filter((seat) => !used.has(seat.pupilId));
     if (eligible.length === 0) return { reason: PROMO_REASONS.alreadyUsed };
@@ -429,4 +452,16 @@ function assertPromo(promo: Promo): void {
   for (const service of promo.services ?? []) {
     if (!isServiceCode(service)) throw new RangeError(`Unknown service in promo: ${service}`);
   }
+}
+
+/**
+ * A 1-to-1 lesson's price: the CMS hourly price for its length, rounded to the nearest penny
+ * (45 minutes at £50 an hour is £37.50; docs/decisions/106).
+ */
+export function oneToOneLessonPence(hourlyPence: number, lengthMinutes: number): number {
+  assertPence(hourlyPence, 'hourlyPence');
+  if (!Number.isSafeInteger(lengthMinutes) || lengthMinutes <= 0) {
+    throw new RangeError(`A lesson length must be whole minutes above 0: ${lengthMinutes}`);
+  }
+  return Math.round((hourlyPence * lengthMinutes) / 60);
 }
