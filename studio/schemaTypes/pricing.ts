@@ -1,4 +1,5 @@
-import { defineField, defineType } from 'sanity';
+import { ONE_TO_ONE_LENGTHS, SERVICE_CODES, SERVICES } from '@tuition/domain';
+import { defineArrayMember, defineField, defineType } from 'sanity';
 
 const penceField = (name: string, title: string, description: string) =>
   defineField({
@@ -57,8 +58,42 @@ export const pricing = defineType({
     penceField(
       'oneToOneHourlyPence',
       '1-to-1 online hourly rate',
-      'Shown on the site; not bookable.',
+      'The price of an hour booked on the site; shorter and longer lessons are priced pro rata.',
     ),
+    defineField({
+      name: 'oneToOneLengthsMinutes',
+      title: '1-to-1 lesson lengths offered',
+      type: 'array',
+      description: 'Minutes; families choose one when booking. An hour when none is ticked.',
+      of: [defineArrayMember({ type: 'number' })],
+      options: {
+        list: ONE_TO_ONE_LENGTHS.map((minutes) => ({
+          value: minutes,
+          title: `${minutes} minutes`,
+        })),
+      },
+      validation: (rule) => rule.unique(),
+    }),
+    defineField({
+      name: 'oneToOneServices',
+      title: 'Courses 1-to-1 lessons are offered for',
+      type: 'array',
+      description:
+        'Every course when none is ticked. Each tutor also needs the course set by an admin.',
+      of: [defineArrayMember({ type: 'string' })],
+      options: {
+        list: SERVICE_CODES.map((code) => ({ value: code, title: SERVICES[code].label })),
+      },
+      validation: (rule) => rule.unique(),
+    }),
+    defineField({
+      name: 'oneToOneDescription',
+      title: '1-to-1 lessons, in a sentence or two',
+      type: 'text',
+      rows: 3,
+      description: 'Shown where 1-to-1 lessons are booked. A short default is used when empty.',
+      validation: (rule) => rule.max(400),
+    }),
     defineField({
       name: 'groupSizeMin',
       title: 'Smallest group',

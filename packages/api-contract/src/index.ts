@@ -259,3 +259,10 @@ export {
   type SmsStatus,
 } from './notifications.ts';
 export * from './one-to-one.ts';
+export {
+  ONE_TO_ONE_MAX_WEEKS,
+  type OneToOneCheckout,
+  type OneToOneCheckoutRequest,
+  OneToOneCheckoutRequestSchema,
+  OneToOneCheckoutSchema,
+} from './one-to-one-checkout.ts';

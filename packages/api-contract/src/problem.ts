@@ -61,6 +61,8 @@ export const PROBLEM_CODES = [
   'decided',
   /** 409: a merge whose families' pupils do not all fit the target session together (100). */
   'does-not-fit',
+  /** 409: a tutor's hour that is no longer free; `slots` lists the starts (decision 106). */
+  'unavailable',
   /** 409: a text kind turned on, or a code asked for, without a verified number (103). */
   'phone-not-verified',
   /** 429: more verification codes than 3 an hour for the account or the number (103). */
@@ -98,6 +100,7 @@ export const CONFLICT_CODES = [
   'does-not-fit',
   'price-changed',
   'phone-not-verified',
+  'unavailable',
 ] as const satisfies readonly ProblemCode[];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 

@@ -14,7 +14,7 @@ import { ContentNotFoundError, ContentValidationError } from './content-validati
 import { fillTemplate } from './copy-template.ts';
 import { createContentLoader } from './loader.ts';
 import { pricingCopyValues } from './pricing-copy.ts';
-import { LEGAL_SLUGS } from './types.ts';
+import { DEFAULT_ONE_TO_ONE_DESCRIPTION, LEGAL_SLUGS } from './types.ts';
 
 const seedConfig = contentConfigFromEnv({});
 const content = createContentLoader(seedConfig);
@@ -68,6 +68,9 @@ describe('content loader over the seed dataset', () => {
       oneToOneHourlyPence: 5000,
       groupSizeMin: 1,
       groupSizeMax: 10,
+      oneToOneLengthsMinutes: [60],
+      oneToOneServices: ['sats', 'ks3', 'gcse', 'gcse-higher', 'aslevel', 'alevel'],
+      oneToOneDescription: DEFAULT_ONE_TO_ONE_DESCRIPTION,
     });
   });
 

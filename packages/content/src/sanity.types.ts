@@ -402,6 +402,9 @@ export type Pricing = {
   oneToOneHourlyPence: number;
   groupSizeMin: number;
   groupSizeMax: number;
+  oneToOneLengthsMinutes?: Array<number>;
+  oneToOneServices?: Array<"sats" | "ks3" | "gcse" | "gcse-higher" | "aslevel" | "alevel">;
+  oneToOneDescription?: string;
 };
 
 export type SiteSettings = {
@@ -662,7 +665,7 @@ export type SITE_SETTINGS_QUERY_RESULT = {
 
 // Source: ../packages/content/src/queries.ts
 // Variable: PRICING_QUERY
-// Query: *[_type == "pricing" && _id == "pricing"][0]{  _id, _type, sessionPricePence, bundleSize, bundlePricePence, oneToOneHourlyPence,  groupSizeMin, groupSizeMax}
+// Query: *[_type == "pricing" && _id == "pricing"][0]{  _id, _type, sessionPricePence, bundleSize, bundlePricePence, oneToOneHourlyPence,  groupSizeMin, groupSizeMax, oneToOneLengthsMinutes, oneToOneServices, oneToOneDescription}
 export type PRICING_QUERY_RESULT = {
   _id: "pricing";
   _type: "pricing";
@@ -672,6 +675,9 @@ export type PRICING_QUERY_RESULT = {
   oneToOneHourlyPence: number;
   groupSizeMin: number;
   groupSizeMax: number;
+  oneToOneLengthsMinutes: Array<number> | null;
+  oneToOneServices: Array<"sats" | "ks3" | "gcse" | "gcse-higher" | "aslevel" | "alevel"> | null;
+  oneToOneDescription: string | null;
 } | null;
 
 // Source: ../packages/content/src/queries.ts

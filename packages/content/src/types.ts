@@ -11,9 +11,11 @@ import {
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
+  DEFAULT_ONE_TO_ONE_LENGTHS,
   DEFAULT_SECOND_REMINDER_HOURS,
   isCalendarDate,
   isWallClockTime,
+  ONE_TO_ONE_LENGTHS,
   SERVICE_CODES,
   SUBJECT_CODES,
   weeklySlotSchema,
@@ -153,6 +155,10 @@ export const SiteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
+/** What a 1-to-1 lesson is, until editors write their own. */
+export const DEFAULT_ONE_TO_ONE_DESCRIPTION =
+  'A private online lesson with one of our tutors, at a time that suits you, on the course your child is studying.';
+
 /** Structurally a domain `PricingRules`, plus what the site shows around it. */
 export const PricingSchema = z
   .object({
@@ -162,6 +168,35 @@ export const PricingSchema = z
     oneToOneHourlyPence: pence.positive(),
     groupSizeMin: z.number().int().min(1),
     groupSizeMax: z.number().int().min(1),
+    /**
+     * The 1-to-1 lesson lengths sold, in minutes (docs/decisions/104): some of 30, 45, 60 and
+     * 90; DEFAULT_ONE_TO_ONE_LENGTHS (an hour) when unset.
+     */
+    oneToOneLengthsMinutes: z
+      .array(
+        z.number().refine((n) => (ONE_TO_ONE_LENGTHS as readonly number[]).includes(n), {
+          error: `Must be one of ${ONE_TO_ONE_LENGTHS.join(', ')} minutes`,
+        }),
+      )
+      .nullish()
+      .transform((lengths) =>
+        lengths && lengths.length > 0
+          ? [...new Set(lengths)].sort((a, b) => a - b)
+          : [...DEFAULT_ONE_TO_ONE_LENGTHS],
+      ),
+    /** The courses 1-to-1 lessons are sold for; every course when unset. */
+    oneToOneServices: z
+      .array(z.enum(SERVICE_CODES, { error: 'Must be a known service code' }))
+      .nullish()
+      .transform((services) =>
+        services && services.length > 0 ? [...new Set(services)] : [...SERVICE_CODES],
+      ),
+    /** A sentence or two on what a 1-to-1 lesson is, shown where it is booked. */
+    oneToOneDescription: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((description) => description || DEFAULT_ONE_TO_ONE_DESCRIPTION),
   })
   .refine((p) => p.bundlePricePence < p.bundleSize * p.sessionPricePence, {
     error: 'The bundle must cost less than its sessions bought singly',
