@@ -38,17 +38,25 @@ export const OneToOneCheckoutRequestSchema = named(
         error: `weeks must be a whole number from 1 to ${ONE_TO_ONE_MAX_WEEKS}.`,
       })
       .optional()
-      .meta({ description: 'The same hour this many weeks running (default 1; not past the term)' }),
-    skipUnavailable: z.boolean().optional().meta({
-      description:
-        'Book the weeks the tutor is free and leave the others out (default false: 409 ' +
-        '`unavailable` listing them, and nothing is held)',
-    }),
-    adultNearby: z.boolean().optional().meta({
-      description:
-        'An adult will be nearby during the lesson, so it is not recorded (default false: 1-to-1 ' +
-        'lessons are recorded; a business setting can make recording compulsory)',
-    }),
+      .meta({
+        description: 'The same hour this many weeks running (default 1; not past the term)',
+      }),
+    skipUnavailable: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Book the weeks the tutor is free and leave the others out (default false: 409 ' +
+          '`unavailable` listing them, and nothing is held)',
+      }),
+    adultNearby: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'An adult will be nearby during the lesson, so it is not recorded (default false: 1-to-1 ' +
+          'lessons are recorded; a business setting can make recording compulsory)',
+      }),
     promoCode: promoCodeField.optional(),
     expectedPence: expectedPenceField.optional(),
   }),
