@@ -351,6 +351,11 @@ export const checkoutItems = pgTable(
      * bought before prices were kept per seat, which seatLinePrices shares out instead.
      */
     pricePence: integer('price_pence'),
+    /**
+     * A 1-to-1 lesson's recording choice as the parent made it at checkout, copied to the
+     * booking when paid (docs/decisions/106); null for a group seat.
+     */
+    adultNearby: boolean('adult_nearby'),
   },
   (t) => [
     primaryKey({ columns: [t.checkoutId, t.sessionId, t.pupilId] }),

@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_items" ADD COLUMN "adult_nearby" boolean;
