@@ -3,6 +3,7 @@ import {
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
+  DEFAULT_REENROL_INVITE_DAYS_BEFORE,
   DEFAULT_SECOND_REMINDER_HOURS,
 } from '@tuition/domain';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,11 @@ describe('site settings', () => {
     expect(field('offerHours').initialValue).toBe(DEFAULT_OFFER_HOURS);
     expect(field('firstReminderHours').initialValue).toBe(DEFAULT_FIRST_REMINDER_HOURS);
     expect(field('secondReminderHours').initialValue).toBe(DEFAULT_SECOND_REMINDER_HOURS);
+  });
+
+  it('starts the re-enrolment e-mail on the priority date (decision 107)', () => {
+    expect(field('reenrolInviteDaysBefore').initialValue).toBe(DEFAULT_REENROL_INVITE_DAYS_BEFORE);
+    expect(DEFAULT_REENROL_INVITE_DAYS_BEFORE).toBe(0);
   });
 
   it('starts "cancelling returns credit" at the domain default, off (decision 077)', () => {

@@ -1,6 +1,7 @@
 import {
   DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   DEFAULT_RECORDING_RETENTION_DAYS,
+  DEFAULT_REENROL_INVITE_DAYS_BEFORE,
   DEFAULT_UNFILLED_CLASS_REMEDY,
   DEFAULT_ENQUIRY_RETENTION_MONTHS,
   DEFAULT_FIRST_REMINDER_HOURS,
@@ -319,6 +320,19 @@ export const siteSettings = defineType({
         'A customer who cancels at least 24 hours before the session gets the seat back as a ' +
         'session of credit.',
       initialValue: DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+    }),
+    // The re-enrolment invitation (docs/decisions/107); on the priority date by default.
+    defineField({
+      name: 'reenrolInviteDaysBefore',
+      title: 'Re-enrolment e-mail (days before priority opens)',
+      type: 'number',
+      group: 'bookings',
+      description:
+        'Families with a pupil in a class this term are e-mailed a link to keep their place for ' +
+        'the next term this many days before its priority enrolment opens (0: on that day). ' +
+        'Never sent once enrolment is open to everyone.',
+      initialValue: DEFAULT_REENROL_INVITE_DAYS_BEFORE,
+      validation: (rule) => rule.integer().min(0).max(28),
     }),
     // Classes that do not reach their minimum (docs/decisions/100); credit by default.
     defineField({

@@ -1,5 +1,5 @@
 import type { ContentLoader, Term } from '@tuition/content';
-import { addDays, formatCalendarDate, londonDate } from '@tuition/domain';
+import { formatCalendarDate, isReenrolInviteDue, londonDate } from '@tuition/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
@@ -23,14 +23,12 @@ import { previousTerm } from './term-basket.ts';
 import { listAdminEnrolments } from './enrolments.ts';
 
 /*
- * Priority re-enrolment (docs/decisions/083): three weeks before a term starts, each family with
- * a pupil enrolled in a class for the term before gets one e-mail with a link per pupil and
- * class that opens /enrol ready to pay. "Once" rests on a reenrolment_notices row per enrolment
- * and next term, written in the transaction that queues the mail, so every instance may run it.
+ * Priority re-enrolment (docs/decisions/083, 107): on a term's priority date (or the CMS's number
+ * of days before it), and never once enrolment is open to everyone, each family with a pupil
+ * enrolled in a class for the term before gets one e-mail with a link per pupil and class that
+ * opens /enrol ready to pay. "Once" rests on a reenrolment_notices row per enrolment and next
+ * term, written in the transaction that queues the mail, so every instance may run it.
  */
-
-/** How long before the next term's first day the invitation goes. */
-export const REENROL_INVITE_DAYS = 21;
 
 export interface ReenrolmentDeps {
   db: Database;
@@ -51,18 +49,23 @@ interface Invitation {
 export async function sendReenrolmentInvites(deps: ReenrolmentDeps): Promise<{ sent: number }> {
   const now = deps.clock.now();
   const today = londonDate(now);
-  const upcoming = (await deps.content.terms()).filter(
-    (term) => addDays(term.firstDay, -REENROL_INVITE_DAYS) <= today && today < term.firstDay,
-  );
+  const [terms, { reenrolInviteDaysBefore }] = await Promise.all([
+    deps.content.terms(),
+    deps.content.siteSettings(),
+  ]);
+  const upcoming = terms.filter((term) => isReenrolInviteDue(term, reenrolInviteDaysBefore, today));
   let sent = 0;
   for (const term of upcoming) {
     const previous = await previousTerm(deps.content, term);
-    if (previous) sent += await inviteForTerm(deps, term, previous);
+    if (previous) sent += await inviteForTerm(deps, { term, previous, today });
   }
   return { sent };
 }
 
-async function inviteForTerm(deps: ReenrolmentDeps, term: Term, previous: Term): Promise<number> {
+async function inviteForTerm(
+  deps: ReenrolmentDeps,
+  { term, previous, today }: { term: Term; previous: Term; today: string },
+): Promise<number> {
   const paidBefore = (await listAdminEnrolments(deps, { termId: previous.id })).filter(
     (e) => e.status === 'paid',
   );
@@ -121,22 +124,41 @@ async function inviteForTerm(deps: ReenrolmentDeps, term: Term, previous: Term):
         claimed.some((c) => c.enrolmentId === i.enrolmentId),
       );
       if (invites.length === 0) return 0;
-      await deps.mail.enqueue(reenrolEmail(brand, { ...family, term, invites }), { tx });
+      await deps.mail.enqueue(reenrolEmail(brand, { ...family, term, invites, today }), {
+        tx,
+      });
       return 1;
     });
   }
   return sent;
 }
 
-/** "Monday 30 November 2026". */
+/**
+ * The dates as /enrol says them (docs/decisions/107): re-enrolment from the priority date (or
+ * "now" once it has come), places for everyone from the public date.
+ */
+export function reenrolDatesSentence(term: Term, today: string): string {
+  const from =
+    today >= term.priorityOpensOn
+      ? 'Re-enrolment is open now'
+      : `Re-enrolment opens on ${formatCalendarDate(term.priorityOpensOn)}`;
+  return `${from} for pupils already in a class, before places open to everyone on ${formatCalendarDate(term.publicOpensOn)}.`;
+}
 
 export function reenrolEmail(
   brand: MailBrand,
-  input: { name: string; email: string; term: Term; invites: readonly Invitation[] },
+  input: {
+    name: string;
+    email: string;
+    term: Term;
+    invites: readonly Invitation[];
+    /** The London date it is sent. */
+    today: string;
+  },
 ): OutgoingMail {
   const { term } = input;
   const subject = `Keep your place for ${term.name}`;
-  const intro = `${term.name} starts on ${formatCalendarDate(term.firstDay)}. Pupils already in a class may re-enrol before places open to everyone on ${formatCalendarDate(term.publicOpensOn)}.`;
+  const intro = `${term.name} starts on ${formatCalendarDate(term.firstDay)}. ${reenrolDatesSentence(term, input.today)}`;
   const how = 'Each link opens the enrolment page ready to pay for the sessions of the term.';
   const line = (i: Invitation) => `${i.pupilName}: ${i.label}`;
   return {

@@ -67,6 +67,9 @@ describe.each(TEST_DB_KINDS)('term enrolment on %s', (dbKind) => {
       ip: who.ip,
     });
 
+  const invitesTo = async (who: TestUser) =>
+    (await mailTo(t, who.email)).filter((m) => m.subject === 'Keep your place for Spring 2027');
+
   it('quotes the term: closed days listed and skipped, the rest at the term price', async () => {
     setNow(t, PUBLIC_OPEN);
     const { parent, pupilIds } = await family(['Maya']);
@@ -202,16 +205,78 @@ describe.each(TEST_DB_KINDS)('term enrolment on %s', (dbKind) => {
     const mixed = await quote(parent, { pupilIds: [...pupilIds, sibling] });
     expect(await contractBody(mixed, ProblemSchema)).toMatchObject({ opensOn: '2026-12-14' });
 
-    // Three weeks before the spring term: one invitation with a link ready to pay, once.
-    setNow(t, '2026-12-14T09:00:00Z');
-    expect(await sendReenrolmentInvites(t.deps)).toEqual({ sent: 1 });
+    setNow(t, PUBLIC_OPEN);
+  });
+
+  it('invites returning families on the priority date, never once enrolment is public', async () => {
+    // Spring's priority date is Monday 30 November; public, Monday 14 December (decision 107).
+    const { parent, pupilIds } = await family(['Zara']);
+    setNow(t, '2026-11-02T09:00:00Z');
+    const autumn = await contractBody(
+      await enrol(parent, { pupilIds }, AUTUMN),
+      TermCheckoutSchema,
+    );
+    expect((await pressPay(t, autumn.checkoutId, parent)).status).toBe(303);
+
+    // 11:59 pm on Sunday 29 November in London: not yet.
+    setNow(t, '2026-11-29T23:59:00Z');
     expect(await sendReenrolmentInvites(t.deps)).toEqual({ sent: 0 });
-    const [invite] = await mailTo(t, parent.email);
+    // Just after midnight on the priority date: one invitation with a link ready to pay, once.
+    setNow(t, '2026-11-30T00:01:00Z');
+    await sendReenrolmentInvites(t.deps);
+    expect(await sendReenrolmentInvites(t.deps)).toEqual({ sent: 0 });
+    const [invite, ...more] = await invitesTo(parent);
+    expect(more).toEqual([]);
     expect(invite?.subject).toBe('Keep your place for Spring 2027');
     expect(invite?.text).toContain(
       `/enrol?term=${SPRING}&class=${tuesdayClass}&pupil=${pupilIds[0]}`,
     );
     expect(invite?.text).toContain('Zara: GCSE Higher, Tuesdays 7:00 PM');
+    // The dates the enrolment page gives and the service enforces.
+    expect(invite?.text).toContain(
+      'Re-enrolment is open now for pupils already in a class, before places open to everyone on Monday 14 December 2026.',
+    );
+    expect((await quote(parent, { pupilIds })).status).toBe(200);
+
+    // A family that joined the class later is not invited once places are open to everyone.
+    const late = await family(['Omar']);
+    setNow(t, '2026-12-01T09:00:00Z');
+    const lateAutumn = await contractBody(
+      await enrol(late.parent, { pupilIds: late.pupilIds }, AUTUMN),
+      TermCheckoutSchema,
+    );
+    expect((await pressPay(t, lateAutumn.checkoutId, late.parent)).status).toBe(303);
+    setNow(t, '2026-12-14T00:01:00Z');
+    expect(await sendReenrolmentInvites(t.deps)).toEqual({ sent: 0 });
+    expect(await invitesTo(late.parent)).toEqual([]);
+    setNow(t, PUBLIC_OPEN);
+  });
+
+  it('invites the number of days before the priority date the CMS sets', async () => {
+    const { parent, pupilIds } = await family(['Ada']);
+    setNow(t, '2026-11-02T09:00:00Z');
+    const autumn = await contractBody(
+      await enrol(parent, { pupilIds }, AUTUMN),
+      TermCheckoutSchema,
+    );
+    expect((await pressPay(t, autumn.checkoutId, parent)).status).toBe(303);
+    const seed = t.deps.content;
+    const weekBefore = {
+      ...t.deps,
+      content: {
+        ...seed,
+        siteSettings: async () => ({ ...(await seed.siteSettings()), reenrolInviteDaysBefore: 7 }),
+      },
+    };
+    setNow(t, '2026-11-22T09:00:00Z');
+    expect(await sendReenrolmentInvites(weekBefore)).toEqual({ sent: 0 });
+    setNow(t, '2026-11-23T09:00:00Z');
+    await sendReenrolmentInvites(weekBefore);
+    const [invite] = await invitesTo(parent);
+    // Before the priority date the e-mail says when re-enrolment opens, as /enrol's 409 does.
+    expect(invite?.text).toContain(
+      'Re-enrolment opens on Monday 30 November 2026 for pupils already in a class, before places open to everyone on Monday 14 December 2026.',
+    );
     setNow(t, PUBLIC_OPEN);
   });
 

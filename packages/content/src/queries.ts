@@ -37,6 +37,7 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   customerCancelReturnsCredit,
   recordingRetentionDays,
   unfilledClassRemedy,
+  reenrolInviteDaysBefore,
   pupilConsentStatement,
   seo{titleSuffix, homeTitlePhrase, defaultDescription},
   footer{quickLinksHeading, contactHeading}

@@ -457,6 +457,7 @@ export type SiteSettings = {
   secondReminderHours: number;
   customerCancelReturnsCredit?: boolean;
   unfilledClassRemedy?: "credit" | "refund";
+  reenrolInviteDaysBefore?: number;
   recordingRetentionDays?: number;
   pupilConsentStatement: string;
   seo: {
@@ -608,7 +609,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  enquiryRetentionMonths,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  offerHours,  firstReminderHours,  secondReminderHours,  customerCancelReturnsCredit,  recordingRetentionDays,  unfilledClassRemedy,  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  enquiryRetentionMonths,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  offerHours,  firstReminderHours,  secondReminderHours,  customerCancelReturnsCredit,  recordingRetentionDays,  unfilledClassRemedy,  reenrolInviteDaysBefore,  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: "siteSettings";
   _type: "siteSettings";
@@ -651,6 +652,7 @@ export type SITE_SETTINGS_QUERY_RESULT = {
   customerCancelReturnsCredit: boolean | null;
   recordingRetentionDays: number | null;
   unfilledClassRemedy: "credit" | "refund" | null;
+  reenrolInviteDaysBefore: number | null;
   pupilConsentStatement: string;
   seo: {
     titleSuffix: string;

@@ -12,6 +12,7 @@ import {
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
   DEFAULT_ONE_TO_ONE_LENGTHS,
+  DEFAULT_REENROL_INVITE_DAYS_BEFORE,
   DEFAULT_SECOND_REMINDER_HOURS,
   isCalendarDate,
   isWallClockTime,
@@ -127,6 +128,14 @@ export const SiteSettingsSchema = z.object({
   customerCancelReturnsCredit: settingOrDefault(
     z.boolean(),
     DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
+  ),
+  /**
+   * Days before a term's priority date its re-enrolment invitations go (docs/decisions/107);
+   * DEFAULT_REENROL_INVITE_DAYS_BEFORE (on the priority date) when unset.
+   */
+  reenrolInviteDaysBefore: settingOrDefault(
+    z.number().int().min(0).max(28),
+    DEFAULT_REENROL_INVITE_DAYS_BEFORE,
   ),
   /**
    * What each seat of a session that did not reach its class's minimum gets back

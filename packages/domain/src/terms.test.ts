@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, londonDate, londonWallClockToUtc, WEEKDAYS, weekdayOf } from './london-time.ts';
-import { termSessionsLeft } from './terms.ts';
+import { isReenrolInviteDue, termOpenTo, termSessionsLeft } from './terms.ts';
 import type { Closure, WeeklySlot } from './timetable.ts';
 
 const TUESDAY_7PM: WeeklySlot = {
@@ -134,5 +134,38 @@ describe('termSessionsLeft properties', () => {
         expect(left).toHaveLength(expected);
       }),
     );
+  });
+});
+
+// Spring 2027: priority from Monday 30 November, public from Monday 14 December (decision 107).
+const SPRING_OPENINGS = { priorityOpensOn: '2026-11-30', publicOpensOn: '2026-12-14' };
+
+describe('the re-enrolment invitation date', () => {
+  it('is due from the priority date by default, and never on or after the public date', () => {
+    expect(isReenrolInviteDue(SPRING_OPENINGS, 0, '2026-11-29')).toBe(false);
+    expect(isReenrolInviteDue(SPRING_OPENINGS, 0, '2026-11-30')).toBe(true);
+    expect(isReenrolInviteDue(SPRING_OPENINGS, 0, '2026-12-13')).toBe(true);
+    expect(isReenrolInviteDue(SPRING_OPENINGS, 0, '2026-12-14')).toBe(false);
+    expect(isReenrolInviteDue(SPRING_OPENINGS, 0, '2027-01-04')).toBe(false);
+  });
+
+  it('is due the set number of days before the priority date', () => {
+    expect(isReenrolInviteDue(SPRING_OPENINGS, 7, '2026-11-22')).toBe(false);
+    expect(isReenrolInviteDue(SPRING_OPENINGS, 7, '2026-11-23')).toBe(true);
+  });
+
+  it('is never due for a term whose priority and public dates are the same', () => {
+    const same = { priorityOpensOn: '2026-12-14', publicOpensOn: '2026-12-14' };
+    for (const today of ['2026-12-01', '2026-12-13', '2026-12-14'])
+      expect(isReenrolInviteDue(same, 14, today)).toBe(false);
+  });
+});
+
+describe('who may enrol for a term', () => {
+  it('is nobody, then pupils already in a class, then everyone', () => {
+    expect(termOpenTo(SPRING_OPENINGS, '2026-11-29')).toBe('nobody-yet');
+    expect(termOpenTo(SPRING_OPENINGS, '2026-11-30')).toBe('returning-pupils');
+    expect(termOpenTo(SPRING_OPENINGS, '2026-12-13')).toBe('returning-pupils');
+    expect(termOpenTo(SPRING_OPENINGS, '2026-12-14')).toBe('everyone');
   });
 });

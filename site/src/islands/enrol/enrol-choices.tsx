@@ -4,7 +4,7 @@
 import { yearGroupLabel } from '@tuition/domain';
 import { type SubmitEvent, useId } from 'react';
 import { fieldMessages, type TermEnrolment } from './use-term-enrolment.ts';
-import { classWords, termDatesWords } from './enrol-words.ts';
+import { classWords, termDatesWords, termOpeningWords, termOptionWords } from './enrol-words.ts';
 
 function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
@@ -37,13 +37,13 @@ function TermAndClass({
           {flow.openTerms.length === 0 && <option value="">No terms open for enrolment</option>}
           {flow.openTerms.map((term) => (
             <option key={term.id} value={term.id}>
-              {term.name}
+              {termOptionWords(term, flow.today)}
             </option>
           ))}
         </select>
         {flow.term && (
           <span className="field-hint" id={`${id}-term-dates`}>
-            {termDatesWords(flow.term)}
+            {termDatesWords(flow.term)}. {termOpeningWords(flow.term, flow.today)}
           </span>
         )}
       </div>

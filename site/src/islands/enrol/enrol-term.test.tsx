@@ -19,6 +19,7 @@ vi.mock('../../lib/auth-client.ts', () => ({
 
 const { EnrolTerm } = await import('./enrol-term.tsx');
 const { createQueryClient } = await import('../shared/app-providers.tsx');
+const { termOpeningWords, termOptionWords } = await import('./enrol-words.ts');
 
 const clock = fixedClock('2026-11-27T09:00:00Z');
 
@@ -117,8 +118,14 @@ describe('EnrolTerm', () => {
     expect(region.textContent).toContain('−£2.80');
     expect(within(region).getByTestId('enrol-total').textContent).toBe('£53.20');
     expect(screen.getByRole('button', { name: 'Pay £53.20 and enrol' })).toBeTruthy();
-    // Only terms not over yet are offered; the link's choices are sent.
-    expect(screen.getByRole('combobox', { name: 'Term' }).textContent).not.toContain('Summer 2026');
+    // Only terms not over yet are offered, each saying who may enrol (decision 107); the link's
+    // choices are sent.
+    const termSelect = screen.getByRole('combobox', { name: 'Term' });
+    expect(termSelect.textContent).not.toContain('Summer 2026');
+    expect(termSelect.textContent).toBe('Spring 2027 – open to pupils in the class');
+    expect(screen.getByText(/^4 January to 26 March 2027\./).textContent).toBe(
+      '4 January to 26 March 2027. Open now to pupils already in the class; to everyone from Monday 30 November 2026.',
+    );
     const sent = stub.requests.find((r) => r.url.pathname.endsWith('/quote'));
     expect(sent?.url.pathname).toBe('/api/terms/spring-2027/quote');
     expect(sent?.body).toEqual({ classId: TUESDAY.id, pupilIds: [MAYA.id] });
@@ -260,5 +267,20 @@ describe('EnrolTerm', () => {
     stubService();
     show();
     expect(await screen.findByText(/^Please log in to enrol for a term\./)).toBeTruthy();
+  });
+});
+
+describe('what the term list says of each term (decision 107)', () => {
+  it('says who may enrol and from when, in the dates the re-enrolment e-mail gives', () => {
+    expect(termOptionWords(SPRING, '2026-11-22')).toBe('Spring 2027 – opens 23 November');
+    expect(termOpeningWords(SPRING, '2026-11-22')).toBe(
+      'Opens to pupils already in the class on Monday 23 November 2026, to everyone on Monday 30 November 2026.',
+    );
+    expect(termOptionWords(SPRING, '2026-11-30')).toBe('Spring 2027 – open');
+    expect(termOpeningWords(SPRING, '2026-11-30')).toBe('Open to everyone.');
+    const noPriority = { ...SPRING, priorityOpensOn: SPRING.publicOpensOn };
+    expect(termOpeningWords(noPriority, '2026-11-22')).toBe(
+      'Opens to everyone on Monday 30 November 2026.',
+    );
   });
 });

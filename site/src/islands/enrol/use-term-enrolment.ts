@@ -87,8 +87,8 @@ export function useTermEnrolment({
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const [linked] = useState(linkParams);
+  // The page's London date: the term list says which terms are open (the service decides).
   const today = londonDate(clock.now());
-
   const terms = useQuery({ queryKey: ['terms'], queryFn: termApi.terms });
   const classes = useQuery({ queryKey: ['classes'], queryFn: termApi.classes });
   const openTerms = useMemo(() => termsNotOver(terms.data ?? [], today), [terms.data, today]);
@@ -99,7 +99,6 @@ export function useTermEnrolment({
   const pupils = usePupilTicks(signedIn, linked.pupil);
   const [promoText, setPromoText] = useState('');
   const [promoCode, setPromoCode] = useState<string>();
-
   const chosenClass = classes.data?.find((c) => c.id === classId);
   const request = { classId, pupilIds: pupils.chosenIds };
   const ready =
@@ -145,6 +144,7 @@ export function useTermEnrolment({
     terms,
     classes,
     openTerms,
+    today,
     term: chosenTerm,
     classId,
     pupils,
