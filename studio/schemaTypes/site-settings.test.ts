@@ -6,6 +6,7 @@ import {
   DEFAULT_REENROL_INVITE_DAYS_BEFORE,
   DEFAULT_SECOND_REMINDER_HOURS,
 } from '@tuition/domain';
+import { DEFAULT_SMS_PER_ACCOUNT_DAY, DEFAULT_SMS_WORDING } from '@tuition/domain';
 import { describe, expect, it } from 'vitest';
 import { siteSettings } from './site-settings.ts';
 
@@ -41,5 +42,30 @@ describe('site settings', () => {
     expect(field('offerHours').description).toMatch(
       /Offers always end 2 hours before the session starts\.$/,
     );
+  });
+
+  // Text wording (docs/decisions/103): the studio refuses what would not fit two GSM-7 segments.
+  it('checks each text wording fits two GSM-7 segments and starts at the domain default', async () => {
+    expect(field('smsPerAccountDay').initialValue).toBe(DEFAULT_SMS_PER_ACCOUNT_DAY);
+    const wording = field('smsWording') as unknown as {
+      fields: {
+        name: keyof typeof DEFAULT_SMS_WORDING;
+        initialValue: string;
+        validation: (rule: unknown) => unknown;
+      }[];
+    };
+    const reminder = wording.fields.find((f) => f.name === 'reminder');
+    expect(reminder?.initialValue).toBe(DEFAULT_SMS_WORDING.reminder);
+    let check: ((value: unknown) => unknown) | undefined;
+    reminder?.validation({
+      custom: (fn: (value: unknown) => unknown) => {
+        check = fn;
+        return {};
+      },
+    });
+    expect(check?.(DEFAULT_SMS_WORDING.reminder)).toBe(true);
+    expect(check?.(`{child} ${'x'.repeat(300)}`)).toMatch(/Too long/);
+    expect(check?.('{child}’s lesson')).toMatch(/three times/);
+    expect(check?.('Hi {child}, 20% off {offer}')).toMatch(/Unknown placeholder/);
   });
 });

@@ -7,6 +7,10 @@ import {
   DEFAULT_FIRST_REMINDER_HOURS,
   DEFAULT_OFFER_HOURS,
   DEFAULT_SECOND_REMINDER_HOURS,
+  DEFAULT_SMS_PER_ACCOUNT_DAY,
+  DEFAULT_SMS_WORDING,
+  SMS_PLACEHOLDERS,
+  smsWordingProblem,
   OFFER_ENDS_BEFORE_START_MINUTES,
 } from '@tuition/domain';
 import { defineArrayMember, defineField, defineType } from 'sanity';
@@ -363,6 +367,48 @@ export const siteSettings = defineType({
         'where it writes {recordingRetention}.',
       initialValue: DEFAULT_RECORDING_RETENTION_DAYS,
       validation: (rule) => rule.integer().min(1).max(365),
+    }),
+    // Text messages (docs/decisions/103): the daily limit an account and each kind's wording.
+    defineField({
+      name: 'smsPerAccountDay',
+      title: 'Texts a day to one family (at most)',
+      type: 'number',
+      group: 'bookings',
+      description:
+        'Past this many texts in a day, the rest of the day goes to that family by e-mail only ' +
+        'and the admins are told once. Verification codes count too.',
+      initialValue: DEFAULT_SMS_PER_ACCOUNT_DAY,
+      validation: (rule) => rule.integer().min(1).max(100),
+    }),
+    defineField({
+      name: 'smsWording',
+      title: 'Text messages',
+      type: 'object',
+      group: 'bookings',
+      description:
+        `What each text says. You can write ${SMS_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}; ` +
+        'each must fit two texts (306 plain characters, with room for long names and links). ' +
+        'Texts are about bookings only: never offers or marketing, and no other links.',
+      fields: (
+        [
+          ['reminder', 'Lesson reminder'],
+          ['change', 'A session cancelled, moved or rescheduled'],
+          ['waitingListOffer', 'A waiting-list seat offered'],
+          ['lessonReport', 'A lesson report ready'],
+        ] as const
+      ).map(([name, title]) =>
+        defineField({
+          name,
+          title,
+          type: 'text',
+          rows: 3,
+          initialValue: DEFAULT_SMS_WORDING[name],
+          validation: (rule) =>
+            rule.custom((value) =>
+              typeof value === 'string' && value !== '' ? (smsWordingProblem(value) ?? true) : true,
+            ),
+        }),
+      ),
     }),
     defineField({
       name: 'pupilConsentStatement',

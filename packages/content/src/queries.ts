@@ -36,6 +36,8 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
   secondReminderHours,
   customerCancelReturnsCredit,
   recordingRetentionDays,
+  smsPerAccountDay,
+  smsWording{reminder, change, waitingListOffer, lessonReport},
   unfilledClassRemedy,
   reenrolInviteDaysBefore,
   pupilConsentStatement,

@@ -459,6 +459,13 @@ export type SiteSettings = {
   unfilledClassRemedy?: "credit" | "refund";
   reenrolInviteDaysBefore?: number;
   recordingRetentionDays?: number;
+  smsPerAccountDay?: number;
+  smsWording?: {
+    reminder?: string;
+    change?: string;
+    waitingListOffer?: string;
+    lessonReport?: string;
+  };
   pupilConsentStatement: string;
   seo: {
     titleSuffix: string;
@@ -609,7 +616,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  enquiryRetentionMonths,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  offerHours,  firstReminderHours,  secondReminderHours,  customerCancelReturnsCredit,  recordingRetentionDays,  unfilledClassRemedy,  reenrolInviteDaysBefore,  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type, brandName, tagline, contactEmail, contactPhone, chatUrl,  "socialLinks": coalesce(socialLinks[]{platform, label, url}, []),  dataProtectionUrl,  openingHours[]{days, hours},  responsePromise,  enquiryRetentionMonths,  "claims": coalesce(claims[]{"kind": coalesce(kind, null), value, label}, []),  promoBanner,  business{name, address, "vatNumber": coalesce(vatNumber, null)},  offerHours,  firstReminderHours,  secondReminderHours,  customerCancelReturnsCredit,  recordingRetentionDays,  smsPerAccountDay,  smsWording{reminder, change, waitingListOffer, lessonReport},  unfilledClassRemedy,  reenrolInviteDaysBefore,  pupilConsentStatement,  seo{titleSuffix, homeTitlePhrase, defaultDescription},  footer{quickLinksHeading, contactHeading}}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: "siteSettings";
   _type: "siteSettings";
@@ -651,6 +658,13 @@ export type SITE_SETTINGS_QUERY_RESULT = {
   secondReminderHours: number;
   customerCancelReturnsCredit: boolean | null;
   recordingRetentionDays: number | null;
+  smsPerAccountDay: number | null;
+  smsWording: {
+    reminder: string | null;
+    change: string | null;
+    waitingListOffer: string | null;
+    lessonReport: string | null;
+  } | null;
   unfilledClassRemedy: "credit" | "refund" | null;
   reenrolInviteDaysBefore: number | null;
   pupilConsentStatement: string;

@@ -14,6 +14,9 @@ import {
   DEFAULT_ONE_TO_ONE_LENGTHS,
   DEFAULT_REENROL_INVITE_DAYS_BEFORE,
   DEFAULT_SECOND_REMINDER_HOURS,
+  DEFAULT_SMS_PER_ACCOUNT_DAY,
+  DEFAULT_SMS_WORDING,
+  smsWordingProblem,
   isCalendarDate,
   isWallClockTime,
   ONE_TO_ONE_LENGTHS,
@@ -83,6 +86,12 @@ export const BusinessDetailsSchema = z.object({
     .nullable(),
 });
 export type BusinessDetails = z.infer<typeof BusinessDetailsSchema>;
+
+/** A text's wording: known placeholders, GSM-7, two segments at most (docs/decisions/103). */
+const smsWordingText = z.string().superRefine((wording, ctx) => {
+  const problem = smsWordingProblem(wording);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const SiteSettingsSchema = z.object({
   brandName: text,
@@ -154,6 +163,30 @@ export const SiteSettingsSchema = z.object({
     z.number().int().min(1).max(365),
     DEFAULT_RECORDING_RETENTION_DAYS,
   ),
+  /**
+   * Texts a day to one account before the rest of its day's messages go by e-mail only
+   * (docs/decisions/103); DEFAULT_SMS_PER_ACCOUNT_DAY when unset.
+   */
+  smsPerAccountDay: settingOrDefault(z.number().int().min(1).max(100), DEFAULT_SMS_PER_ACCOUNT_DAY),
+  /**
+   * The wording of each text kind (docs/decisions/103), with {child}, {session}, {time}, {link}
+   * and {business}; each unset one is DEFAULT_SMS_WORDING's. A wording that would not fit two
+   * GSM-7 segments fails the build, as the studio refuses it.
+   */
+  smsWording: z
+    .object({
+      reminder: smsWordingText.nullish(),
+      change: smsWordingText.nullish(),
+      waitingListOffer: smsWordingText.nullish(),
+      lessonReport: smsWordingText.nullish(),
+    })
+    .nullish()
+    .transform((set) => ({
+      reminder: set?.reminder ?? DEFAULT_SMS_WORDING.reminder,
+      change: set?.change ?? DEFAULT_SMS_WORDING.change,
+      waitingListOffer: set?.waitingListOffer ?? DEFAULT_SMS_WORDING.waitingListOffer,
+      lessonReport: set?.lessonReport ?? DEFAULT_SMS_WORDING.lessonReport,
+    })),
   /**
    * What a parent ticks to add a child under 16 (docs/decisions/048), on /my-account and the booking
    * page; the service records the privacy policy version shown with it (docs/decisions/048).

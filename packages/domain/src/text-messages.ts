@@ -186,7 +186,7 @@ export const SMS_PLACEHOLDER_ALLOWANCE: Record<SmsPlaceholder, number> = {
   business: 30,
   child: 20,
   session: 40,
-  time: 24,
+  time: 32,
   link: 70,
 };
 
