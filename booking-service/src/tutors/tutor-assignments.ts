@@ -162,6 +162,7 @@ export async function setSessionCover(
           pupilNames: family.pupilNames,
           session: described,
           coverName: tutor.name,
+          now,
         });
         await deps.mail.enqueue({ to: family.email, ...content }, { tx });
       }

@@ -1,4 +1,4 @@
-import { formatLondonDate } from '@tuition/domain';
+import { addDays, formatLondonDate, londonDate, WEEKDAYS, weekdayOf } from '@tuition/domain';
 import {
   button,
   greeting,
@@ -55,7 +55,18 @@ export function namesInWords(names: readonly string[]): string {
 
 const possessive = (names: readonly string[]) => `${namesInWords(names)}'s`;
 
-/** To a family with seats in a covered session: who teaches it this time. */
+/** The Monday of a London date's week. */
+const mondayOf = (date: string) => addDays(date, -WEEKDAYS.indexOf(weekdayOf(date)));
+
+/** Whether an instant falls in the London week (Monday to Sunday) of `now`. */
+export function inLondonWeekOf(instant: Date, now: Date): boolean {
+  return mondayOf(londonDate(instant)) === mondayOf(londonDate(now));
+}
+
+/**
+ * To a family with seats in a covered session: who teaches it this time. "This week" only when
+ * the session is in the current London week; a later one is named by its day (decision 107).
+ */
 export function coverNoticeEmail(
   brand: MailBrand,
   input: {
@@ -63,29 +74,27 @@ export function coverNoticeEmail(
     pupilNames: readonly string[];
     session: SessionSummary;
     coverName: string;
+    now: Date;
   },
 ): MailContent {
-  const date = formatLondonDate(new Date(input.session.startsAt));
+  const startsAt = new Date(input.session.startsAt);
+  const date = formatLondonDate(startsAt);
   const subject = `${input.session.label} on ${date}: taught by ${input.coverName}`;
-  const what = `This week ${possessive(input.pupilNames)} ${input.session.label} lesson is taught by ${input.coverName}.`;
-  const when = sessionLine(input.session);
+  const thisWeek = inLondonWeekOf(startsAt, input.now);
+  const when = thisWeek ? 'This week' : `On ${date},`;
+  const heading = thisWeek ? 'A different tutor this week' : `A different tutor on ${date}`;
+  const what = `${when} ${possessive(input.pupilNames)} ${input.session.label} lesson is taught by ${input.coverName}.`;
+  const line = sessionLine(input.session);
   const same = 'Everything else stays the same: the time, the joining link and the booking.';
   return {
     subject,
-    html: layout(brand, 'A different tutor this week', [
+    html: layout(brand, heading, [
       paragraph(greeting(input.parentName)),
       paragraph(what),
-      paragraph(when),
+      paragraph(line),
       paragraph(same),
     ]),
-    text: textLayout(brand, 'A different tutor this week', [
-      greeting(input.parentName),
-      '',
-      what,
-      when,
-      '',
-      same,
-    ]),
+    text: textLayout(brand, heading, [greeting(input.parentName), '', what, line, '', same]),
   };
 }
 

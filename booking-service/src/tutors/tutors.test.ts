@@ -17,6 +17,7 @@ import { insertBooking, insertCustomer, insertSession } from '../testing/admin-f
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { leadClass, signedInTutor } from '../testing/tutor-fixtures.ts';
+import { coverNoticeEmail } from './tutor-emails.ts';
 
 /*
  * Tutors (docs/decisions/079): the invitation and its set-password link, who sees which
@@ -222,9 +223,11 @@ describe.each(TEST_DB_KINDS)('tutors on %s', (dbKind) => {
     const told = await mailTo(t, patels.email);
     const notices = told.filter((m) => m.subject.includes('taught by Mr Patel'));
     expect(notices).toHaveLength(1);
+    // Told on Tuesday 3 November of the lesson two weeks later: named by its day, not "this week".
     expect(notices[0]?.text).toContain(
-      "This week Leo and Maya's GCSE Higher lesson is taught by Mr Patel",
+      "On Tuesday 17 November 2026, Leo and Maya's GCSE Higher lesson is taught by Mr Patel",
     );
+    expect(notices[0]?.text).not.toContain('this week');
     const again = await api(t, `/api/admin/sessions/${covered.id}/tutor`, {
       method: 'PUT',
       cookie: admin.cookie,
@@ -460,3 +463,39 @@ async function signInAs(t: TestApp, email: string): Promise<string> {
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
   return cookieFrom(signIn);
 }
+
+describe('the cover notice', () => {
+  const brand = { name: 'Tuition', siteUrl: 'https://example.com', contactEmail: 'hi@example.com' };
+  // Tuesday 8 December 2026, 7 pm London.
+  const session = {
+    startsAt: '2026-12-08T19:00:00.000Z',
+    endsAt: '2026-12-08T20:00:00.000Z',
+    date: '2026-12-08',
+    time: '7:00 PM',
+    label: 'GCSE Higher',
+    service: 'gcse-higher' as const,
+  };
+  const notice = (now: string) =>
+    coverNoticeEmail(brand, {
+      parentName: 'Priya',
+      pupilNames: ['Maya'],
+      session,
+      coverName: 'Mr Patel',
+      now: new Date(now),
+    });
+
+  it('says "this week" from the Monday of the lesson’s London week', () => {
+    expect(notice('2026-12-07T00:30:00Z').text).toContain(
+      "This week Maya's GCSE Higher lesson is taught by Mr Patel.",
+    );
+  });
+
+  it('names the day when the lesson is in a later week, even a day later', () => {
+    // 11 pm on Sunday 6 December: the lesson is next week.
+    const text = notice('2026-12-06T23:00:00Z').text;
+    expect(text).toContain(
+      "On Tuesday 8 December 2026, Maya's GCSE Higher lesson is taught by Mr Patel.",
+    );
+    expect(text).not.toMatch(/this week/i);
+  });
+});
