@@ -158,21 +158,23 @@ test('a tutor takes the register and sends the report, and the family reads it',
     await logIn(adminPage, DEMO_ADMIN, '/');
     await inviteLeadTutor(adminPage.request, origin, tutor, booking.startsAt);
 
-    // The invite's link is a password reset: choosing one signs the tutor in.
+    // The invite's link asks the tutor to choose a first password, then lands on /teach
+    // signed in (decision 107).
     const link = await linkFromMail(page.request, tutor.email, /./, '/reset-password-token');
     await page.goto(link);
-    await page.getByLabel(/^New password/).fill('tutor-pass-2026');
-    await page.getByLabel('Confirm new password').fill('tutor-pass-2026');
-    await page.getByRole('button', { name: 'Update Password' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+    await page.getByLabel(/^Password/).fill('tutor-pass-2026');
+    await page.getByLabel('Confirm password').fill('tutor-pass-2026');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await page.waitForURL((url) => url.pathname === '/teach');
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Menu' }).click();
     const account = header.getByRole('list', { name: 'Account' });
     await expect(account).toBeVisible();
     // A tutor's account books nothing (decision 088): the open menu offers no Book Now.
     await expect(header.getByRole('link', { name: 'Book Now' })).toHaveCount(0);
-    await account.getByRole('link', { name: 'Teach' }).click();
-    await page.waitForURL((url) => url.pathname === '/teach');
+    await expect(account.getByRole('link', { name: 'Teach' })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     // Before the lesson: the session is listed, its register not open yet.
     await expect(card(page)).toContainText('SATs');

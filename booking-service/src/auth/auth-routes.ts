@@ -64,7 +64,7 @@ export function createAuthRoutes(deps: { auth: Auth; config: Config }) {
   router.openapi(resetTokenRoute, async (c) => {
     const owner = await resetTokenOwner(deps.auth, c.req.valid('param').token);
     if (!owner) throw new NotFoundError('This password reset link is invalid or has expired.');
-    return c.json({ valid: true as const, email: owner.email }, 200);
+    return c.json({ valid: true as const, ...owner }, 200);
   });
   return router;
 }

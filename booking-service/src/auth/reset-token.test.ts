@@ -25,7 +25,7 @@ describe.each(TEST_DB_KINDS)('reset token check on %s', (dbKind) => {
 
     const valid = await api(t, `/api/auth-tokens/reset/${encodeURIComponent(token)}`);
     expect(valid.status).toBe(200);
-    expect(await valid.json()).toEqual({ valid: true, email });
+    expect(await valid.json()).toEqual({ valid: true, email, firstPassword: false, role: 'user' });
 
     const reset = await api(t, '/api/auth/reset-password', {
       body: { token, newPassword: 'second-password-2' },

@@ -1,3 +1,4 @@
+import { USER_ROLES, type UserRole } from '@tuition/domain';
 import type { Auth } from './auth.ts';
 
 /**
@@ -12,7 +13,7 @@ export async function resetTokenOwner(
   auth: Auth,
   token: string,
   now: Date = new Date(),
-): Promise<{ email: string } | null> {
+): Promise<{ email: string; firstPassword: boolean; role: UserRole } | null> {
   if (token.trim() === '') return null;
   const context = await auth.$context;
   const verification = await context.internalAdapter.findVerificationValue(
@@ -20,5 +21,11 @@ export async function resetTokenOwner(
   );
   if (!verification || verification.expiresAt < now) return null;
   const user = await context.internalAdapter.findUserById(verification.value);
-  return user ? { email: user.email } : null;
+  if (!user) return null;
+  // An invited tutor's account has no password yet (docs/decisions/107): the page asks to
+  // choose one rather than to reset it.
+  const accounts = await context.internalAdapter.findAccounts(user.id);
+  const firstPassword = !accounts.some((account) => Boolean(account.password));
+  const role = USER_ROLES.find((known) => known === (user as { role?: unknown }).role) ?? 'user';
+  return { email: user.email, firstPassword, role };
 }

@@ -115,6 +115,9 @@ describe.each(TEST_DB_KINDS)('tutors on %s', (dbKind) => {
     expect(mail?.subject).toContain('invited to teach');
     expect(mail?.text).toContain('Grace Admin');
     const token = tokenFromLink(mail?.text ?? '', '/reset-password-token');
+    // The link's page asks the tutor to choose a first password, and lands on /teach after.
+    const owner = await api(t, `/api/auth-tokens/reset/${encodeURIComponent(token)}`);
+    expect(await owner.json()).toEqual({ valid: true, email, firstPassword: true, role: 'tutor' });
     // No password yet: nobody can sign in as the tutor.
     const ip = freshIp();
     const early = await api(t, '/api/auth/sign-in/email', {

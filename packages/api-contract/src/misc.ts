@@ -1,4 +1,4 @@
-import { contactEnquirySchema } from '@tuition/domain';
+import { contactEnquirySchema, USER_ROLES } from '@tuition/domain';
 import { z } from 'zod';
 import { named } from './named.ts';
 
@@ -13,7 +13,18 @@ export const ResetTokenParamsSchema = z.object({ token: z.string().min(1).max(20
 
 export const ResetTokenSchema = named(
   'ResetToken',
-  z.object({ valid: z.literal(true), email: z.string() }),
+  z.object({
+    valid: z.literal(true),
+    email: z.string(),
+    firstPassword: z.boolean().meta({
+      description:
+        'The account has no password yet (an invited tutor): the page asks to choose one ' +
+        '(docs/decisions/107)',
+    }),
+    role: z.enum(USER_ROLES).meta({
+      description: 'Where the page lands once signed in: /teach for a tutor, /admin for an admin',
+    }),
+  }),
 );
 export type ResetToken = z.infer<typeof ResetTokenSchema>;
 

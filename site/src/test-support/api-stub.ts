@@ -17,6 +17,7 @@ const NO_CONTENT = 'no content';
  * path segment; the query string is not part of the match.
  */
 const ROUTES = {
+  'GET /api/auth-tokens/reset/:token': 'ResetTokenSchema',
   'GET /api/me': 'MeSchema',
   'PATCH /api/me': 'MeSchema',
   'DELETE /api/me': NO_CONTENT,

@@ -1,7 +1,8 @@
 // /reset-password-token?token= (docs/product-rules.md#pages, #accounts-and-roles, #messages):
 // checks the e-mailed token, then asks for the new password twice; afterwards signs the customer in
 // with it (the token's owner comes from the service's GET /api/auth-tokens/reset/{token}). Invalid
-// or expired: Back to Login.
+// or expired: Back to Login. An invited tutor's link sets a first password: the page asks them to
+// choose one and lands on /teach (docs/decisions/107).
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@tuition/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
@@ -16,7 +17,14 @@ const NAVIGATE_AFTER_MS = 1500;
 type View =
   | { state: 'loading' }
   | { state: 'invalid' }
-  | { state: 'valid'; token: string; email: string };
+  | { state: 'valid'; token: string; email: string; firstPassword: boolean; home: string };
+
+/** Where the account's own pages are: a tutor's classes, the admin's dashboard, else home. */
+export function homeForRole(role: string): string {
+  if (role === 'tutor') return '/teach';
+  if (role === 'admin') return '/admin';
+  return '/';
+}
 
 /**
  * The token page's rule (docs/product-rules.md#accounts-and-roles): at least 8 characters, then
@@ -28,7 +36,17 @@ export function tokenResetProblem(password: string, confirm: string): ToastMessa
   return null;
 }
 
-function NewPasswordForm({ token, email }: { token: string; email: string }) {
+function NewPasswordForm({
+  token,
+  email,
+  firstPassword,
+  home,
+}: {
+  token: string;
+  email: string;
+  firstPassword: boolean;
+  home: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field: 'password' | 'confirm'; text: string } | null>(null);
 
@@ -60,7 +78,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
       await signInWithEmail(email, password);
       toastSuccess(MESSAGES.welcomeBack);
       // Long enough to read the toast before the home page replaces this one.
-      setTimeout(() => window.location.assign('/'), NAVIGATE_AFTER_MS);
+      setTimeout(() => window.location.assign(home), NAVIGATE_AFTER_MS);
     } catch (loginError) {
       console.error('Signing in after the reset failed', loginError);
       toastInfo(MESSAGES.tokenResetLoginFailed);
@@ -71,10 +89,10 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <p className="auth-card__lead">
-        Choose a new password for <strong>{email}</strong>.
+        Choose {firstPassword ? 'a' : 'a new'} password for <strong>{email}</strong>.
       </p>
       <TextField
-        label="New password"
+        label={firstPassword ? 'Password' : 'New password'}
         name="password"
         type="password"
         autoComplete="new-password"
@@ -91,7 +109,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
         }
       />
       <TextField
-        label="Confirm new password"
+        label={firstPassword ? 'Confirm password' : 'Confirm new password'}
         name="confirm"
         type="password"
         autoComplete="new-password"
@@ -100,7 +118,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
         error={error?.field === 'confirm' ? error.text : undefined}
       />
       <button type="submit" className="btn btn--block" disabled={busy}>
-        {busy ? 'Updating...' : 'Update Password'}
+        {firstPassword ? 'Set Password' : busy ? 'Updating...' : 'Update Password'}
       </button>
     </form>
   );
@@ -116,7 +134,9 @@ function ResetTokenView() {
     }
     api
       .resetTokenOwner(token)
-      .then(({ email }) => setView({ state: 'valid', token, email }))
+      .then(({ email, firstPassword, role }) =>
+        setView({ state: 'valid', token, email, firstPassword, home: homeForRole(role) }),
+      )
       .catch((error: unknown) => {
         console.error('Reset link check failed', error);
         setView({ state: 'invalid' });
@@ -146,8 +166,8 @@ function ResetTokenView() {
   }
   return (
     <>
-      <h1>Set a New Password</h1>
-      <NewPasswordForm token={view.token} email={view.email} />
+      <h1>{view.firstPassword ? 'Choose your password' : 'Set a New Password'}</h1>
+      <NewPasswordForm {...view} />
     </>
   );
 }
