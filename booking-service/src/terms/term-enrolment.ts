@@ -1,6 +1,8 @@
 import type { TermCheckout, TermQuote } from '@tuition/api-contract';
 import type { Term } from '@tuition/content';
+import { splitBasketPayment } from '@tuition/domain';
 import { holdBasket, seatRefusals } from '../checkout/basket-hold.ts';
+import { availableCredit } from '../credit/credit-ledger.ts';
 import type { CheckoutDeps } from '../checkout/payment-page.ts';
 import { termEnrolments } from '../db/schema.ts';
 import { ConflictError, ValidationError } from '../http/problem.ts';
@@ -84,16 +86,29 @@ function termSeats(
 
 /** POST /api/terms/{termId}/quote: what enrolling would cost now, session by session. */
 export async function quoteTerm(deps: CheckoutDeps, request: TermRequest): Promise<TermQuote> {
-  const { term, termClass, pupilIds, sessions, promo } = await resolveTermBasket(deps, request);
+  const { now, term, termClass, pupilIds, sessions, promo } = await resolveTermBasket(
+    deps,
+    request,
+  );
   const seats = termSeats(term, termClass, sessions, pupilIds);
-  const quote = quoteSeats(seats, await pricingRules(deps), promo);
+  const [rules, creditAvailable] = await Promise.all([
+    pricingRules(deps),
+    availableCredit(deps.db, request.user.id, now),
+  ]);
+  const quote = quoteSeats(seats, rules, promo);
   const refusal = seats.length > 0 ? promoRefusal(quote) : null;
   if (refusal) throw refusal;
+  // Credit pays for the earliest seats, as the term checkout's hold does (docs/decisions/077);
+  // the page shows what the card pays for the rest (docs/decisions/105).
+  const split = splitBasketPayment(seats, [{ remaining: creditAvailable }]);
+  const someByCard = split.credit.length > 0 && split.card.length > 0;
   return {
     sessions: sessions.map((s) => ({ startsAt: s.startsAt.toISOString(), status: s.status })),
     sessionsCount: sessions.filter((s) => s.status === 'ok').length,
     amountPence: quote.totalPence,
     price: priceQuoteOf(quote),
+    creditAvailable,
+    ...(someByCard ? { cardPrice: priceQuoteOf(quoteSeats(split.card, rules, promo)) } : {}),
   };
 }
 

@@ -1,5 +1,8 @@
 import {
   BookabilitySchema,
+  ClassListSchema,
+  TermCheckoutSchema,
+  TermQuoteSchema,
   CheckoutSummarySchema,
   PackListSchema,
   PaymentListSchema,
@@ -215,8 +218,15 @@ describe.each(TEST_DB_KINDS)('the family wallet on %s', (dbKind) => {
     setNow(t, new Date(new Date(NOW).getTime() + 31 * 60_000));
     await expireLapsedCheckouts(t.deps, t.deps.clock.now());
     expect((await checkoutStatus(t, split.checkoutId))?.status).toBe('expired');
-    expect((await wallet(customer)).balance).toBe(6);
-    expect((await wallet(customer)).history.filter((h) => h.reason === 'return')).toHaveLength(6);
+    // One history line for the six sessions the unfinished payment held (docs/decisions/105).
+    const lapsed = await wallet(customer);
+    expect(lapsed.balance).toBe(6);
+    expect(lapsed.held).toEqual([]);
+    expect(lapsed.history.filter((h) => h.reason === 'return')).toEqual([]);
+    expect(lapsed.history.filter((h) => h.reason === 'hold-ended')).toEqual([
+      expect.objectContaining({ change: 0, held: 6 }),
+    ]);
+    expect(lapsed.history.filter((h) => h.reason === 'book')).toHaveLength(4);
     expect(await ledgerAgrees(customer)).toBe(6);
 
     // The card payment lands late while the seats are still free: booked, credit taken again.
@@ -233,7 +243,12 @@ describe.each(TEST_DB_KINDS)('the family wallet on %s', (dbKind) => {
       },
     );
     expect(outcome).toBe('booked');
-    expect((await wallet(customer)).balance).toBe(0);
+    const retaken = await wallet(customer);
+    expect(retaken.balance).toBe(0);
+    // Used once per seat: not used, returned and used again.
+    expect(retaken.history.map((h) => h.reason).filter((r) => r !== 'purchase')).toEqual(
+      Array(10).fill('book'),
+    );
     expect(await ledgerAgrees(customer)).toBe(0);
     const confirmed = await t.deps.db
       .select()
@@ -339,5 +354,76 @@ describe.each(TEST_DB_KINDS)('the family wallet on %s', (dbKind) => {
     const started = await contractBody(res, StartedCheckoutSchema);
     expect(started).toMatchObject({ status: 'pending', amountPence: 3000, creditUsed: 0 });
     expect((await wallet(customer)).balance).toBe(10);
+  });
+
+  it('shows credit an unfinished term payment holds as held, then one line when it ends', async () => {
+    // Spring 2027's Tuesday GCSE Higher class: 11 sessions at £10 once enrolment is public.
+    setNow(t, '2026-12-15T09:00:00Z');
+    const customer = await signedInUser(t);
+    await buyPack(customer);
+    const maya = await insertPupil(t.deps.db, { userId: customer.id, name: 'Maya' });
+    const classes = await contractBody(await api(t, '/api/classes'), ClassListSchema);
+    const classId = classes.find((c) => c.service === 'gcse-higher' && c.day === 'tue')?.id;
+    const term = { termId: 'term-2027-spring', classId, pupilIds: [maya] };
+    const quoted = await contractBody(
+      await api(t, '/api/terms/term-2027-spring/quote', {
+        body: { classId, pupilIds: [maya] },
+        cookie: customer.cookie,
+        ip: customer.ip,
+      }),
+      TermQuoteSchema,
+    );
+    // The term page says credit pays for ten of the eleven seats and the card for one.
+    expect(quoted).toMatchObject({ amountPence: 11_000, creditAvailable: 10 });
+    expect(quoted.cardPrice?.totalPence).toBe(1000);
+    const enrol = async (body: Record<string, unknown>) => {
+      const res = await api(t, '/api/checkout/term', {
+        body: { ...term, expectedPence: quoted.price.totalPence, ...body },
+        cookie: customer.cookie,
+        ip: customer.ip,
+      });
+      if (res.status !== 201) throw new Error(`term checkout: ${res.status} ${await res.text()}`);
+      return contractBody(res, TermCheckoutSchema);
+    };
+    // Unticked "Use my credit": the card pays for everything and the credit is kept.
+    const byCard = await enrol({ useCredit: false });
+    expect(byCard).toMatchObject({ status: 'pending', amountPence: 11_000, creditUsed: 0 });
+    expect((await wallet(customer)).balance).toBe(10);
+
+    // With credit (replacing the first): the card pays what the quote said.
+    const split = await enrol({});
+    expect(split).toMatchObject({ status: 'pending', amountPence: 1000, creditUsed: 10 });
+    const holding = await wallet(customer);
+    expect(holding.balance).toBe(0);
+    expect(holding.held).toEqual([
+      {
+        checkoutId: split.checkoutId,
+        sessions: 10,
+        pupils: [expect.objectContaining({ id: maya, name: 'Maya' })],
+        expiresAt: split.expiresAt,
+        resumeUrl: split.url,
+      },
+    ]);
+    expect(holding.lots[0]).toMatchObject({ remaining: 0, held: 10 });
+    expect(holding.history.map((h) => h.reason)).toEqual(['purchase']);
+
+    // The hold lapses: the credit is back, and the history has one line for it.
+    setNow(t, '2026-12-15T09:31:00Z');
+    await expireLapsedCheckouts(t.deps, t.deps.clock.now());
+    const after = await wallet(customer);
+    expect(after.balance).toBe(10);
+    expect(after.held).toEqual([]);
+    expect(after.lots[0]).toMatchObject({ remaining: 10, held: 0 });
+    expect(after.history).toEqual([
+      expect.objectContaining({
+        reason: 'hold-ended',
+        change: 0,
+        held: 10,
+        at: '2026-12-15T09:31:00.000Z',
+      }),
+      expect.objectContaining({ reason: 'purchase', change: 10 }),
+    ]);
+    expect(await ledgerAgrees(customer)).toBe(10);
+    setNow(t, NOW);
   });
 });

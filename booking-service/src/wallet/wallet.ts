@@ -4,65 +4,41 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { classSessions, creditLedger, creditLots, pupils } from '../db/schema.ts';
+import { checkouts, classSessions, creditLedger, creditLots, pupils } from '../db/schema.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { availableCredit } from '../credit/credit-ledger.ts';
+import { creditHolds, type LedgerLine, readableHistory } from './wallet-holds.ts';
 
 /** The newest entries a wallet shows; a family's whole history is far shorter. */
 export const WALLET_HISTORY_LIMIT = 200;
 
 /**
  * An account's credit as the family sees it (docs/decisions/077): what it can spend now, every
- * lot (soonest to lapse first) and the ledger, newest first, naming the child and session each
- * booking or return concerns.
+ * lot (soonest to lapse first), the credit unfinished payments hold (docs/decisions/105) and the
+ * ledger, newest first, naming the child and session each booking or return concerns, with a
+ * checkout's credit read net (readableHistory).
  */
 export async function readWallet(
   deps: { db: DbExecutor; clock: Clock; content: ContentLoader },
   userId: string,
 ): Promise<Wallet> {
   const now = deps.clock.now();
-  const [balance, lots, entries, timetable] = await Promise.all([
+  const [balance, lots, entries, timetable, held] = await Promise.all([
     availableCredit(deps.db, userId, now),
     deps.db
       .select()
       .from(creditLots)
       .where(eq(creditLots.userId, userId))
       .orderBy(asc(creditLots.expiresAt), asc(creditLots.id)),
-    deps.db
-      .select({
-        at: creditLedger.at,
-        change: creditLedger.change,
-        reason: creditLedger.reason,
-        lotId: creditLedger.lotId,
-        note: creditLedger.note,
-        pupilId: pupils.id,
-        pupilName: pupils.name,
-        pupilYearGroup: pupils.yearGroup,
-        service: classSessions.service,
-        startsAt: classSessions.startsAt,
-        endsAt: classSessions.endsAt,
-      })
-      .from(creditLedger)
-      .leftJoin(pupils, eq(pupils.id, creditLedger.pupilId))
-      .leftJoin(classSessions, eq(classSessions.id, creditLedger.sessionId))
-      .where(eq(creditLedger.userId, userId))
-      .orderBy(desc(creditLedger.at), desc(creditLedger.id))
-      .limit(WALLET_HISTORY_LIMIT),
+    ledgerEntries(deps.db, userId),
     deps.content.timetable(),
+    creditHolds(deps.db, userId, now),
   ]);
-  return {
-    balance,
-    lots: lots.map((lot) => ({
-      id: lot.id,
-      name: lot.name,
-      sessions: lot.sessions,
-      remaining: lot.expiresAt > now ? lot.remaining : 0,
-      pricePaidPence: lot.pricePaidPence,
-      purchasedAt: lot.purchasedAt.toISOString(),
-      expiresAt: lot.expiresAt.toISOString(),
-      refundableUntil: refundableUntil(lot, now)?.toISOString() ?? null,
-    })),
-    history: entries.map((entry) => ({
+  const lines: LedgerLine[] = entries.map((entry) => ({
+    checkoutId: entry.checkoutId,
+    sessionId: entry.sessionId,
+    pupilId: entry.pupilId,
+    entry: {
       at: entry.at.toISOString(),
       change: entry.change,
       reason: entry.reason,
@@ -82,8 +58,55 @@ export async function readWallet(
             )
           : null,
       note: entry.note,
+    },
+  }));
+  const pending = new Set(
+    entries.flatMap((e) => (e.checkoutStatus === 'pending' && e.checkoutId ? [e.checkoutId] : [])),
+  );
+  return {
+    balance,
+    held: held.holds,
+    lots: lots.map((lot) => ({
+      id: lot.id,
+      name: lot.name,
+      sessions: lot.sessions,
+      remaining: lot.expiresAt > now ? lot.remaining : 0,
+      held: held.heldByLot.get(lot.id) ?? 0,
+      pricePaidPence: lot.pricePaidPence,
+      purchasedAt: lot.purchasedAt.toISOString(),
+      expiresAt: lot.expiresAt.toISOString(),
+      refundableUntil: refundableUntil(lot, now)?.toISOString() ?? null,
     })),
+    history: readableHistory(lines, pending),
   };
+}
+
+/** The account's newest ledger entries, with the child, session and checkout each concerns. */
+function ledgerEntries(db: DbExecutor, userId: string) {
+  return db
+    .select({
+      at: creditLedger.at,
+      change: creditLedger.change,
+      reason: creditLedger.reason,
+      lotId: creditLedger.lotId,
+      note: creditLedger.note,
+      checkoutId: creditLedger.checkoutId,
+      sessionId: creditLedger.sessionId,
+      checkoutStatus: checkouts.status,
+      pupilId: pupils.id,
+      pupilName: pupils.name,
+      pupilYearGroup: pupils.yearGroup,
+      service: classSessions.service,
+      startsAt: classSessions.startsAt,
+      endsAt: classSessions.endsAt,
+    })
+    .from(creditLedger)
+    .leftJoin(pupils, eq(pupils.id, creditLedger.pupilId))
+    .leftJoin(classSessions, eq(classSessions.id, creditLedger.sessionId))
+    .leftJoin(checkouts, eq(checkouts.id, creditLedger.checkoutId))
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.at), desc(creditLedger.id))
+    .limit(WALLET_HISTORY_LIMIT);
 }
 
 /**

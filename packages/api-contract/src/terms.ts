@@ -86,6 +86,14 @@ export const TermQuoteSchema = named(
     sessionsCount: count.meta({ description: 'Sessions priced: those with status ok' }),
     amountPence: pence.meta({ description: 'What the ok sessions cost for every pupil named' }),
     price: PriceQuoteSchema,
+    creditAvailable: count.meta({
+      description: 'Sessions of credit the account can spend now (0 when it has none)',
+    }),
+    cardPrice: PriceQuoteSchema.optional().meta({
+      description:
+        'When credit pays for the earliest seats and some are left: what the card pays for the ' +
+        'rest, priced as the term checkout prices them (docs/decisions/105)',
+    }),
   }),
 );
 export type TermQuote = z.infer<typeof TermQuoteSchema>;
@@ -97,7 +105,9 @@ export const TermCheckoutRequestSchema = named(
     classId: classIdField,
     pupilIds: termPupilIds,
     promoCode: promoCodeField.optional(),
-    useCredit: z.boolean().optional(),
+    useCredit: z.boolean().optional().meta({
+      description: 'Pay the earliest seats with the account’s credit (default true)',
+    }),
     expectedPence: expectedPenceField.optional(),
     skipFull: z
       .boolean()

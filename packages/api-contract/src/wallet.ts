@@ -54,6 +54,11 @@ export const CreditLotSchema = named(
     pricePaidPence: pence.meta({ description: 'What was paid for the whole lot (0 for a grant)' }),
     purchasedAt: isoInstant,
     expiresAt: isoInstant.meta({ description: 'When credit left in the lot lapses' }),
+    held: count.meta({
+      description:
+        'Sessions of this lot an unfinished card payment holds (not in `remaining`; back if the ' +
+        'payment is not finished)',
+    }),
     refundableUntil: isoInstant.nullable().meta({
       description:
         'Until when unused credit of a bought pack may be refunded to the card (14 days ' +
@@ -63,13 +68,25 @@ export const CreditLotSchema = named(
 );
 export type CreditLot = z.infer<typeof CreditLotSchema>;
 
+/**
+ * A history line's reason: the ledger's, or `hold-ended`, the one line that stands for the
+ * credit a payment held and gave back when it was not finished (docs/decisions/105).
+ */
+export const CREDIT_HISTORY_REASONS = [...CREDIT_REASONS, 'hold-ended'] as const;
+export type CreditHistoryReason = (typeof CREDIT_HISTORY_REASONS)[number];
+
 export const CreditHistoryEntrySchema = named(
   'CreditHistoryEntry',
   z.object({
     at: isoInstant,
-    change: z.number().int().meta({ description: 'Sessions added (positive) or used (negative)' }),
-    reason: z.enum(CREDIT_REASONS),
-    lotId: z.string(),
+    change: z.number().int().meta({
+      description: 'Sessions added (positive) or used (negative); 0 for hold-ended',
+    }),
+    reason: z.enum(CREDIT_HISTORY_REASONS),
+    held: count.optional().meta({
+      description: 'hold-ended only: the sessions the unfinished payment held and gave back',
+    }),
+    lotId: z.string().meta({ description: 'The lot concerned (hold-ended: the first it drew on)' }),
     pupil: PupilRefSchema.nullable(),
     session: z
       .object({ startsAt: isoInstant, label: z.string() })
@@ -80,10 +97,28 @@ export const CreditHistoryEntrySchema = named(
 );
 export type CreditHistoryEntry = z.infer<typeof CreditHistoryEntrySchema>;
 
+/** Credit an unfinished card payment holds (docs/decisions/105): held, not used. */
+export const CreditHoldSchema = named(
+  'CreditHold',
+  z.object({
+    checkoutId: z.string(),
+    sessions: count.meta({ description: 'Sessions of credit the payment holds' }),
+    pupils: z.array(PupilRefSchema).meta({ description: 'The children the seats are for' }),
+    expiresAt: isoInstant.meta({ description: 'When the hold ends and the credit comes back' }),
+    resumeUrl: z.string().nullable().meta({
+      description: 'The payment page to go back to while the hold lasts',
+    }),
+  }),
+);
+export type CreditHold = z.infer<typeof CreditHoldSchema>;
+
 export const WalletSchema = named(
   'Wallet',
   z.object({
-    balance: count.meta({ description: 'Sessions of credit usable now' }),
+    balance: count.meta({ description: 'Sessions of credit usable now (held credit is not)' }),
+    held: z.array(CreditHoldSchema).meta({
+      description: 'Unfinished card payments holding credit, the soonest to end first',
+    }),
     lots: z.array(CreditLotSchema).meta({ description: 'Soonest to expire first' }),
     history: z.array(CreditHistoryEntrySchema).meta({ description: 'Newest first' }),
   }),

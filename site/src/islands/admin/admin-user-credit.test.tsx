@@ -54,9 +54,10 @@ const detail: Detail = {
   bookingsNextCursor: null,
 };
 
-const empty: Wallet = { balance: 0, lots: [], history: [] };
+const empty: Wallet = { balance: 0, held: [], lots: [], history: [] };
 const granted: Wallet = {
   balance: 2,
+  held: [],
   lots: [
     {
       id: 'lot-9',
@@ -66,6 +67,7 @@ const granted: Wallet = {
       pricePaidPence: 0,
       purchasedAt: '2026-11-03T09:00:00.000Z',
       expiresAt: '2027-02-01T00:00:00.000Z',
+      held: 0,
       refundableUntil: null,
     },
   ],

@@ -71,6 +71,7 @@ const QUOTE: TermQuote = {
     discount: { kind: 'sibling', label: 'Sibling discount 10%' },
     promo: null,
   },
+  creditAvailable: 0,
 };
 
 function stubService(routes: Routes = {}) {

@@ -259,6 +259,47 @@ describe('BookingsUpcoming', () => {
     expect(within(singles).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
+  it('names the children of an unfinished payment, one line per session', async () => {
+    const seat = {
+      startsAt: '2026-11-10T17:00:00.000Z',
+      endsAt: '2026-11-10T18:00:00.000Z',
+      date: '2026-11-10',
+      time: '5:00 PM – 6:00 PM',
+      label: 'GCSE Foundation',
+      service: 'gcse',
+      pupil: { id: 'p-maya', name: 'Maya', yearGroup: 'y10' },
+    } as const;
+    stubService({
+      'GET /api/checkout/pending': [
+        {
+          checkoutId: 'c-two',
+          expiresAt: '2026-11-02T09:20:00Z',
+          resumeUrl: '/dev/checkout/c-two',
+          amountPence: 1500,
+          sessionCount: 2,
+          isSpecialOffer: false,
+          sessions: [
+            {
+              ...seat,
+              pupil: { id: 'p-arjun', name: 'Arjun', yearGroup: 'y8' },
+              paidWithCredit: true,
+            },
+            { ...seat, pricePence: 1500 },
+          ],
+        },
+      ],
+    });
+    render(<BookingsUpcoming {...props} />);
+    const panel = await screen.findByRole('region', { name: 'Payment pending' });
+    expect(panel.textContent).toContain('2 sessions, £15.00 by card and 1 session of credit');
+    const lines = within(panel)
+      .getAllByRole('listitem')
+      .filter((li) => li.querySelector(':scope > strong'));
+    expect(lines.map((li) => li.textContent)).toEqual([
+      'Tuesday 10 November 2026 GCSE Foundation, 5:00 PM – 6:00 PM, for Arjun and Maya',
+    ]);
+  });
+
   it('leaves out a hold that has lapsed by now', async () => {
     stubService({
       'GET /api/checkout/pending': [

@@ -92,6 +92,7 @@ const payments: Payment[] = [
 
 const wallet: Wallet = {
   balance: 9,
+  held: [],
   lots: [
     {
       id: 'lot-1',
@@ -101,6 +102,7 @@ const wallet: Wallet = {
       pricePaidPence: 10000,
       purchasedAt: '2026-11-25T10:00:00.000Z',
       expiresAt: '2027-05-26T23:00:00.000Z',
+      held: 0,
       refundableUntil: '2026-12-09T10:00:00.000Z',
     },
   ],
@@ -168,7 +170,7 @@ describe('/payments-invoices with credit', () => {
     stubApi({
       'GET /api/me/receipts': [],
       'GET /api/me/payments': [],
-      'GET /api/me/wallet': { balance: 0, lots: [], history: [] },
+      'GET /api/me/wallet': { balance: 0, held: [], lots: [], history: [] },
     });
     render(<PaymentHistory clock={clock} queryClient={createQueryClient()} />);
     const panel = await screen.findByRole('region', { name: 'Your credit' });

@@ -90,6 +90,7 @@ const entry = (fields: Partial<Wallet['history'][number]>): Wallet['history'][nu
 /** Ten sessions bought, five used by Maya, the other five refunded on 3 December. */
 const wallet: Wallet = {
   balance: 0,
+  held: [],
   lots: [
     {
       id: 'lot-1',
@@ -99,6 +100,7 @@ const wallet: Wallet = {
       pricePaidPence: 10000,
       purchasedAt: '2026-11-28T10:00:00.000Z',
       expiresAt: '2027-05-29T23:00:00.000Z',
+      held: 0,
       refundableUntil: null,
     },
   ],

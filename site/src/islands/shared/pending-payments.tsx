@@ -2,13 +2,14 @@
 // with Back or closed the tab still holds those seats for up to 30 minutes. Nothing is booked
 // or paid, so they are shown as "Payment pending", never as booked, with Resume payment (the
 // same provider page, while the hold lasts) and Release (the seats go back at once). Shown on
-// /booking and /upcoming-bookings.
+// /booking and /upcoming-bookings. Each session names the children it is for (decision 105).
 import { Badge, Button } from '@radix-ui/themes';
 import { formatLondonDate, formatPounds, formatTime12h, MESSAGES } from '@tuition/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { api, type OpenCheckout } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from './app-providers.tsx';
+import { namesInWords, paidWithWords } from './wallet/credit-words.ts';
 import './pending-payments.css';
 
 export const OPEN_CHECKOUTS_QUERY_KEY = ['checkouts', 'open'] as const;
@@ -24,10 +25,37 @@ export function useOpenCheckouts(enabled: boolean, now: Date) {
   return { ...query, open };
 }
 
-/** What a hold (or its release) changes: the seats shown and the list itself. */
+/** What a hold (or its release) changes: the seats shown, the list itself and held credit. */
 export function refreshSeats(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: OPEN_CHECKOUTS_QUERY_KEY });
   void queryClient.invalidateQueries({ queryKey: ['availability'] });
+  void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+}
+
+/** Release: the hold ends at once, its seats and credit go back (decision 041). */
+export function useReleaseCheckout(checkoutId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.cancelCheckout(checkoutId),
+    onSuccess: () => toastSuccess(MESSAGES.paymentReleased),
+    onError: (error) => {
+      console.error('Release failed', error);
+      toastError(MESSAGES.paymentReleaseFailed);
+    },
+    // Either way the list and the seats are read again: a failed release may have lapsed.
+    onSettled: () => refreshSeats(queryClient),
+  });
+}
+
+/** One line per session, naming the children its seats are for (docs/decisions/105). */
+export function sessionsWithChildren(sessions: OpenCheckout['sessions']) {
+  const byStart = new Map<string, { session: OpenCheckout['sessions'][number]; names: string[] }>();
+  for (const seat of sessions) {
+    const line = byStart.get(seat.startsAt) ?? { session: seat, names: [] };
+    if (seat.pupil.name && !line.names.includes(seat.pupil.name)) line.names.push(seat.pupil.name);
+    byStart.set(seat.startsAt, line);
+  }
+  return [...byStart.values()];
 }
 
 /**
@@ -56,17 +84,7 @@ function PendingPayment({
   headingLevel: 3 | 4;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const release = useMutation({
-    mutationFn: () => api.cancelCheckout(checkout.checkoutId),
-    onSuccess: () => toastSuccess(MESSAGES.paymentReleased),
-    onError: (error) => {
-      console.error('Release failed', error);
-      toastError(MESSAGES.paymentReleaseFailed);
-    },
-    // Either way the list and the seats are read again: a failed release may have lapsed.
-    onSettled: () => refreshSeats(queryClient),
-  });
+  const release = useReleaseCheckout(checkout.checkoutId);
   const sessionsText =
     checkout.sessionCount === 1 ? '1 session' : `${checkout.sessionCount} sessions`;
   const Title = headingLevel === 3 ? 'h3' : 'h4';
@@ -74,18 +92,24 @@ function PendingPayment({
     <li className="pending-payment card">
       <div className="pending-payment__head">
         <Title id={`${id}-title`} className="pending-payment__title">
-          {sessionsText}, {formatPounds(checkout.amountPence)}
+          {sessionsText},{' '}
+          {paidWithWords(
+            formatPounds(checkout.amountPence),
+            checkout.amountPence,
+            checkout.sessions.filter((seat) => seat.paidWithCredit).length,
+          )}
         </Title>
         <Badge color="amber" variant="soft" size="2" highContrast>
           {MESSAGES.paymentPending.title}
         </Badge>
       </div>
       <ul className="pending-payment__sessions">
-        {checkout.sessions.map((s) => (
+        {sessionsWithChildren(checkout.sessions).map(({ session: s, names }) => (
           <li key={s.startsAt}>
             <strong>{formatLondonDate(new Date(s.startsAt))}</strong>{' '}
             <span>
               {s.label}, {s.time || formatTime12h(new Date(s.startsAt))}
+              {names.length > 0 && `, for ${namesInWords(names)}`}
             </span>
           </li>
         ))}

@@ -17,6 +17,7 @@ const clock = fixedClock('2027-06-01T12:00:00Z');
 
 const spent: Wallet = {
   balance: 0,
+  held: [],
   lots: [
     {
       id: 'lot-1',
@@ -26,6 +27,7 @@ const spent: Wallet = {
       pricePaidPence: 10000,
       purchasedAt: '2026-11-25T10:00:00.000Z',
       expiresAt: '2027-05-26T23:00:00.000Z',
+      held: 0,
       refundableUntil: null,
     },
   ],
@@ -56,7 +58,9 @@ afterEach(() => {
 
 describe('CreditPanel on /booking', () => {
   it('says nothing to a family that never had credit', async () => {
-    const { calls } = stubApi({ 'GET /api/me/wallet': { balance: 0, lots: [], history: [] } });
+    const { calls } = stubApi({
+      'GET /api/me/wallet': { balance: 0, held: [], lots: [], history: [] },
+    });
     const { container } = renderPanel();
     await waitFor(() => expect(calls).toContain('GET /api/me/wallet'));
     await waitFor(() => expect(container.querySelector('.credit-panel')).toBeNull());
@@ -80,6 +84,7 @@ describe('CreditPanel on /booking', () => {
 describe('the cooling-off refund in "Your credit"', () => {
   const fresh: Wallet = {
     balance: 7,
+    held: [],
     lots: [
       {
         id: 'lot-2',
@@ -89,6 +94,7 @@ describe('the cooling-off refund in "Your credit"', () => {
         pricePaidPence: 10000,
         purchasedAt: '2027-05-25T10:00:00.000Z',
         expiresAt: '2027-11-25T00:00:00.000Z',
+        held: 0,
         refundableUntil: '2027-06-08T10:00:00.000Z',
       },
     ],
@@ -125,5 +131,108 @@ describe('the cooling-off refund in "Your credit"', () => {
     );
     expect(await screen.findByText('7 of 10 left')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Refund unused sessions' })).toBeNull();
+  });
+});
+
+describe('credit an unfinished payment holds', () => {
+  // Five of Maya and Arjun's sessions held by a card payment left open until 1:20 PM (BST).
+  const holding: Wallet = {
+    balance: 0,
+    held: [
+      {
+        checkoutId: 'co-1',
+        sessions: 5,
+        pupils: [
+          { id: 'p-1', name: 'Maya', yearGroup: 'y10' },
+          { id: 'p-2', name: 'Arjun', yearGroup: 'y8' },
+        ],
+        expiresAt: '2027-06-01T12:20:00.000Z',
+        resumeUrl: '/dev/checkout/co-1',
+      },
+    ],
+    lots: [
+      {
+        id: 'lot-3',
+        name: '5-session pack',
+        sessions: 5,
+        remaining: 0,
+        pricePaidPence: 5000,
+        purchasedAt: '2027-05-20T10:00:00.000Z',
+        expiresAt: '2027-11-21T00:00:00.000Z',
+        held: 5,
+        refundableUntil: null,
+      },
+    ],
+    history: [
+      {
+        at: '2027-05-20T10:00:00.000Z',
+        change: 5,
+        reason: 'purchase',
+        lotId: 'lot-3',
+        pupil: null,
+        session: null,
+        note: null,
+      },
+    ],
+  };
+
+  const renderFull = () =>
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <CreditPanel clock={clock} />
+      </AppProviders>,
+    );
+
+  it('says the sessions are held until the hold ends, for whom, with Resume and Release', async () => {
+    const { calls } = stubApi({
+      'GET /api/me/wallet': holding,
+      'POST /api/checkout/:id/cancel': { status: 'cancelled' },
+    });
+    renderFull();
+    const hold = await screen.findByTestId('credit-hold');
+    expect(hold.textContent).toContain('5 sessions held for an unfinished payment until 1:20 PM');
+    expect(hold.textContent).toContain('For Maya and Arjun');
+    // Held, not used: the lot says so rather than "All used".
+    expect(screen.getByText('5 sessions held for an unfinished payment')).toBeTruthy();
+    expect(screen.queryByText('All used')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Resume payment' }).getAttribute('href')).toBe(
+      '/dev/checkout/co-1',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(calls).toContain('POST /api/checkout/co-1/cancel'));
+  });
+
+  it('shows a hold that ended before payment as one history line', async () => {
+    stubApi({
+      'GET /api/me/wallet': {
+        ...holding,
+        held: [],
+        balance: 5,
+        lots: [{ ...holding.lots[0]!, remaining: 5, held: 0 }],
+        history: [
+          {
+            at: '2027-05-31T11:20:00.000Z',
+            change: 0,
+            reason: 'hold-ended',
+            held: 5,
+            lotId: 'lot-3',
+            pupil: null,
+            session: null,
+            note: null,
+          },
+          ...holding.history,
+        ],
+      },
+    });
+    renderFull();
+    expect(
+      await screen.findByText(
+        'Held for a payment that was not finished, then given back: 5 sessions',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('credit-hold')).toBeNull();
+    expect(
+      screen.getAllByRole('listitem').filter((li) => li.className === 'credit-history__entry'),
+    ).toHaveLength(2);
   });
 });

@@ -1,16 +1,22 @@
 // "Your credit" (docs/decisions/077): the family's sessions of credit, each pack or grant with
 // what it has left and the last day to use it, and what happened to the credit, in words. On
 // /payments-invoices and, for a family that has credit, on /booking; both read the same query.
+// Credit an unfinished payment holds is shown as held, with Resume and Release (decision 105).
+import { Button } from '@radix-ui/themes';
 import { type Clock, systemClock } from '@tuition/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api, type Wallet } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth-client.ts';
 import { LoadFailed } from '../load-shell.tsx';
+import { useReleaseCheckout } from '../pending-payments.tsx';
 import {
+  type CreditHold,
   type CreditLot,
   changeText,
   historyWords,
+  holdForWords,
+  holdWords,
   lotLeft,
   sessionsOf,
   lastUseText,
@@ -78,6 +84,7 @@ export function CreditPanel({
       <p className="credit-panel__balance" data-testid="credit-balance">
         <strong>{sessionsOf(data.balance)}</strong> of credit
       </p>
+      <Holds holds={data.held} now={clock.now()} actions={!staffView} />
       {data.lots.length === 0 && staffView ? (
         <p className="credit-panel__lead">No credit yet: no packs bought and none given.</p>
       ) : data.lots.length === 0 ? (
@@ -106,8 +113,70 @@ export function CreditPanel({
   );
 }
 
+/**
+ * Credit unfinished card payments hold (docs/decisions/105): held, not used, until the payment
+ * is finished or the hold ends; the family's own view offers Resume and Release.
+ */
+function Holds({
+  holds,
+  now,
+  actions,
+}: {
+  holds: readonly CreditHold[];
+  now: Date;
+  actions: boolean;
+}) {
+  const live = holds.filter((h) => Date.parse(h.expiresAt) > now.getTime());
+  if (live.length === 0) return null;
+  return (
+    <ul className="credit-panel__holds">
+      {live.map((hold) => (
+        <HeldCredit key={hold.checkoutId} hold={hold} actions={actions} />
+      ))}
+    </ul>
+  );
+}
+
+function HeldCredit({ hold, actions }: { hold: CreditHold; actions: boolean }) {
+  const id = useId();
+  const release = useReleaseCheckout(hold.checkoutId);
+  return (
+    <li className="credit-hold" data-testid="credit-hold">
+      <span id={id} className="credit-hold__words">
+        {holdWords(hold)}
+      </span>
+      {hold.pupils.length > 0 && <span className="credit-hold__for">{holdForWords(hold)}</span>}
+      {actions && (
+        <span className="credit-hold__actions">
+          {hold.resumeUrl && (
+            <Button asChild size="2">
+              <a href={hold.resumeUrl} aria-describedby={id}>
+                Resume payment
+              </a>
+            </Button>
+          )}
+          <Button
+            size="2"
+            variant="soft"
+            color="gray"
+            highContrast
+            loading={release.isPending}
+            aria-describedby={id}
+            onClick={() => release.mutate()}
+          >
+            Release
+          </Button>
+        </span>
+      )}
+    </li>
+  );
+}
+
 function lotState(lot: CreditLot, history: Wallet['history'], now: Date): string {
-  if (lot.remaining > 0) return lastUseText(lot);
+  // Held credit is not used: it comes back if the payment is not finished (decision 105).
+  const held = lot.held > 0 ? `${sessionsOf(lot.held)} held for an unfinished payment` : '';
+  if (lot.remaining > 0) return held ? `${lastUseText(lot)} · ${held}` : lastUseText(lot);
+  if (held) return held;
   const refunded = refundedLotText(lot, history);
   if (refunded) return refunded;
   if (Date.parse(lot.expiresAt) <= now.getTime())

@@ -21,6 +21,7 @@ const LOT: CreditLot = {
   purchasedAt: '2026-11-26T10:00:00.000Z',
   // The end of Wednesday 26 May 2027 in London (BST): midnight is 23:00 UTC.
   expiresAt: '2027-05-26T23:00:00.000Z',
+  held: 0,
   refundableUntil: null,
 };
 

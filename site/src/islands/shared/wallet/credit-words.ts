@@ -1,11 +1,12 @@
 // The family wallet in words (docs/decisions/077): what a lot has left and until when, each
 // history entry as a sentence, and how a basket splits between credit and card. Pure, so the
 // panel, the basket and the payment pages say the same thing and tests need no browser.
-import { formatLondonDate } from '@tuition/domain';
+import { formatLondonDate, formatTime12h } from '@tuition/domain';
 import type { Wallet } from '../../../lib/api-client.ts';
 
 export type CreditLot = Wallet['lots'][number];
 export type CreditHistoryEntry = Wallet['history'][number];
+export type CreditHold = Wallet['held'][number];
 
 /** "1 session", "4 sessions". */
 export const sessionsOf = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
@@ -87,13 +88,34 @@ export function historyWords(entry: CreditHistoryEntry, lots: readonly CreditLot
       return `Refunded: ${sessionsOf(n)}`;
     case 'grant':
       return `Added by us: ${sessionsOf(n)}${entry.note ? ` (${entry.note})` : ''}`;
+    case 'hold-ended':
+      // One line for a payment that was not finished (docs/decisions/105).
+      return `Held for a payment that was not finished, then given back: ${sessionsOf(entry.held ?? 0)}`;
     default:
       return `${entry.change > 0 ? '+' : ''}${entry.change}`;
   }
 }
 
-/** "+10", "−1": the change beside each entry. */
-export const changeText = (change: number) => (change > 0 ? `+${change}` : `−${Math.abs(change)}`);
+/** "+10", "−1": the change beside each entry; nothing for a hold that gave back what it took. */
+export const changeText = (change: number) =>
+  change === 0 ? '' : change > 0 ? `+${change}` : `−${Math.abs(change)}`;
+
+/** "Maya", "Maya and Arjun", "Maya, Arjun and Leo". */
+export function namesInWords(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * Credit an unfinished card payment holds, in words (docs/decisions/105): "5 sessions held for
+ * an unfinished payment until 5:50 PM", in the site's one time format (decision 071).
+ */
+export const holdWords = (hold: Pick<CreditHold, 'sessions' | 'expiresAt'>) =>
+  `${sessionsOf(hold.sessions)} held for an unfinished payment until ${formatTime12h(new Date(hold.expiresAt))}`;
+
+/** "For Maya and Arjun". */
+export const holdForWords = (hold: Pick<CreditHold, 'pupils'>) =>
+  hold.pupils.length > 0 ? `For ${namesInWords(hold.pupils.map((p) => p.name))}` : '';
 
 /** A seat of the basket as the service orders them: by start, then by pupil name. */
 export interface SeatKey {
