@@ -23,6 +23,7 @@ import { createRoomRoutes, receiveRoomWebhook } from './lessons/room-routes.ts';
 import { createDevRoomRoutes } from './rooms/dev-room-routes.ts';
 import { createTutorRoutes } from './tutors/tutor-routes.ts';
 import { createTermRoutes } from './terms/term-routes.ts';
+import { createOneToOneCheckoutRoutes } from './one-to-one/one-to-one-checkout-routes.ts';
 import { createPromotionRoutes } from './promotions/promotion-routes.ts';
 import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.ts';
 import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
@@ -154,6 +155,8 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createTermRoutes(deps));
   app.route('/', createPromotionRoutes(deps));
   app.route('/', createCalendarFeedRoutes(deps));
+  // Booking a tutor's hour through the seat ledger (docs/decisions/106).
+  app.route('/', createOneToOneCheckoutRoutes(deps));
   // The local room twin's rooms and recording links (never in production: config refuses it).
   if (deps.roomTwin && deps.recordingFiles) {
     app.route('/', createDevRoomRoutes({ twin: deps.roomTwin, files: deps.recordingFiles }));

@@ -78,6 +78,12 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     'a term enrolment is held, priced and paid through the same checkout as single sessions',
   ],
   ['terms', 'checkout/payment-page.ts', 'the checkout dependencies a term checkout needs too'],
+  [
+    'one-to-one',
+    'checkout/basket-hold.ts',
+    "a tutor's hour is held, priced and paid through the same checkout as group seats",
+  ],
+  ['one-to-one', 'checkout/payment-page.ts', 'the checkout dependencies a 1-to-1 checkout needs'],
   ['admin', 'auth/password-reset.ts', 'an admin sends a customer a reset link'],
   ['admin', 'bookings/bookings.ts', 'an admin cancels or moves a booking as the customer would'],
   [
@@ -147,6 +153,11 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     'a tutor opens the room of, and watches, only a session they teach (decisions 079, 098)',
   ],
   ['lessons', 'tutors/tutor-accounts.ts', 'the room routes find the active tutor asking'],
+  [
+    'one-to-one',
+    'tutors/tutor-accounts.ts',
+    "a tutor's hours routes find the active tutor asking (decision 104)",
+  ],
   [
     'pupils',
     'lessons/lesson-recordings.ts',

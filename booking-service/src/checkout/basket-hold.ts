@@ -61,7 +61,22 @@ export interface BasketHold {
   expectedPence?: number | undefined;
   /** A typed code dropped because it can no longer be used (choosePromoForExpectedPrice). */
   droppedCode?: string | undefined;
+  /**
+   * Opens the hold itself inside the transaction, for seats that exist only once something is
+   * locked first (a tutor's 1-to-1 hour, decision 106): `open` holds the seats it is given.
+   * `seats` and `rows` are then empty and `expectedPence` is the caller's to check.
+   */
+  inTransaction?: ((tx: Transaction, open: OpenSeats) => Promise<HeldBasket>) | undefined;
 }
+
+type HeldBasket = Awaited<ReturnType<typeof openHold>>;
+
+/** Holds these seats in the caller's transaction (openHold with the basket's terms). */
+export type OpenSeats = (
+  tx: Transaction,
+  seats: readonly PricedSeat[],
+  inHold?: (tx: Transaction, checkoutId: string) => Promise<void>,
+) => Promise<HeldBasket>;
 
 /**
  * 409 price-changed (docs/decisions/102): the basket no longer costs what the page showed (the
@@ -112,18 +127,25 @@ export async function holdBasket(deps: CheckoutDeps, basket: BasketHold): Promis
       throw priceChanged(basket.expectedPence, totalPence, basket.droppedCode);
     }
   }
-  const held = await deps.db.transaction(async (tx) => {
-    const opened = await openHold(deps, tx, {
+  let seatCount = basket.seats.length;
+  const open: OpenSeats = (tx, seats, inHold) => {
+    seatCount = seats.length;
+    return openHold(deps, tx, {
       userId: basket.user.id,
-      seats: basket.seats,
+      seats,
       useCredit: basket.useCredit,
       rules,
       promo: basket.promo,
       now,
       refuse: basket.refuse,
       checkout: { provider: deps.payments.kind, expiresAt },
-      inHold: basket.inHold,
+      inHold,
     });
+  };
+  const held = await deps.db.transaction(async (tx) => {
+    const opened = basket.inTransaction
+      ? await basket.inTransaction(tx, open)
+      : await open(tx, basket.seats, basket.inHold);
     if (opened.confirmed) {
       const { checkout, confirmed } = opened;
       await mailConfirmation(deps, tx, { brand, timetable, checkout, confirmed, now });
@@ -137,7 +159,7 @@ export async function holdBasket(deps: CheckoutDeps, basket: BasketHold): Promis
     checkoutId: held.checkoutId,
     amountPence: held.cardPence,
     creditUsed: held.creditUsed,
-    sessionCount: basket.seats.length,
+    sessionCount: seatCount,
     isSpecialOffer: held.isSpecialOffer,
     expiresAt: expiresAt.toISOString(),
     discountPence: discount?.discountPence ?? 0,
@@ -185,7 +207,12 @@ export function quotedPaymentLines(
   for (const seat of seats) {
     const line = byKey.get(seatKey(seat));
     if (!line || line.pricePence === 0) continue;
-    const kind = seat.termPricePence === undefined ? 'Group maths session' : 'Term session';
+    const kind =
+      seat.lessonPricePence !== undefined
+        ? '1-to-1 maths lesson'
+        : seat.termPricePence === undefined
+          ? 'Group maths session'
+          : 'Term session';
     const name = line.discount ? `${kind} (${line.discount.label})` : kind;
     const id = `${name} ${line.pricePence}`;
     const group = grouped.get(id);

@@ -1,4 +1,5 @@
 import type { ClassTutor, SessionTutor } from '@tuition/api-contract';
+import { formatTime12h, LESSON_GAP_MINUTES } from '@tuition/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { DbExecutor, Transaction } from '../db/client.ts';
@@ -11,11 +12,11 @@ import {
   user,
   weeklyClasses,
 } from '../db/schema.ts';
-import { NotFoundError, ValidationError } from '../http/problem.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
 import { lockHoldRows } from '../sessions/hold-locks.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import { leadTutorOf } from '../sessions/session-tutors.ts';
+import { leadTutorOf, tutorLessonTimes } from '../sessions/session-tutors.ts';
 import { coverBriefEmail, coverNoticeEmail } from './tutor-emails.ts';
 import type { TutorDeps } from './tutor-accounts.ts';
 import { lastReportBefore } from './lesson-reports.ts';
@@ -122,9 +123,15 @@ export async function setSessionCover(
   const [timetable, brand] = await Promise.all([deps.content.timetable(), mailBrand(deps)]);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    // The session row is locked through the hold door, like every other lock of it.
-    const [session] = (await lockHoldRows(tx, { sessionIds: [input.sessionId] })).sessions;
+    // The session row is locked through the hold door, like every other lock of it, and so is
+    // the cover tutor's row: a family booking that tutor's hour waits for it, or it for them.
+    const locked = await lockHoldRows(tx, {
+      tutorIds: tutor ? [tutor.id] : [],
+      sessionIds: [input.sessionId],
+    });
+    const [session] = locked.sessions;
     if (!session) throw new NotFoundError('No such session.');
+    if (tutor && session.coverTutorId !== tutor.id) await refuseBusyTutor(tx, tutor, session, now);
     const lead = await leadTutorOf(tx, session);
     if (tutor && lead?.tutorId === tutor.id) {
       throw new ValidationError([
@@ -188,3 +195,33 @@ export async function setSessionCover(
 }
 
 const key = (sessionId: string, tutorId: string) => ({ sessionId, tutorId });
+
+/**
+ * 409 unavailable when the tutor already teaches within 15 minutes of the session (a 1-to-1
+ * lesson held or booked, or another class): one tutor is never in two rooms (decision 106).
+ */
+async function refuseBusyTutor(
+  tx: Transaction,
+  tutor: { id: string; name: string },
+  session: { id: string; startsAt: Date; endsAt: Date },
+  now: Date,
+) {
+  const gap = LESSON_GAP_MINUTES * 60_000;
+  const from = new Date(session.startsAt.getTime() - gap);
+  const to = new Date(session.endsAt.getTime() + gap);
+  const lessons = await tutorLessonTimes(
+    tx,
+    tutor.id,
+    { from: new Date(from.getTime() - 4 * 3_600_000), to },
+    now,
+    session.id,
+  );
+  const clash = lessons.find((l) => l.startsAt < to && l.endsAt > from);
+  if (clash) {
+    throw new ConflictError(
+      'unavailable',
+      [clash.startsAt.toISOString()],
+      `${tutor.name} is teaching another lesson at ${formatTime12h(clash.startsAt)} that day: choose another tutor.`,
+    );
+  }
+}

@@ -46,7 +46,7 @@ export interface OpenedHold {
   isSpecialOffer: boolean;
   /** The seats the card pays for, in basket order. */
   cardSeats: PricedSeat[];
-  /** How many of the card seats are single sessions (not a term's). */
+  /** How many of the card seats are single group sessions (not a term's, not 1-to-1). */
   singles: number;
   /** The checkout row as priced (paid when nothing is left for the card). */
   checkout: typeof checkouts.$inferSelect;
@@ -77,7 +77,9 @@ export async function priceHold(
   if (input.promo) await claimTypedCode(tx, hold.checkoutId, input, quote);
   if (quote) await storeSeatPrices(tx, hold.checkoutId, cardSeats, quote);
   const cardPence = quote?.totalPence ?? 0;
-  const singles = cardSeats.filter((seat) => seat.termPricePence === undefined).length;
+  const singles = cardSeats.filter(
+    (seat) => seat.termPricePence === undefined && seat.lessonPricePence === undefined,
+  ).length;
   const isSpecialOffer = singles > 0 && priceBasket(singles, input.rules).isSpecialOffer;
   const [checkout] = await tx
     .update(checkouts)

@@ -51,6 +51,12 @@ export {
 export { SEAT_LOCK_TIMEOUT_MS, type SeatCheck } from './seat-locks.ts';
 export { queueForSeats, type QueueRefusal } from './seat-queue.ts';
 export { releaseAccountSeats } from './account-release.ts';
+export {
+  holdTutorLessons,
+  type TutorHold,
+  type TutorHoldRequest,
+  type WantedLesson,
+} from './tutor-hold.ts';
 export { type EndedHold, endHolds, type HoldEnd } from './hold-end.ts';
 export type { OpenedHold } from './hold-open.ts';
 export { HOLD_LOCK_TIMEOUT_MS, type HoldLocks, lockHoldRows } from '../hold-locks.ts';
@@ -279,6 +285,7 @@ async function confirmSeats(
       pupilEmail: pupils.email,
       pupilYearGroup: pupils.yearGroup,
       paidWithCredit: checkoutItems.paidWithCredit,
+      adultNearby: checkoutItems.adultNearby,
     })
     .from(checkoutItems)
     .innerJoin(pupils, eq(pupils.id, checkoutItems.pupilId))
@@ -299,6 +306,9 @@ async function confirmSeats(
     const { duplicates, full } = await checkSeats(tx, locked, checkout.userId, wanted, now);
     const started = locked.some((row) => row.startsAt.getTime() <= now.getTime());
     if (duplicates.size > 0 || full.size > 0 || started) throw new SeatsGoneError();
+    // A lapsed 1-to-1 hold let the tutor's hour go (docs/decisions/106): another family or a
+    // cover may have it now, so the late payment is refunded rather than booked over them.
+    if (locked.some((row) => row.kind === 'one-to-one')) throw new SeatsGoneError();
     // The lapsed hold gave its credit back: the seats it paid for need it again.
     if (!(await retakeCheckoutCredit(tx, checkout, now))) throw new SeatsGoneError();
   }
@@ -315,6 +325,7 @@ async function confirmSeats(
         status: 'confirmed' as const,
         checkoutId: checkout.id,
         creditLotId: lotOf.get(`${seat.sessionId} ${seat.pupilId}`)?.lotId ?? null,
+        adultNearby: seat.adultNearby,
       })),
     )
     .returning({ id: bookings.id, sessionId: bookings.sessionId, pupilId: bookings.pupilId });

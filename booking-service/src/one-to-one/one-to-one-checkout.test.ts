@@ -1,0 +1,177 @@
+import { OneToOneCheckoutSchema, ProblemSchema } from '@tuition/api-contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookings,
+  checkouts,
+  classSessions,
+  promoCodes,
+  tutorAvailability,
+  tutorOneToOneSettings,
+} from '../db/schema.ts';
+import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
+import { pressPay, setNow } from '../testing/checkout-test-kit.ts';
+import { contractBody } from '../testing/contract-body.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { insertPupil } from '../testing/pupil-fixtures.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { signedInTutor } from '../testing/tutor-fixtures.ts';
+
+/*
+ * Booking a tutor's free hour (docs/decisions/106): checked against the tutor's hours under the
+ * tutor's lock, priced from the CMS hourly price, held and paid like any checkout, weekly with
+ * all-or-nothing or skipUnavailable; a lapsed hold gives the hour back.
+ */
+const NOW = '2027-01-11T09:00:00Z'; // a Monday in the spring term
+const MON_5PM = '2027-01-18T17:00:00.000Z'; // London is on GMT in January
+const week = (n: number) => new Date(Date.parse(MON_5PM) + n * 7 * 86_400_000).toISOString();
+
+describe.each(TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
+  let t: TestApp;
+  let tutorId: string;
+  beforeAll(async () => {
+    t = await createTestApp({ dbKind, now: NOW });
+    tutorId = (await signedInTutor(t, { name: 'Sam Okafor' })).tutorId;
+    await t.deps.db.insert(tutorOneToOneSettings).values({
+      tutorId,
+      services: ['gcse-higher'],
+      ratePencePerHour: 3000,
+    });
+    await t.deps.db.insert(tutorAvailability).values({
+      tutorId,
+      windows: [{ day: 'mon', from: '16:00', to: '20:00' }],
+      exceptions: [],
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function family(child = 'Arjun') {
+    const parent = await signedInUser(t, { name: 'Priya Shah' });
+    const pupilId = await insertPupil(t.deps.db, { userId: parent.id, name: `${child} Shah` });
+    return { parent, pupilId };
+  }
+  const book = (who: TestUser, body: Record<string, unknown>) =>
+    api(t, '/api/checkout/one-to-one', {
+      body: { service: 'gcse-higher', tutorId, lengthMinutes: 60, ...body },
+      cookie: who.cookie,
+      ip: who.ip,
+    });
+  const problemOf = async (response: Response) => contractBody(response, ProblemSchema);
+
+  it('holds one hour at the hourly price, books it when paid, and no other family gets it', async () => {
+    setNow(t, NOW);
+    const { parent, pupilId } = await family();
+    const started = await contractBody(
+      await book(parent, { startsAt: MON_5PM, pupilId, adultNearby: true, expectedPence: 5000 }),
+      OneToOneCheckoutSchema,
+    );
+    expect(started).toMatchObject({ status: 'pending', amountPence: 5000, lessons: [MON_5PM] });
+    expect(started.skipped).toEqual([]);
+    expect((await pressPay(t, started.checkoutId, parent)).status).toBe(303);
+    const [booked] = await t.deps.db
+      .select({
+        status: bookings.status,
+        adultNearby: bookings.adultNearby,
+        kind: classSessions.kind,
+      })
+      .from(bookings)
+      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+      .where(eq(bookings.userId, parent.id));
+    expect(booked).toEqual({ status: 'confirmed', adultNearby: true, kind: 'one-to-one' });
+    const mail = await mailTo(t, parent.email);
+    expect(mail.some((m) => m.subject.includes('confirmed'))).toBe(true);
+
+    const other = await family('Maya');
+    const refused = await book(other.parent, { startsAt: MON_5PM, pupilId: other.pupilId });
+    expect(refused.status).toBe(409);
+    expect(await problemOf(refused)).toMatchObject({ code: 'unavailable', slots: [MON_5PM] });
+    // Nor the 15 minutes after it: lessons keep a gap.
+    const late = await book(other.parent, {
+      startsAt: '2027-01-18T18:00:00.000Z',
+      pupilId: other.pupilId,
+      lengthMinutes: 60,
+    });
+    expect(late.status).toBe(409);
+    const after = await book(other.parent, {
+      startsAt: '2027-01-18T18:15:00.000Z',
+      pupilId: other.pupilId,
+    });
+    expect(after.status).toBe(201);
+  });
+
+  it('refuses a weekly series with an unavailable week whole, or skips that week when asked', async () => {
+    setNow(t, NOW);
+    const { parent, pupilId } = await family();
+    const start = week(1); // three Mondays from 25 January; the tutor is away on 1 February
+    await t.deps.db
+      .update(tutorAvailability)
+      .set({ exceptions: [{ date: '2027-02-01', available: false }] })
+      .where(eq(tutorAvailability.tutorId, tutorId));
+    const refused = await book(parent, { startsAt: start, pupilId, weeks: 3 });
+    expect(await problemOf(refused)).toMatchObject({ code: 'unavailable', slots: [week(2)] });
+    const mine = () => t.deps.db.select().from(checkouts).where(eq(checkouts.userId, parent.id));
+    expect(await mine()).toEqual([]);
+    const held = await contractBody(
+      await book(parent, { startsAt: start, pupilId, weeks: 3, skipUnavailable: true }),
+      OneToOneCheckoutSchema,
+    );
+    expect(held).toMatchObject({
+      lessons: [week(1), week(3)],
+      skipped: [week(2)],
+      amountPence: 10_000,
+      sessionCount: 2,
+    });
+  });
+
+  it('keeps a series to the term and the lengths and courses sold', async () => {
+    setNow(t, NOW);
+    const { parent, pupilId } = await family();
+    const long = await book(parent, { startsAt: week(1), pupilId, weeks: 12 });
+    expect(long.status).toBe(400);
+    expect((await problemOf(long)).errors?.[0]?.field).toBe('weeks');
+    const odd = await book(parent, { startsAt: week(1), pupilId, lengthMinutes: 50 });
+    expect((await problemOf(odd)).errors?.[0]?.field).toBe('lengthMinutes');
+    const notTaught = await book(parent, { startsAt: week(1), pupilId, service: 'alevel' });
+    expect(notTaught.status).toBe(404);
+    // Outside the tutor's window: Monday's hours end at 20:00.
+    const outside = await book(parent, { startsAt: '2027-01-18T19:30:00.000Z', pupilId });
+    expect((await problemOf(outside)).code).toBe('unavailable');
+  });
+
+  it('takes a percent code, never a free-session code, and gives the hour back when the hold lapses', async () => {
+    setNow(t, NOW);
+    await t.deps.db.insert(promoCodes).values([
+      { code: 'TUTOR20', kind: 'percent', value: 20 },
+      { code: 'TASTER', kind: 'free-session', value: 0 },
+    ]);
+    const { parent, pupilId } = await family();
+    const free = await book(parent, { startsAt: week(6), pupilId, promoCode: 'TASTER' });
+    expect(free.status).toBe(400);
+    expect((await problemOf(free)).errors?.[0]?.message).toBe(
+      'This code is for a group session, not a 1-to-1 lesson.',
+    );
+    const coded = await contractBody(
+      await book(parent, { startsAt: week(6), pupilId, promoCode: 'TUTOR20' }),
+      OneToOneCheckoutSchema,
+    );
+    expect(coded.amountPence).toBe(4000);
+    const other = await family('Maya');
+    expect((await book(other.parent, { startsAt: week(6), pupilId: other.pupilId })).status).toBe(
+      409,
+    );
+    setNow(t, new Date(Date.parse(NOW) + 31 * 60_000));
+    expect((await book(other.parent, { startsAt: week(6), pupilId: other.pupilId })).status).toBe(
+      201,
+    );
+    // The first family's late payment does not book over the second: it is refunded.
+    expect((await pressPay(t, coded.checkoutId, parent)).status).toBe(303);
+    const seats = await t.deps.db
+      .select({ userId: bookings.userId })
+      .from(bookings)
+      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+      .where(and(eq(classSessions.startsAt, new Date(week(6))), eq(bookings.status, 'confirmed')));
+    expect(seats.every((s) => s.userId !== parent.id)).toBe(true);
+  });
+});
