@@ -11,6 +11,7 @@ import {
 } from '@tuition/api-contract';
 import {
   addDays,
+  attendanceWindowState,
   type Closure,
   closureOn,
   londonDate,
@@ -271,6 +272,8 @@ async function describeBookedSessions(
       // Only when someone is named, like the other flags (docs/decisions/079).
       ...tutorFields(teachers.get(row.id)),
       ...minimumField(sessionMinimum(minimums, row)),
+      // The window the tutor's register follows, so the admin's marks are offered alike (107).
+      register: attendanceWindowState(row.startsAt, now),
     };
   });
 }

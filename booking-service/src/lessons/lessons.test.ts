@@ -559,6 +559,14 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
         .where(eq(bookings.id, booking.id));
       return row;
     };
+    // The admin's session list says the same window, so its controls are offered alike (107).
+    const listed = async (filter: 'upcoming' | 'previous') =>
+      (
+        await contractBody(
+          await get(`/api/admin/sessions?filter=${filter}`, admin),
+          AdminSessionListSchema,
+        )
+      ).items.find((s) => s.id === sessionId)?.register;
     const refusedAt = async (at: Date, detail: RegExp) => {
       moveTo(at);
       const refused = await put(path, { bookingId: booking.id, status: 'present' });
@@ -572,6 +580,7 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
     // 40 days ahead: nothing is stored, audited or counted.
     await refusedAt(shift(start!, -40 * 24 * 60), /not started yet/);
     await refusedAt(shift(start!, -1), /not started yet/);
+    expect(await listed('upcoming')).toBe('not-started');
     expect(await storedMark()).toEqual({ attendance: null, markedAt: null });
     const trail = await t.deps.db
       .select()
@@ -581,6 +590,7 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
 
     // During the session, and up to the last instant of the week after its start.
     moveTo(shift(start!, 30));
+    expect(await listed('previous')).toBe('open');
     expect((await put(path, { bookingId: booking.id, status: 'present' })).status).toBe(200);
     moveTo(shift(start!, 7 * 24 * 60 - 1));
     expect((await put(path, { bookingId: booking.id, status: 'late' })).status).toBe(200);
@@ -589,6 +599,7 @@ describe.each(TEST_DB_KINDS)('delivering the lesson on %s', (dbKind) => {
     // 8 days after: closed, the earlier mark stands.
     await refusedAt(shift(start!, 8 * 24 * 60), /closed/);
     await refusedAt(shift(start!, 7 * 24 * 60), /closed/);
+    expect(await listed('previous')).toBe('closed');
     expect((await storedMark())?.attendance).toBe('late');
     moveTo(NOW);
   });

@@ -1,4 +1,10 @@
-import { type BookingBadge, BOOKING_STATUSES, SERVICE_CODES, USER_ROLES } from '@tuition/domain';
+import {
+  ATTENDANCE_WINDOW_STATES,
+  type BookingBadge,
+  BOOKING_STATUSES,
+  SERVICE_CODES,
+  USER_ROLES,
+} from '@tuition/domain';
 import { z } from 'zod';
 import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
 import { closedReasonField } from './closures.ts';
@@ -128,6 +134,14 @@ export const AdminSessionSchema = named(
     minimum: SessionMinimumSchema.nullable().optional().meta({
       description: "Its class's minimum and decision (docs/decisions/100); absent when none",
     }),
+    register: z
+      .enum(ATTENDANCE_WINDOW_STATES)
+      .optional()
+      .meta({
+        description:
+          'Whether attendance can be marked now, by the service clock: open from the start until ' +
+          '7 days after (docs/decisions/065, 107)',
+      }),
   }),
 );
 export type AdminSession = z.infer<typeof AdminSessionSchema>;

@@ -12,9 +12,23 @@ import {
   shortLondonDate,
 } from './admin-format.ts';
 import { usePhoneText } from '../../lib/phone-numbers.ts';
-import { AttendanceControl } from './admin-session-lessons.tsx';
+import { useId } from 'react';
+import { AttendanceControl, type RegisterState, registerNote } from './admin-session-lessons.tsx';
 
-export function AttendeeList({ sessionId }: { sessionId: string }) {
+/** The register's window, said once above the families and given to each mark (decision 107). */
+interface RegisterWindow {
+  note: string | undefined;
+  noteId: string;
+}
+
+export function AttendeeList({
+  sessionId,
+  register,
+}: {
+  sessionId: string;
+  register?: RegisterState | undefined;
+}) {
+  const noteId = useId();
   const attendees = useQuery({
     queryKey: ['admin', 'attendees', sessionId],
     queryFn: () => adminApi.attendees(sessionId),
@@ -33,12 +47,25 @@ export function AttendeeList({ sessionId }: { sessionId: string }) {
   if (attendees.data.length === 0) {
     return <Text color="gray">No bookings for this session.</Text>;
   }
+  const registerWindow: RegisterWindow = { note: registerNote(register), noteId };
   return (
-    <ul className="admin-attendees">
-      {familiesOf(attendees.data).map((seats) => (
-        <FamilyItem key={seats[0]?.bookingId} seats={seats} sessionId={sessionId} />
-      ))}
-    </ul>
+    <>
+      {registerWindow.note && (
+        <Text as="p" size="2" color="gray" id={noteId} mb="2">
+          {registerWindow.note}
+        </Text>
+      )}
+      <ul className="admin-attendees">
+        {familiesOf(attendees.data).map((seats) => (
+          <FamilyItem
+            key={seats[0]?.bookingId}
+            seats={seats}
+            sessionId={sessionId}
+            registerWindow={registerWindow}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -57,7 +84,15 @@ export function familiesOf(seats: readonly AdminAttendee[]): AdminAttendee[][] {
  * One family in the session: each pupil who attends, with their attendance mark, then once the
  * account holder who booked and pays, with the account's figures (not once per child).
  */
-function FamilyItem({ seats, sessionId }: { seats: AdminAttendee[]; sessionId: string }) {
+function FamilyItem({
+  seats,
+  sessionId,
+  registerWindow,
+}: {
+  seats: AdminAttendee[];
+  sessionId: string;
+  registerWindow: RegisterWindow;
+}) {
   const phoneText = usePhoneText();
   const person = seats[0];
   if (!person) return null;
@@ -108,6 +143,8 @@ function FamilyItem({ seats, sessionId }: { seats: AdminAttendee[]; sessionId: s
           bookingId={seat.bookingId}
           pupilName={seat.pupil.name}
           status={seat.attendance}
+          closed={registerWindow.note !== undefined}
+          describedBy={registerWindow.noteId}
         />
       ))}
     </li>

@@ -53,10 +53,10 @@ const attendee = (attendance?: AdminAttendee['attendance']): AdminAttendee => ({
 });
 
 /** The overview listing one session, booked, whose register holds `attendees`. */
-const oneSession = (attendees: AdminAttendee[]) =>
+const oneSession = (attendees: AdminAttendee[], extra: Partial<AdminSession> = {}) =>
   ({
     'GET /api/admin/sessions': {
-      items: [session(SESSION_ID, '2026-11-03T19:00:00Z')],
+      items: [session(SESSION_ID, '2026-11-03T19:00:00Z', extra)],
       nextCursor: null,
     },
     'GET /api/admin/sessions/:id/attendees': attendees,
@@ -161,6 +161,35 @@ describe('the register’s attendance control', { timeout: 20_000 }, () => {
         false,
       ),
     );
+  });
+});
+
+describe('the register’s window (decision 107)', { timeout: 20_000 }, () => {
+  for (const [register, note] of [
+    ['not-started', 'The register opens when the lesson starts.'],
+    ['closed', 'The register closed 7 days after the lesson.'],
+  ] as const) {
+    it(`disables the marks and says why when the register is ${register}`, async () => {
+      stubApi(oneSession([attendee('late')], { register }));
+      renderOverview();
+      await openSession();
+      const group = await screen.findByRole('group', { name: /Attendance\s*of Sam Pupil/ });
+      const reason = screen.getByText(note);
+      expect(group.getAttribute('aria-describedby')).toBe(reason.id);
+      for (const name of ['Present', 'Absent', 'Late'])
+        expect((screen.getByRole('radio', { name }) as HTMLInputElement).disabled).toBe(true);
+      // The saved mark still shows.
+      expect((screen.getByRole('radio', { name: 'Late' }) as HTMLInputElement).checked).toBe(true);
+    });
+  }
+
+  it('offers the marks while the register is open', async () => {
+    stubApi(oneSession([attendee()], { register: 'open' }));
+    renderOverview();
+    await openSession();
+    const present = (await screen.findByRole('radio', { name: 'Present' })) as HTMLInputElement;
+    expect(present.disabled).toBe(false);
+    expect(screen.queryByText(/The register (opens|closed)/)).toBeNull();
   });
 });
 

@@ -53,20 +53,38 @@ export function MeetingLinkBadge({ missing }: { missing: boolean | undefined }) 
   );
 }
 
+/** Where a session's register stands, by the service's clock (decision 065). */
+export type RegisterState = 'not-started' | 'open' | 'closed';
+
+/**
+ * Why the register takes no marks now, as the tutor's register says it (docs/decisions/107);
+ * undefined while it is open, or when the service did not say (it still refuses with a reason).
+ */
+export function registerNote(register: RegisterState | undefined): string | undefined {
+  if (register === 'not-started') return 'The register opens when the lesson starts.';
+  if (register === 'closed') return 'The register closed 7 days after the lesson.';
+  return undefined;
+}
+
 /**
  * The register's mark for one seat: three radio buttons that save on choice. The choice shows
- * at once; a refused save puts the earlier mark back and says so.
+ * at once; a refused save puts the earlier mark back and says so. Outside the register's window
+ * the buttons are disabled and described by the reason (`describedBy`).
  */
 export function AttendanceControl({
   sessionId,
   bookingId,
   pupilName,
   status,
+  closed = false,
+  describedBy,
 }: {
   sessionId: string;
   bookingId: string;
   pupilName: string;
   status: AttendanceStatus | null | undefined;
+  closed?: boolean;
+  describedBy?: string | undefined;
 }) {
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<AttendanceStatus | null>(status ?? null);
@@ -96,7 +114,11 @@ export function AttendanceControl({
   });
   const name = `attendance-${bookingId}`;
   return (
-    <fieldset className="admin-attendance" data-testid={`attendance-${bookingId}`}>
+    <fieldset
+      className="admin-attendance"
+      data-testid={`attendance-${bookingId}`}
+      aria-describedby={closed ? describedBy : undefined}
+    >
       <legend className="admin-attendance__legend">
         Attendance<span className="visually-hidden"> of {pupilName}</span>
       </legend>
@@ -108,7 +130,7 @@ export function AttendanceControl({
               name={name}
               value={choice}
               checked={current === choice}
-              disabled={mark.isPending}
+              disabled={closed || mark.isPending}
               onChange={() => mark.mutate(choice)}
             />
             {ATTENDANCE_LABELS[choice]}

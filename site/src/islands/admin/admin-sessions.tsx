@@ -103,7 +103,7 @@ function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) 
       {open && (
         <div id={panelId} className="admin-session__panel">
           <SessionTutorForm session={session} about={cancel.sessionName} />
-          <AttendeeList sessionId={session.id} />
+          <AttendeeList sessionId={session.id} register={session.register} />
           <SessionMeetingOverride
             sessionId={session.id}
             sessionName={`${session.label}, ${formatLondonDate(new Date(session.startsAt))}`}
