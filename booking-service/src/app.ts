@@ -26,6 +26,7 @@ import { createTermRoutes } from './terms/term-routes.ts';
 import { createOneToOneCheckoutRoutes } from './one-to-one/one-to-one-checkout-routes.ts';
 import { createPromotionRoutes } from './promotions/promotion-routes.ts';
 import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.ts';
+import { createOneToOneRoutes } from './one-to-one/one-to-one-routes.ts';
 import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
 import { createReceiptRoutes } from './payments/receipts.ts';
@@ -155,6 +156,8 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createTermRoutes(deps));
   app.route('/', createPromotionRoutes(deps));
   app.route('/', createCalendarFeedRoutes(deps));
+  // 1-to-1 hours: tutors' windows and calendars, free slots (docs/decisions/104).
+  app.route('/', createOneToOneRoutes(deps));
   // Booking a tutor's hour through the seat ledger (docs/decisions/106).
   app.route('/', createOneToOneCheckoutRoutes(deps));
   // The local room twin's rooms and recording links (never in production: config refuses it).

@@ -2,6 +2,7 @@ import type { AppDeps } from './app-deps.ts';
 import { lapsedCheckoutSweepJob } from './checkout/lapsed-checkout-sweep.ts';
 import { roomUpkeepJob } from './lessons/room-upkeep.ts';
 import { minimumDecisionJob } from './minimums/decision-job.ts';
+import { tutorCalendarsJob } from './one-to-one/calendar-reads.ts';
 import { pendingRefundsJob } from './payments/payment-refunds.ts';
 import { reminderSweepJob } from './reminders/reminder-sweep.ts';
 import type { ScheduledJob } from './scheduler/scheduler.ts';
@@ -29,5 +30,7 @@ export function scheduledJobs(deps: AppDeps): ScheduledJob[] {
     lapsedCheckoutSweepJob(deps),
     pendingRefundsJob(deps),
     roomUpkeepJob(deps),
+    // Tutors' private calendars, every 5 minutes (docs/decisions/104).
+    tutorCalendarsJob(deps),
   ];
 }

@@ -150,6 +150,14 @@ describe.each(TEST_DB_KINDS)('admin API access on %s', (dbKind) => {
         path: `/api/admin/tutors/${tutor.tutorId}/hours?month=2026-11`,
         adminStatus: 200,
       },
+      // 1-to-1 hours (docs/decisions/104).
+      {
+        method: 'PUT',
+        path: `/api/admin/tutors/${tutor.tutorId}/one-to-one`,
+        body: { services: ['gcse'], ratePencePerHour: 3000 },
+        adminStatus: 200,
+      },
+      { method: 'GET', path: `/api/admin/tutors/${tutor.tutorId}/one-to-one`, adminStatus: 200 },
       {
         method: 'PUT',
         path: `/api/admin/classes/${classId}/tutor`,

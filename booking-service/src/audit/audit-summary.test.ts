@@ -141,6 +141,17 @@ describe('a tutor entry in words', () => {
       }),
     ],
     [
+      '1-to-1 lessons of Mr Patel set to GCSE Foundation and A-Level at £30.00 an hour by Grace Admin',
+      aboutTutor({
+        action: 'tutor.one-to-one',
+        after: { services: ['gcse', 'alevel'], ratePencePerHour: 3000 },
+      }),
+    ],
+    [
+      '1-to-1 lessons of Mr Patel turned off by Grace Admin',
+      aboutTutor({ action: 'tutor.one-to-one', after: { services: [], ratePencePerHour: 3000 } }),
+    ],
+    [
       'A tutor no longer kept invited as a tutor by a former admin',
       aboutTutor({
         action: 'tutor.invite',

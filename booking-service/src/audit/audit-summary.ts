@@ -177,6 +177,21 @@ function ratesWords(entry: AuditEntryFields, facts: AuditFacts): string {
   return `Pay rates of ${tutorNamed(entry, facts)} set to ${rates} ${byWhom(entry)}`;
 }
 
+/**
+ * "1-to-1 lessons of Mr Patel set to GCSE Foundation and A-Level at £30.00 an hour by Grace
+ * Admin", or "… turned off …" when no course is left (docs/decisions/104).
+ */
+function oneToOneWords(entry: AuditEntryFields, facts: AuditFacts): string {
+  const services = Array.isArray(entry.after?.services) ? (entry.after.services as string[]) : [];
+  const courses = services.map((code) => (isServiceCode(code) ? SERVICES[code].label : code));
+  const rate = formatPounds(Number(entry.after?.ratePencePerHour ?? 0));
+  const what =
+    courses.length === 0
+      ? 'turned off'
+      : `set to ${courses.join(', ').replace(/, ([^,]*)$/, ' and $1')} at ${rate} an hour`;
+  return `1-to-1 lessons of ${tutorNamed(entry, facts)} ${what} ${byWhom(entry)}`;
+}
+
 /** A class's lead or a session's cover, set, changed or removed (decision 079). */
 function assignWords(entry: AuditEntryFields, facts: AuditFacts): string {
   const what = targetId(entry.target, 'session')
@@ -330,6 +345,8 @@ export function summariseAuditEntry(entry: AuditEntryFields, facts: AuditFacts):
       return `${capitalised(tutorNamed(entry, facts))} deactivated as a tutor ${byWhom(entry)}`;
     case 'tutor.rates':
       return ratesWords(entry, facts);
+    case 'tutor.one-to-one':
+      return oneToOneWords(entry, facts);
     case 'tutor.assign':
       return assignWords(entry, facts);
     case 'report.send':

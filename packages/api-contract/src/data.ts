@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'tutor.invite',
   'tutor.deactivate',
   'tutor.rates',
+  'tutor.one-to-one',
   'tutor.assign',
   'report.send',
   'promo.create',

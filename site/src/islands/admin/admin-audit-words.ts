@@ -24,6 +24,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'tutor.assign': 'Tutor assigned',
   'tutor.invite': 'Tutor invited',
   'tutor.rates': 'Tutor pay rates set',
+  'tutor.one-to-one': 'Tutor 1-to-1 lessons set',
   'tutor.deactivate': 'Tutor deactivated',
   'user.role-change': 'Role changed',
   'user.password-reset': 'Password-reset link sent',
