@@ -36,6 +36,15 @@ test.describe('home', () => {
     const panel = page.getByRole('complementary', { name: 'Prices and times' });
     await expect(panel.getByText(fillTemplate(home.pricePanel.offer, pricing))).toBeVisible();
     await expect(panel.getByText(fillTemplate(home.pricePanel.groupSize, pricing))).toBeVisible();
+    // Packs and whole terms are reachable from the home page (decision 107).
+    await expect(panel.getByRole('link', { name: 'Save with a session pack' })).toHaveAttribute(
+      'href',
+      '/booking#session-packs',
+    );
+    await expect(panel.getByRole('link', { name: 'Enrol for a whole term' })).toHaveAttribute(
+      'href',
+      '/enrol',
+    );
     for (const style of home.learningStyles) {
       await expect(page.getByRole('heading', { name: style.title })).toBeVisible();
     }
