@@ -1,11 +1,14 @@
 // /enrol's answer (docs/decisions/083): each remaining date of the class in the term with its
 // status in words, the seats counted, the one discount and the total, all as the service quoted
-// them, then "Pay £X and enrol". A checkout refused because some sessions filled meanwhile offers
-// to enrol for the others and join the full ones' waiting lists (skipFull).
+// them, then "Pay £X and enrol". With credit, the booking basket's "Use my credit" box, the
+// sessions it pays and leaves, and what the card pays (docs/decisions/105). A checkout refused
+// because some sessions filled meanwhile offers to enrol for the others and join the full ones'
+// waiting lists (skipFull).
 import { formatLondonDate, formatPounds, formatTime12h } from '@tuition/domain';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { TermApiError, type TermQuote } from '../../lib/term-api.ts';
+import { type CreditChoice, CreditSum, UseCreditBox } from '../shared/wallet/credit-choice.tsx';
 import { fieldMessages, type TermEnrolment } from './use-term-enrolment.ts';
 import { notOpenWords, seatsWords, STATUS_WORDS } from './enrol-words.ts';
 
@@ -41,7 +44,25 @@ function SessionRows({ quote }: { quote: TermQuote }) {
   );
 }
 
-function PriceLines({ quote, pupils }: { quote: TermQuote; pupils: number }) {
+/**
+ * What the card pays (docs/decisions/105): everything unless credit pays some seats; then the
+ * service's price of the rest, or nothing when credit pays for every seat.
+ */
+export function cardPence(quote: TermQuote, credit: CreditChoice | undefined): number {
+  if (!credit || credit.creditSeats === 0) return quote.price.totalPence;
+  if (credit.cardSeats === 0) return 0;
+  return quote.cardPrice?.totalPence ?? quote.price.totalPence;
+}
+
+function PriceLines({
+  quote,
+  pupils,
+  credit,
+}: {
+  quote: TermQuote;
+  pupils: number;
+  credit: CreditChoice | undefined;
+}) {
   const { price } = quote;
   return (
     <dl className="enrol-sums">
@@ -59,6 +80,15 @@ function PriceLines({ quote, pupils }: { quote: TermQuote; pupils: number }) {
         <dt>Total</dt>
         <dd data-testid="enrol-total">{formatPounds(price.totalPence)}</dd>
       </div>
+      {credit && credit.creditSeats > 0 && (
+        <>
+          <CreditSum credit={credit} testId="enrol-credit" />
+          <div className="enrol-sums__card">
+            <dt>To pay by card</dt>
+            <dd data-testid="enrol-card-total">{formatPounds(cardPence(quote, credit))}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }
@@ -88,6 +118,8 @@ function FullOffer({ flow, quote }: { flow: TermEnrolment; quote: TermQuote }) {
 
 function PayButton({ flow, quote }: { flow: TermEnrolment; quote: TermQuote }) {
   const busy = flow.checkout.isPending || flow.checkout.isSuccess;
+  const card = cardPence(quote, flow.credit);
+  const byCreditOnly = card === 0 && (flow.credit?.creditSeats ?? 0) > 0;
   return (
     <button
       type="button"
@@ -95,7 +127,11 @@ function PayButton({ flow, quote }: { flow: TermEnrolment; quote: TermQuote }) {
       disabled={busy || quote.sessionsCount === 0}
       onClick={flow.pay}
     >
-      {busy ? 'Processing...' : `Pay ${formatPounds(quote.price.totalPence)} and enrol`}
+      {busy
+        ? 'Processing...'
+        : byCreditOnly
+          ? 'Enrol with credit'
+          : `Pay ${formatPounds(card)} and enrol`}
     </button>
   );
 }
@@ -116,7 +152,8 @@ export function EnrolQuote({ flow }: { flow: TermEnrolment }) {
     body = (
       <>
         <SessionRows quote={answer} />
-        <PriceLines quote={answer} pupils={flow.pupils.chosenIds.length} />
+        {flow.credit && <UseCreditBox credit={flow.credit} />}
+        <PriceLines quote={answer} pupils={flow.pupils.chosenIds.length} credit={flow.credit} />
         {flow.fullSlots ? (
           <FullOffer flow={flow} quote={answer} />
         ) : (

@@ -192,6 +192,65 @@ describe('EnrolTerm', () => {
     ]);
   });
 
+  it('says when credit pays, what it leaves and what the card pays, and lets the family keep it', async () => {
+    const checkouts: unknown[] = [];
+    stubService({
+      // One session of credit: it pays for the first seat, the card for the other at £28.
+      'POST /api/terms/:id/quote': {
+        ...QUOTE,
+        creditAvailable: 1,
+        cardPrice: {
+          subtotalPence: 2800,
+          discountPence: 0,
+          totalPence: 2800,
+          discount: null,
+          promo: null,
+        },
+      },
+      'POST /api/checkout/term': ({ body }) => {
+        checkouts.push(body);
+        return problem(503, 'Try again later');
+      },
+    });
+    show();
+    const region = await waitFor(() => {
+      const found = quoteRegion();
+      if (!within(found).queryByTestId('enrol-credit')) throw new Error('no credit line yet');
+      return found;
+    });
+    const box = within(region).getByRole('checkbox', {
+      name: 'Use my credit (you have 1 session)',
+    });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(within(region).getByTestId('enrol-credit').textContent).toBe(
+      '1 session (0 left after this)',
+    );
+    expect(within(region).getByTestId('enrol-total').textContent).toBe('£53.20');
+    expect(within(region).getByTestId('enrol-card-total').textContent).toBe('£28.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £28.00 and enrol' }));
+    await waitFor(() => expect(checkouts).toHaveLength(1));
+
+    // Unticked: the card pays the whole total and the credit is kept.
+    fireEvent.click(box);
+    expect(within(region).queryByTestId('enrol-credit')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay £53.20 and enrol' }));
+    await waitFor(() => expect(checkouts).toHaveLength(2));
+    const base = { termId: SPRING.id, classId: TUESDAY.id, pupilIds: [MAYA.id] };
+    // The total shown before credit is the one named (docs/decisions/102).
+    expect(checkouts).toEqual([
+      { ...base, expectedPence: 5320 },
+      { ...base, expectedPence: 5320, useCredit: false },
+    ]);
+  });
+
+  it('enrols with credit alone when it covers every seat', async () => {
+    stubService({ 'POST /api/terms/:id/quote': { ...QUOTE, creditAvailable: 5 } });
+    show();
+    expect(await screen.findByRole('button', { name: 'Enrol with credit' })).toBeTruthy();
+    expect(screen.getByTestId('enrol-credit').textContent).toBe('2 sessions (3 left after this)');
+    expect(screen.getByTestId('enrol-card-total').textContent).toBe('£0.00');
+  });
+
   it('when the price changed since the quote, says so and shows the new total', async () => {
     let quoted = QUOTE;
     stubService({

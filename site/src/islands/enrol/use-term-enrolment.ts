@@ -1,14 +1,16 @@
 // /enrol's state (docs/decisions/083): the term, class and pupils chosen (a re-enrolment e-mail
 // names all three in ?term=&class=&pupil=), the promo code applied, the service's quote for them
 // and the term checkout. A code the service refuses is dropped from the quote and its reason kept
-// for the field, so the family still sees the price without it.
+// for the field, so the family still sees the price without it. Credit pays first, as on the
+// booking page, unless the family unticks "Use my credit" (docs/decisions/105).
 import { type Clock, londonDate, systemClock } from '@tuition/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { type TermQuote, termApi } from '../../lib/term-api.ts';
 import { usePupils } from '../shared/pupils/pupils-api.ts';
+import { useCreditChoice } from '../shared/wallet/credit-choice.tsx';
 import { termsNotOver } from './enrol-words.ts';
 
 export interface EnrolOptions {
@@ -80,6 +82,40 @@ function usePupilTicks(signedIn: boolean, linked: string) {
   return { query: pupils, list, chosenIds, toggle };
 }
 
+/** The term checkout, and the full weeks it was refused for (offered without them). */
+function useTermCheckout(options: {
+  termId: string;
+  request: { classId: string; pupilIds: string[] };
+  promoCode: string | undefined;
+  useCredit: boolean;
+  quote: UseQueryResult<QuoteAnswer>;
+  navigate: (url: string) => void;
+}) {
+  const { quote } = options;
+  const [fullSlots, setFullSlots] = useState<string[]>();
+  // The total the page shows, once settled: another price is refused, not charged (decision 102).
+  const shownTotal = quote.isFetching ? undefined : quote.data?.quote.price.totalPence;
+  const checkout = useMutation({
+    mutationFn: (skipFull: boolean) =>
+      termApi.checkout({
+        termId: options.termId,
+        ...options.request,
+        ...(options.promoCode ? { promoCode: options.promoCode } : {}),
+        ...(skipFull ? { skipFull } : {}),
+        ...(shownTotal !== undefined ? { expectedPence: shownTotal } : {}),
+        // The service's default is to use credit; unticked, the card pays for every seat.
+        ...(options.useCredit ? {} : { useCredit: false }),
+      }),
+    onSuccess: (started) => options.navigate(started.url),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'full') setFullSlots(error.slots ?? []);
+      // The page shows the new total beside the service's words; the family confirms again.
+      if (error instanceof ApiError && error.code === 'price-changed') void quote.refetch();
+    },
+  });
+  return { checkout, fullSlots, setFullSlots };
+}
+
 export function useTermEnrolment({
   clock = systemClock,
   navigate = (url) => window.location.assign(url),
@@ -112,24 +148,18 @@ export function useTermEnrolment({
     enabled: ready,
     retry: false,
   });
-  const [fullSlots, setFullSlots] = useState<string[]>();
-  // The total the page shows, once settled: another price is refused, not charged (decision 102).
-  const shownTotal = quote.isFetching ? undefined : quote.data?.quote.price.totalPence;
-  const checkout = useMutation({
-    mutationFn: (skipFull: boolean) =>
-      termApi.checkout({
-        termId: chosenTerm?.id ?? '',
-        ...request,
-        ...(promoCode && !quote.data?.promoRefused ? { promoCode } : {}),
-        ...(skipFull ? { skipFull } : {}),
-        ...(shownTotal !== undefined ? { expectedPence: shownTotal } : {}),
-      }),
-    onSuccess: (started) => navigate(started.url),
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'full') setFullSlots(error.slots ?? []);
-      // The page shows the new total beside the service's words; the family confirms again.
-      if (error instanceof ApiError && error.code === 'price-changed') void quote.refetch();
-    },
+  // Credit pays first unless the family unticks "Use my credit" (docs/decisions/105).
+  const credit = useCreditChoice({
+    available: quote.data?.quote.creditAvailable ?? 0,
+    seats: (quote.data?.quote.sessionsCount ?? 0) * request.pupilIds.length,
+  });
+  const { checkout, fullSlots, setFullSlots } = useTermCheckout({
+    termId: chosenTerm?.id ?? '',
+    request,
+    promoCode: promoCode && !quote.data?.promoRefused ? promoCode : undefined,
+    useCredit: credit?.use ?? true,
+    quote,
+    navigate,
   });
 
   /** Any choice changed: the old quote's offer and refusal no longer apply. */
@@ -151,6 +181,7 @@ export function useTermEnrolment({
     promoText,
     promoCode,
     quote,
+    credit,
     ready,
     fullSlots,
     checkout,

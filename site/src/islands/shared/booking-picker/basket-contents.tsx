@@ -7,7 +7,7 @@
 import type { PriceQuote } from '@tuition/api-contract';
 import { formatLondonDate, formatPounds, type PricingRules } from '@tuition/domain';
 import { creditPaidSeats, seatKeyOf } from '../wallet/credit-words.ts';
-import { type BasketCreditView, CreditSum, UseCreditBox } from './basket-credit.tsx';
+import { type CreditChoice, CreditSum, UseCreditBox } from '../wallet/credit-choice.tsx';
 import { DiscountSum, PromoField } from './basket-promo.tsx';
 import type { BasketPromo } from './use-basket-quote.ts';
 import {
@@ -16,6 +16,9 @@ import {
   runsIfNote,
   type SelectedSession,
 } from './booking-rules.ts';
+
+/** The credit as the basket shows it: the split, and the card's part priced as usual. */
+export type BasketCreditView = CreditChoice & { cardTotals: BasketTotals };
 
 export interface BasketProps {
   mode: BookingMode;

@@ -12,7 +12,7 @@ import type { BookingFlowProps } from './booking-flow-props.ts';
 import { basketTotals, removeSession, type SelectedSession } from './booking-rules.ts';
 import { heldByNames, movingPupilHolds, seatCount } from './pupil-choice.ts';
 import { useAvailabilityCalendar, useMinuteClock } from './use-availability-calendar.ts';
-import { useBasketCredit } from './use-basket-credit.ts';
+import { useCreditChoice } from '../wallet/credit-choice.tsx';
 import { useBasketQuote } from './use-basket-quote.ts';
 import { useBasketSubmit } from './use-basket-submit.ts';
 import { useCourseChoice } from './use-course-choice.ts';
@@ -62,7 +62,7 @@ export function useBookingFlow({
   const common = { ...course, mode, selection, setSelection, whoFor, now, refetch, forUser };
   const seats = seatCount(selection.length, pupils.pupilIds);
   const quote = useBasketQuote({ ...common, forSelf, userId: user?.id ?? null });
-  const credit = useBasketCredit({ available: quote.creditAvailable, seats });
+  const credit = useCreditChoice({ available: quote.creditAvailable, seats });
   const submit = useBasketSubmit({
     ...common,
     useCredit: credit?.use ?? true,
