@@ -87,6 +87,7 @@ function toView(
     canReschedule: canReschedule(facts, now, actor),
     pupil: pupilRef(row),
     join: joinWindow(row, now),
+    kind: row.kind,
   };
 }
 

@@ -29,6 +29,9 @@ export const bookingRowColumns = {
   subject: classSessions.subject,
   startsAt: classSessions.startsAt,
   endsAt: classSessions.endsAt,
+  /** A group session, or a 1-to-1 lesson of `tutorId`'s hour (docs/decisions/106). */
+  kind: classSessions.kind,
+  tutorId: classSessions.tutorId,
   ...pupilRefColumns,
   pupilEmail: pupils.email,
 };

@@ -39,6 +39,10 @@ export const BookingSchema = named(
     tutorName: z.string().nullable().optional().meta({
       description: 'Who teaches it: the cover tutor, else the class lead; null while none is named',
     }),
+    kind: z.enum(['group', 'one-to-one']).optional().meta({
+      description:
+        'one-to-one: a lesson booked from a tutor’s free hour (decision 106), taught by `tutorName`',
+    }),
     enrolmentId: z.string().optional().meta({
       description: 'Set when the seat belongs to a term enrolment (GET /api/me/enrolments)',
     }),
