@@ -102,6 +102,18 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   await expect(upcomingRows).toHaveCount(2);
   expect(await axeViolations(page)).toEqual([]);
 
+  // On a phone each booking is a card: its status and actions in view without scrolling
+  // sideways (decision 107).
+  await page.setViewportSize({ width: 375, height: 740 });
+  const firstCard = upcomingRows.first();
+  await firstCard.scrollIntoViewIfNeeded();
+  await expect(firstCard.getByText('Upcoming', { exact: true })).toBeInViewport();
+  await expect(firstCard.getByRole('button', { name: /^Cancel/ })).toBeInViewport();
+  await expect(firstCard.getByRole('button', { name: /^Reschedule/ })).toBeInViewport();
+  expect(await axeViolations(page), 'the bookings as cards on a phone').toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('admin-user-bookings-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Cancel the first booking, confirming the spec's question.
   await upcomingRows
     .first()

@@ -56,7 +56,7 @@ function BookingRow({
   const start = new Date(booking.sessionStartsAt);
   const badge = BADGES[booking.badge];
   return (
-    <Table.Row data-booking-id={booking.id}>
+    <Table.Row data-booking-id={booking.id} className="admin-bookings-table__row">
       {/* Focusable by script only: "Load more bookings" takes focus to the first new row. */}
       <Table.RowHeaderCell tabIndex={-1}>
         <Text as="div">
@@ -66,17 +66,17 @@ function BookingRow({
           {londonTimeRange(booking.sessionStartsAt, booking.sessionEndsAt)}
         </Text>
       </Table.RowHeaderCell>
-      <Table.Cell>{booking.pupil.name}</Table.Cell>
-      <Table.Cell>{subjectTitle(booking.subject)}</Table.Cell>
-      <Table.Cell>{booking.label}</Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label="Pupil">{booking.pupil.name}</Table.Cell>
+      <Table.Cell data-label="Subject">{subjectTitle(booking.subject)}</Table.Cell>
+      <Table.Cell data-label="Service">{booking.label}</Table.Cell>
+      <Table.Cell data-label="Status">
         <Badge color={badge.color}>{badge.text}</Badge>
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label="Attendance">
         <AttendanceBadge status={booking.attendance} />
       </Table.Cell>
-      <Table.Cell>{shortLondonDate(booking.createdAt)}</Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label="Booked On">{shortLondonDate(booking.createdAt)}</Table.Cell>
+      <Table.Cell className="admin-bookings-table__actions">
         <Flex gap="2" wrap="wrap">
           {booking.canReschedule && (
             <Button size="1" variant="soft" onClick={() => onReschedule(booking)}>
@@ -129,7 +129,7 @@ export function BookingsHistory({
         {cancelled}
       </Text>
       <div className="admin-table-scroll">
-        <Table.Root variant="surface" aria-busy={history.loading}>
+        <Table.Root variant="surface" className="admin-bookings-table" aria-busy={history.loading}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>Session Date</Table.ColumnHeaderCell>
