@@ -1,3 +1,4 @@
+import { smsParts } from '../src/sms/sms-setup.ts';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import { systemClock } from '@tuition/domain';
 import pg from 'pg';
@@ -94,6 +95,7 @@ export async function openBenchDeps(): Promise<BenchDeps> {
     mail,
     payments: paymentProviderFromConfig(config),
     ...roomParts(config, dbHandle.db, () => systemClock),
+    ...smsParts(config, dbHandle.db, () => systemClock),
   };
   return {
     deps,

@@ -11,6 +11,8 @@ import type { RecordingStorage } from './rooms/recording-storage.ts';
 import { roomsFromConfig } from './rooms/room-provider-from-config.ts';
 import type { RoomProvider } from './rooms/room-provider.ts';
 import type { LocalRecordingFiles } from './rooms/storage/local-recording-files.ts';
+import type { LocalSmsTwin } from './sms/local-sms-twin.ts';
+import type { SmsProvider } from './sms/sms-provider.ts';
 
 /**
  * Everything the app needs from outside, built once by server.ts or the test harness. Features
@@ -45,6 +47,10 @@ export interface AppDeps {
   roomTwin?: LocalRoomTwin;
   /** The local recording files, when they are the storage: /dev/recordings serves them. */
   recordingFiles?: LocalRecordingFiles;
+  /** The text provider (src/sms, docs/decisions/103): Twilio, or the local twin. */
+  sms: SmsProvider;
+  /** The local text twin, when it is the provider: /dev/sms and its receipts use it. */
+  smsTwin?: LocalSmsTwin;
   /**
    * True once server.ts has been asked to stop; /api/health then answers 503 while in-flight
    * requests finish (decision 089). Tests and the bench leave it out: never draining.

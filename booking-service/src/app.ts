@@ -29,6 +29,9 @@ import { createCalendarFeedRoutes } from './calendar-feed/calendar-feed-routes.t
 import { createOneToOneRoutes } from './one-to-one/one-to-one-routes.ts';
 import { createDevClockRoutes } from './dev-clock/dev-clock-routes.ts';
 import { createDevMailRoutes } from './mail/dev-mail-routes.ts';
+import { createDevSmsRoutes } from './sms/dev-sms-routes.ts';
+import { createSmsWebhookRoutes } from './sms/sms-webhook-routes.ts';
+import { createTextingRoutes } from './account/texting-routes.ts';
 import { createReceiptRoutes } from './payments/receipts.ts';
 import { createPupilRoutes } from './pupils/pupils-routes.ts';
 import { createDataRoutes } from './your-data/data-routes.ts';
@@ -156,6 +159,25 @@ function mountFeatureRoutes(app: App, deps: AppDeps) {
   app.route('/', createTermRoutes(deps));
   app.route('/', createPromotionRoutes(deps));
   app.route('/', createCalendarFeedRoutes(deps));
+  // Texts: verification, choices and the provider's signed webhooks (docs/decisions/103).
+  app.route('/', createTextingRoutes(deps));
+  app.route('/', createSmsWebhookRoutes(deps));
+  if (deps.smsTwin) {
+    const twin = deps.smsTwin;
+    app.route('/', createDevSmsRoutes({ twin }));
+    // The twin's replies and receipts go through the same signed webhooks as Twilio's.
+    twin.deliverWebhooksTo(async (webhook) => {
+      const response = await app.request(webhook.path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': webhook.signature,
+        },
+        body: new URLSearchParams(webhook.params).toString(),
+      });
+      if (!response.ok) throw new Error(`text webhook answered ${response.status}`);
+    });
+  }
   // 1-to-1 hours: tutors' windows and calendars, free slots (docs/decisions/104).
   app.route('/', createOneToOneRoutes(deps));
   // Booking a tutor's hour through the seat ledger (docs/decisions/106).

@@ -29,7 +29,9 @@ const COMPOSITION_ROOT = new Set([
  * 077). Pricing (pricing/) is a third: checkout claims promo codes and reads the sibling
  * percentage through it, and the admin's promotions count a code's uses by its rule (decision
  * 082). The room providers and recording storage (rooms/) are ports like the mail outbox: the
- * lesson feature decides who enters, the providers only mint and carry out (decision 098).
+ * lesson feature decides who enters, the providers only mint and carry out (decision 098). The
+ * text outbox (sms/) is the mail outbox's twin: reminders, offers, changes and reports write a
+ * family's text in their own transaction through it (decision 103).
  */
 const BELOW_FEATURES: readonly string[] = [
   'audit',
@@ -43,6 +45,7 @@ const BELOW_FEATURES: readonly string[] = [
   'rooms',
   'scheduler',
   'sessions',
+  'sms',
 ];
 
 /** The test harness and the test kits: for tests and the harness only, never production code. */

@@ -10,6 +10,7 @@ import { reenrolmentInvitesJob } from './terms/reenrolment-invites.ts';
 import { tutorRemindersJob } from './tutors/tutor-reminder-timer.ts';
 import { creditExpiryJob } from './wallet/credit-expiry.ts';
 import { waitlistSweepJob } from './waitlist/waitlist-sweep.ts';
+import { textSweepJob } from './sms/sms-setup.ts';
 
 /**
  * Every periodic job the service runs, one list for the scheduler of record (server.ts) and for
@@ -32,5 +33,7 @@ export function scheduledJobs(deps: AppDeps): ScheduledJob[] {
     roomUpkeepJob(deps),
     // Tutors' private calendars, every 5 minutes (docs/decisions/104).
     tutorCalendarsJob(deps),
+    // Last: the texts the jobs above wrote go in the same move (docs/decisions/103).
+    textSweepJob(deps),
   ];
 }

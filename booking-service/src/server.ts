@@ -1,3 +1,4 @@
+import { smsParts } from './sms/sms-setup.ts';
 import type { Server, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
@@ -97,6 +98,7 @@ async function main() {
     mail,
     payments: paymentProviderFromConfig(config),
     ...roomParts(config, dbHandle.db, () => clock),
+    ...smsParts(config, dbHandle.db, () => clock),
     isDraining: () => draining,
   };
 

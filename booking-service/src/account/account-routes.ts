@@ -10,6 +10,7 @@ import { user } from '../db/schema.ts';
 import { invalidInput, jsonBody, jsonResponse, problemResponse } from '../http/openapi-schemas.ts';
 import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { createRouter } from '../http/router.ts';
+import { forgetVerifiedPhone } from './phone-verification.ts';
 
 const getMeRoute = createRoute({
   method: 'get',
@@ -75,6 +76,8 @@ export function createAccountRoutes(deps: { auth: Auth; db: Database; config: Co
         .update(user)
         .set({ name, ...(phone !== undefined ? { phone } : {}) })
         .where(eq(user.id, me.id));
+      // A new number is not the one verified: texts stop until it is (docs/decisions/103).
+      if (phone !== undefined) await forgetVerifiedPhone(deps.db, me.id, phone);
       return c.json(await loadMe(me.id), 200);
     });
 }

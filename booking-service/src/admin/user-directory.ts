@@ -8,6 +8,7 @@ import {
   USERS_TOTAL_CAP,
   userCursor,
 } from '@tuition/api-contract';
+import { lastTextsOf } from '../sms/texting.ts';
 import { bookingBadge, canCancel, canReschedule } from '@tuition/domain';
 import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { union, unionAll } from 'drizzle-orm/pg-core';
@@ -225,7 +226,7 @@ export async function loadUserDetail(
   if (!profile) throw new NotFoundError('User profile not found.');
 
   const now = deps.clock.now();
-  const [figures, history, accountPupils, [absent]] = await Promise.all([
+  const [figures, history, accountPupils, [absent], texts] = await Promise.all([
     customerFigures(deps.db, [userId], now),
     userBookingPage(deps, userId, undefined),
     deps.db
@@ -245,6 +246,8 @@ export async function loadUserDetail(
           lte(classSessions.startsAt, now),
         ),
       ),
+    // The last texts with their delivery status (docs/decisions/103).
+    lastTextsOf(deps.db, userId),
   ]);
   const f = figures.get(userId);
   const url = f?.lastPaymentAt ? stripeCustomerUrl(deps.config.stripe, profile.email) : undefined;
@@ -270,6 +273,7 @@ export async function loadUserDetail(
     bookings: history.items,
     bookingsNextCursor: history.nextCursor,
     noShows: Number(absent?.n ?? 0),
+    texts,
   };
 }
 

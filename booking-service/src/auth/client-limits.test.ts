@@ -234,6 +234,10 @@ const PRODUCTION_ENV = {
   MAIL_FROM: 'Tuition <bookings@tuition.example.co.uk>',
   MEETING_PROVIDER: 'link',
   LOG_LEVEL: 'silent',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'twilio-token',
+  TWILIO_MESSAGING_SERVICE_SID: `MG${'0'.repeat(32)}`,
 };
 
 describe.each(TEST_DB_KINDS)('under NODE_ENV=production on %s', (dbKind) => {

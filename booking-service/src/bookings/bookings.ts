@@ -1,4 +1,5 @@
 import { enrolmentOfSeats } from '../sessions/enrolment-reads.ts';
+import { textChange } from '../sms/family-texts.ts';
 import {
   type BookingActor,
   canCancel,
@@ -303,6 +304,17 @@ export async function cancelBooking(
         );
       }
     }
+    // Cancelled by the business: the family's text, if they chose changes by text (103).
+    if (customer && request.actor.kind === 'admin') {
+      await textChange(deps, tx, {
+        userId: booking.userId,
+        changeKey: `cancel:${booking.id}`,
+        startsAt: booking.startsAt,
+        pupilNames: [booking.pupilName],
+        sessionLabel: session.label,
+        link: `${brand.siteUrl}/upcoming-bookings`,
+      });
+    }
     const view = toView(
       timetable,
       { ...booking, status: 'cancelled' },
@@ -378,6 +390,18 @@ export async function rescheduleBooking(
       },
     });
     await mailRescheduled(deps, tx, { brand, timetable, booking, target: targetRow, created });
+    // Moved by the business: the family's text, if they chose changes by text (103).
+    if (request.actor.kind === 'admin') {
+      await textChange(deps, tx, {
+        userId: booking.userId,
+        changeKey: `move:${booking.id}`,
+        startsAt: booking.startsAt,
+        movedTo: targetRow.startsAt,
+        pupilNames: [booking.pupilName],
+        sessionLabel: describeSession(timetable, targetRow).label,
+        link: `${brand.siteUrl}/upcoming-bookings`,
+      });
+    }
     return toView(
       timetable,
       {

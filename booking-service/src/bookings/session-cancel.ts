@@ -1,4 +1,5 @@
 import type { CancelRemedy, SessionCancelled } from '@tuition/api-contract';
+import { textChange } from '../sms/family-texts.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { ConflictError, NotFoundError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
@@ -160,6 +161,15 @@ export async function makeFamiliesWhole(
       }),
       { tx },
     );
+    // And by text, if the family chose changes by text (docs/decisions/103).
+    await textChange(deps, tx, {
+      userId: first.seat.userId,
+      changeKey: `cancel:${cancelled.session.id}:${first.seat.userId}`,
+      startsAt: new Date(session.startsAt),
+      pupilNames: family.map(({ seat }) => seat.pupilName),
+      sessionLabel: session.label,
+      link: `${brand.siteUrl}/upcoming-bookings`,
+    });
   }
   return outcomes;
 }

@@ -19,6 +19,10 @@ const PRODUCTION = {
   RECORDINGS_S3_REGION: 'eu-west-2',
   RECORDINGS_S3_ACCESS_KEY_ID: 'AKIALIVE',
   RECORDINGS_S3_SECRET_ACCESS_KEY: 's3-secret',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'twilio-token',
+  TWILIO_MESSAGING_SERVICE_SID: `MG${'0'.repeat(32)}`,
 };
 
 /** The S3 variables that go together. */

@@ -8,7 +8,7 @@ import { parseAddressRange, type TrustedProxies } from '../http/client-address.t
  * The one place the booking service reads process.env. Everything is parsed once by zod at
  * start-up; a bad or missing value stops start-up with a message naming the variable.
  * Local adapters (PGlite, the local mailbox, the local checkout, the local room twin and
- * recording files, TEST_CLOCK) refuse NODE_ENV=production, so a forgotten variable cannot
+ * recording files, the local text twin, TEST_CLOCK) refuse NODE_ENV=production, so a forgotten variable cannot
  * silently run production on them.
  */
 
@@ -23,6 +23,13 @@ export const DEV_AUTH_SECRET = 'dev-only-secret-not-for-production-use-012345678
  */
 export const DEV_LIVEKIT_API_KEY = 'devkey';
 export const DEV_LIVEKIT_API_SECRET = 'dev-only-livekit-secret-not-for-production-0123456789';
+
+/** SMS_PROVIDER: the local text twin (default) or Twilio (docs/decisions/103). */
+export const SMS_PROVIDERS = ['local', 'twilio'] as const;
+export type SmsProviderKind = (typeof SMS_PROVIDERS)[number];
+
+/** Texts a day for the whole business when SMS_DAILY_LIMIT is unset (docs/decisions/103). */
+export const DEFAULT_SMS_DAILY_LIMIT = 500;
 
 /** MEETING_PROVIDER: the room twin on this service, LiveKit, or standing meeting links. */
 export const MEETING_PROVIDERS = ['local', 'livekit', 'link'] as const;
@@ -180,6 +187,38 @@ const EnvSchema = z.object({
       .positive('must be more than 0')
       .optional(),
   ),
+  SMS_PROVIDER: optionalText.pipe(
+    z.enum(SMS_PROVIDERS, { error: 'must be local or twilio' }).optional(),
+  ),
+  TWILIO_ACCOUNT_SID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID such as AC0123…')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_MESSAGING_SERVICE_SID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID such as MG0123…')
+      .optional(),
+  ),
+  TWILIO_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^\+[1-9]\d{6,14}$/,
+        'must be a phone number in E.164 such as +447700900123 (one that can receive replies)',
+      )
+      .optional(),
+  ),
+  SMS_DAILY_LIMIT: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a whole number of texts a day, such as 500' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .optional(),
+  ),
   MEETING_PROVIDER: optionalText.pipe(
     z.enum(MEETING_PROVIDERS, { error: 'must be local, livekit or link' }).optional(),
   ),
@@ -278,6 +317,23 @@ export interface Config {
     /** RECORDINGS_DIR: where local recording files are kept. */
     recordingsDir: string;
   };
+  /** Text messages (docs/decisions/103). */
+  sms: {
+    provider: SmsProviderKind;
+    /** Set exactly when provider is twilio. */
+    twilio?:
+      | {
+          accountSid: string;
+          authToken: string;
+          messagingServiceSid: string | undefined;
+          from: string | undefined;
+        }
+      | undefined;
+    /** What signs and checks the local twin's webhooks: TWILIO_AUTH_TOKEN, else a dev token. */
+    twinAuthToken: string | undefined;
+    /** SMS_DAILY_LIMIT: texts a London day for the whole business. */
+    dailyLimit: number;
+  };
   /** The SANITY_* variables, handed to @tuition/content's contentConfigFromEnv. */
   contentEnv: Record<string, string | undefined>;
   siteDist: string;
@@ -318,6 +374,7 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   problems.push(...roomProblems(e, isProduction));
+  problems.push(...smsProblems(e, isProduction));
   if (isProduction) {
     const refuse = (variable: string, why: string) =>
       problems.push(`${variable}: is required when NODE_ENV=production (${why})`);
@@ -369,6 +426,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'Tuition bookings <bookings@localhost>',
     mailRatePerSecond: e.MAIL_RATE_PER_SECOND,
     rooms: roomsConfig(e),
+    sms: smsConfig(e),
     contentEnv,
     siteDist: e.SITE_DIST ? path.resolve(e.SITE_DIST) : path.resolve(PACKAGE_ROOT, '../site/dist'),
     demoSeed: e.DEMO_SEED ?? !isProduction,
@@ -422,6 +480,50 @@ function roomProblems(e: ParsedEnv, isProduction: boolean): string[] {
     );
   }
   return problems;
+}
+
+/** What is wrong with the text-message variables (docs/decisions/103). */
+function smsProblems(e: ParsedEnv, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  const provider = e.SMS_PROVIDER ?? 'local';
+  if (provider === 'twilio') {
+    for (const variable of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const) {
+      if (!e[variable]) problems.push(`${variable}: is required when SMS_PROVIDER=twilio`);
+    }
+    if (!e.TWILIO_MESSAGING_SERVICE_SID && !e.TWILIO_FROM) {
+      problems.push(
+        'TWILIO_MESSAGING_SERVICE_SID: is required when SMS_PROVIDER=twilio (or TWILIO_FROM, a number that can receive replies)',
+      );
+    }
+  }
+  if (isProduction && provider === 'local') {
+    problems.push(
+      e.SMS_PROVIDER
+        ? 'SMS_PROVIDER: local is refused when NODE_ENV=production (the local twin sends no text; use twilio)'
+        : 'SMS_PROVIDER: is required when NODE_ENV=production (twilio; the local twin sends no text)',
+    );
+  }
+  return problems;
+}
+
+/** config.sms from variables smsProblems found nothing wrong with. */
+function smsConfig(e: ParsedEnv): Config['sms'] {
+  const provider = e.SMS_PROVIDER ?? 'local';
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = e;
+  return {
+    provider,
+    twilio:
+      provider === 'twilio' && accountSid && authToken
+        ? {
+            accountSid,
+            authToken,
+            messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+            from: e.TWILIO_FROM,
+          }
+        : undefined,
+    twinAuthToken: authToken,
+    dailyLimit: e.SMS_DAILY_LIMIT ?? DEFAULT_SMS_DAILY_LIMIT,
+  };
 }
 
 /** config.rooms from variables roomProblems found nothing wrong with. */

@@ -1,4 +1,5 @@
 import { isId, type SessionMerged } from '@tuition/api-contract';
+import { textChange } from '../sms/family-texts.ts';
 import { formatLondonDate, formatTime12h, SERVICES } from '@tuition/domain';
 import { html } from 'hono/html';
 import { recordAudit } from '../audit/audit.ts';
@@ -121,6 +122,19 @@ export async function mergeSession(
         }),
         { tx },
       );
+      // And by text, if the family chose changes by text (docs/decisions/103).
+      const userId = family[0]?.from.userId;
+      if (userId) {
+        await textChange(deps, tx, {
+          userId,
+          changeKey: `merge:${source.id}:${userId}`,
+          startsAt: source.startsAt,
+          movedTo: target.startsAt,
+          pupilNames: family.map((seat) => seat.from.pupilName),
+          sessionLabel: newSession.label,
+          link: `${brand.siteUrl}/upcoming-bookings`,
+        });
+      }
     }
     return {
       sessionId: source.id,

@@ -9,6 +9,7 @@ import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { pupilCopyAddress } from '../sessions/seat-pupils.ts';
 import { describeSession } from '../sessions/session-description.ts';
+import { textReminder } from '../sms/family-texts.ts';
 import { sessionReminderEmail } from './reminder-emails.ts';
 import {
   type ReminderKind,
@@ -109,6 +110,7 @@ async function remindFamily(
     const seats = await tx
       .select({
         id: bookings.id,
+        userId: bookings.userId,
         status: bookings.status,
         service: classSessions.service,
         startsAt: classSessions.startsAt,
@@ -144,6 +146,7 @@ async function remindFamily(
 
 type ReminderSeat = {
   id: string;
+  userId: string;
   service: Parameters<typeof describeSession>[1]['service'];
   startsAt: Date;
   endsAt: Date;
@@ -228,4 +231,15 @@ async function enqueueReminder(
       { tx, priority: 'bulk' },
     );
   }
+  // The account's text, if it chose reminders by text (docs/decisions/103): the first seat's
+  // join link, as the mail's first button.
+  await textReminder(deps, tx, {
+    userId: first.userId,
+    bookingId: first.id,
+    minutesBefore: input.minutesBefore,
+    startsAt: first.startsAt,
+    pupilNames: seats.map((seat) => seat.pupilName),
+    sessionLabel: session.label,
+    link: joinPageUrl(brand.siteUrl, first.id),
+  });
 }

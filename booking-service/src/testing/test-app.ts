@@ -1,3 +1,4 @@
+import { smsParts } from '../sms/sms-setup.ts';
 import { contentConfigFromEnv, createContentLoader } from '@tuition/content';
 import { fixedClock, systemClock } from '@tuition/domain';
 import { type AppDeps, roomParts } from '../app-deps.ts';
@@ -88,6 +89,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     mail,
     payments: opts.payments ?? paymentProviderFromConfig(config),
     ...roomParts(config, dbHandle.db, () => deps.clock),
+    ...smsParts(config, dbHandle.db, () => deps.clock),
   };
   const app = createApp(deps);
   return {

@@ -1,4 +1,5 @@
 import type { LessonReport, LessonReportRequest, ReportSent } from '@tuition/api-contract';
+import { textReport } from '../sms/family-texts.ts';
 import { tutorPayLinePence } from '@tuition/domain';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
@@ -277,7 +278,7 @@ export async function sendReport(
       byFamily.set(f.userId, family);
     }
     const described = describeSession(timetable, session);
-    for (const family of byFamily.values()) {
+    for (const [userId, family] of byFamily) {
       const content = lessonReportEmail(brand, {
         parentName: family.parentName,
         session: described,
@@ -292,6 +293,15 @@ export async function sendReport(
         corrected: version > 1,
       });
       await deps.mail.enqueue({ to: family.email, ...content }, { tx, priority: 'bulk' });
+      // By text too, if chosen; once per session: a corrected report is not texted again (103).
+      await textReport(deps, tx, {
+        userId,
+        reportKey: session.id,
+        startsAt: session.startsAt,
+        pupilNames: family.pupilIds.map((id) => firstNameOf(booked.get(id)?.name ?? '')),
+        sessionLabel: described.label,
+        link: `${brand.siteUrl}/previous-bookings`,
+      });
     }
     await recordAudit(tx, {
       actorId: tutor.userId,

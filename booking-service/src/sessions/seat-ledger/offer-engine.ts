@@ -10,7 +10,8 @@ import { pupilCopyAddress } from '../seat-pupils.ts';
 import { seatsTakenSql } from '../seats.ts';
 import { describeSession } from '../session-description.ts';
 import { settleLapsedOffers } from './offer-lapse.ts';
-import { placeOpenedEmail } from './offer-mail.ts';
+import { offerUrl, placeOpenedEmail } from './offer-mail.ts';
+import { textOffer } from '../../sms/family-texts.ts';
 
 /*
  * The offer engine (docs/decisions/060). Every write that frees a seat calls offerFreedSeats in
@@ -222,6 +223,16 @@ async function mailOffer(
     ),
     { tx },
   );
+  // And by text, if the family chose offers by text (docs/decisions/103).
+  await textOffer(deps, tx, {
+    userId: input.userId,
+    offerId: input.offerId,
+    startsAt: input.session.startsAt,
+    expiresAt: input.expiresAt,
+    pupilNames: input.offered.map((entry) => entry.pupilName),
+    sessionLabel: session.label,
+    link: offerUrl(brand.siteUrl, input.offerId),
+  });
   // A pupil of 16 or over with their own address gets their own copy, as with bookings.
   for (const entry of input.offered) {
     const copy = pupilCopyAddress(
