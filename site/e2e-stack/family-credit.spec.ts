@@ -2,9 +2,18 @@
 // verified parent with two children buys the 10-session pack on /booking (Buy pack, the local
 // checkout page, Pay), books both children into two sessions with the credit (straight to the
 // success page, no payment page), and "Your credit" on /payments-invoices shows 6 left and the
-// four uses named by child. axe on the credit panel and on each page shown.
+// four uses named by child. axe on the credit panel and on each page shown. Then /enrol for
+// both children says what the credit pays; an unfinished term payment's credit shows as held
+// until released (docs/decisions/105).
 import type { Page } from '@playwright/test';
-import { axeResults, expect, expectNoAxeViolations, signedInCustomer, test } from './support.ts';
+import {
+  axeResults,
+  expect,
+  expectNoAxeViolations,
+  openTermAndClass,
+  signedInCustomer,
+  test,
+} from './support.ts';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -34,12 +43,14 @@ test('a family buys a 10-session pack and books two children into two sessions w
   const maya = `Maya ${suffix}`;
   const sam = `Sam ${suffix}`;
   await signedInCustomer(page, '/', { name: `Parent ${suffix}` });
+  const pupilIds: string[] = [];
   for (const name of [maya, sam]) {
     const added = await page.request.post('/api/me/pupils', {
       data: { name, yearGroup: 'y10', consent: true },
       headers: origin,
     });
     expect(added.status(), await added.text()).toBe(201);
+    pupilIds.push(((await added.json()) as { id: string }).id);
   }
 
   // Buy the pack from /booking: the local checkout page, then Pay.
@@ -124,4 +135,61 @@ test('a family buys a 10-session pack and books two children into two sessions w
   await page.goto('/booking?service=gcse');
   await expect(page.getByRole('region', { name: 'Your credit' })).toContainText('6 of 10 left');
   await shoot(page, 'booking-credit');
+
+  await enrolBothWithCredit(page, { origin: origin.origin, pupilIds, names: [maya, sam] });
 });
+
+/**
+ * The term page says when credit pays (docs/decisions/105): both children for the open term,
+ * the six sessions of credit paying first. When the card pays the rest, the payment is left
+ * unfinished: the wallet shows the credit as held, Release gives it back, and the history has
+ * one line for it.
+ */
+async function enrolBothWithCredit(
+  page: Page,
+  family: { origin: string; pupilIds: string[]; names: string[] },
+) {
+  const { term, lesson, quote } = await openTermAndClass(
+    page,
+    { origin: family.origin },
+    family.pupilIds,
+  );
+  expect(quote.creditAvailable).toBe(6);
+  await page.goto('/enrol');
+  await page.getByRole('combobox', { name: 'Term' }).selectOption(term.id);
+  await page.getByRole('combobox', { name: 'Class' }).selectOption(lesson.id);
+  for (const name of family.names) {
+    await page.getByRole('checkbox', { name: new RegExp(name) }).check();
+  }
+  const region = page.getByRole('region', { name: 'Sessions and price' });
+  const byCredit = Math.min(6, quote.sessionsCount * 2);
+  await expect(
+    region.getByRole('checkbox', { name: 'Use my credit (you have 6 sessions)' }),
+  ).toBeChecked();
+  await expect(region.getByTestId('enrol-credit')).toHaveText(
+    `${byCredit} sessions (${6 - byCredit} left after this)`,
+  );
+  await expect(region.getByTestId('enrol-card-total')).toHaveText(/^£\d/);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, '/enrol paying with credit at 375 px');
+  await shoot(page, 'enrol-credit');
+  if (byCredit === quote.sessionsCount * 2) return; // credit pays it all: nothing is held
+
+  await region.getByRole('button', { name: /^Pay £.+ and enrol$/ }).click();
+  await page.waitForURL(/\/dev\/checkout\//);
+  await page.goto('/payments-invoices');
+  const panel = page.getByRole('region', { name: 'Your credit' });
+  const hold = panel.getByTestId('credit-hold');
+  await expect(hold).toContainText(/^6 sessions held for an unfinished payment until \d/);
+  await expect(hold).toContainText(`For ${family.names.join(' and ')}`);
+  await expect(panel.getByTestId('credit-balance')).toHaveText('0 sessions of credit');
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, '/payments-invoices with held credit');
+  await shoot(page, 'credit-held');
+  await hold.getByRole('button', { name: 'Release' }).click();
+  await expect(panel.getByTestId('credit-balance')).toHaveText('6 sessions of credit');
+  await expect(hold).toHaveCount(0);
+  await expect(
+    panel.getByText('Held for a payment that was not finished, then given back: 6 sessions'),
+  ).toBeVisible();
+}

@@ -451,3 +451,50 @@ export async function scrollToAdminSection(page: Page, heading: string): Promise
 export async function islandsReady(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
+
+/** A term as GET /api/terms lists it, and a weekly class's id. */
+export interface OpenTerm {
+  id: string;
+  name: string;
+  lastDay: string;
+  publicOpensOn: string;
+}
+
+/** The term quote's parts the journeys read. */
+export interface TermQuoteSeen {
+  sessionsCount: number;
+  sessions: { status: string }[];
+  creditAvailable: number;
+}
+
+/**
+ * The term anyone may enrol for today (the service's clock), and a class with room in every
+ * session left for these pupils, with its quote (docs/decisions/083).
+ */
+export async function openTermAndClass(
+  page: Page,
+  headers: Record<string, string>,
+  pupilIds: readonly string[],
+): Promise<{ term: OpenTerm; lesson: { id: string }; quote: TermQuoteSeen }> {
+  const { now } = (await (await page.request.get('/dev/clock', { headers })).json()) as {
+    now: string;
+  };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(now),
+  );
+  const terms = (await (await page.request.get('/api/terms')).json()) as OpenTerm[];
+  const term = terms.find((t) => t.publicOpensOn <= today && today <= t.lastDay);
+  expect(term, `a term open to everyone on ${today}`).toBeDefined();
+  const lessons = (await (await page.request.get('/api/classes')).json()) as { id: string }[];
+  for (const lesson of lessons) {
+    const answer = await page.request.post(`/api/terms/${term!.id}/quote`, {
+      data: { classId: lesson.id, pupilIds },
+      headers,
+    });
+    if (!answer.ok()) continue;
+    const quote = (await answer.json()) as TermQuoteSeen;
+    const roomInAll = quote.sessions.every((s) => s.status !== 'full');
+    if (quote.sessionsCount > 0 && roomInAll) return { term: term!, lesson, quote };
+  }
+  throw new Error(`no class of ${term!.name} has sessions left with room`);
+}

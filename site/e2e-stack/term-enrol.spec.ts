@@ -5,23 +5,15 @@
 // sessions under the enrolment's heading. axe on each of those states. Every account and child
 // is new, so a retry on the same stack starts afresh.
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signedInCustomer, test } from './support.ts';
+import {
+  expect,
+  expectNoAxeViolations,
+  openTermAndClass,
+  signedInCustomer,
+  test,
+} from './support.ts';
 
 test.use({ viewport: { width: 375, height: 740 } });
-
-interface Term {
-  id: string;
-  name: string;
-  lastDay: string;
-  publicOpensOn: string;
-}
-interface Lesson {
-  id: string;
-}
-interface Quote {
-  sessionsCount: number;
-  sessions: { status: string }[];
-}
 
 /** A full-page screenshot among the test's output, at this width and at 1280 px. */
 async function shoot(page: Page, name: string) {
@@ -37,29 +29,6 @@ async function expectNoSidewaysScroll(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** The term anyone may enrol for today (the service's clock), and a class with room in it. */
-async function openTermAndClass(page: Page, headers: Record<string, string>, pupilId: string) {
-  const { now } = (await (await page.request.get('/dev/clock')).json()) as { now: string };
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
-    new Date(now),
-  );
-  const terms = (await (await page.request.get('/api/terms')).json()) as Term[];
-  const term = terms.find((t) => t.publicOpensOn <= today && today <= t.lastDay);
-  expect(term, `a term open to everyone on ${today}`).toBeDefined();
-  const lessons = (await (await page.request.get('/api/classes')).json()) as Lesson[];
-  for (const lesson of lessons) {
-    const answer = await page.request.post(`/api/terms/${term!.id}/quote`, {
-      data: { classId: lesson.id, pupilIds: [pupilId] },
-      headers,
-    });
-    if (!answer.ok()) continue;
-    const quote = (await answer.json()) as Quote;
-    const roomInAll = quote.sessions.every((s) => s.status !== 'full');
-    if (quote.sessionsCount > 0 && roomInAll) return { term: term!, lesson };
-  }
-  throw new Error(`no class of ${term!.name} has sessions left with room`);
 }
 
 test('a new family enrols a child for the open term, pays, and sees the term grouped', async ({
@@ -81,7 +50,7 @@ test('a new family enrols a child for the open term, pays, and sees the term gro
   });
   expect(added.status(), await added.text()).toBe(201);
   const pupilId = ((await added.json()) as { id: string }).id;
-  const { term, lesson } = await openTermAndClass(page, headers, pupilId);
+  const { term, lesson } = await openTermAndClass(page, headers, [pupilId]);
 
   // /booking leads here.
   await page.goto('/booking');
