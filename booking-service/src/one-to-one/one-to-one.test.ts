@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OneToOneAvailability, TutorCalendar, TutorOneToOne } from '@tuition/api-contract';
-import { londonWallClockToUtc, SERVICES, toLondonWallClock } from '@tuition/domain';
+import { isSlotFree, londonWallClockToUtc, SERVICES, toLondonWallClock } from '@tuition/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, checkoutItems, checkouts, classSessions } from '../db/schema.ts';
@@ -16,6 +16,7 @@ import { captureLogs } from '../testing/log-capture.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { leadClass, signedInTutor } from '../testing/tutor-fixtures.ts';
+import { tutorOneToOneCalendar } from '../sessions/one-to-one-hours.ts';
 import { type CalendarReadDeps, readTutorCalendars } from './calendar-reads.ts';
 
 /*
@@ -276,12 +277,20 @@ describe('1-to-1 hours', () => {
       await t.deps.db.update(checkouts).set({ expiresAt }).where(eq(checkouts.id, checkoutId));
       await t.deps.db.insert(checkoutItems).values({ checkoutId, sessionId, pupilId });
     };
-    await insertBooking(t.deps.db, {
-      userId: family,
-      sessionId: await lesson('2027-03-22', '16:00'),
-      pupilId,
-    });
+    const booked = await lesson('2027-03-22', '16:00');
+    await insertBooking(t.deps.db, { userId: family, sessionId: booked, pupilId });
     expect(await startsOn(ada.tutorId, '2027-03-22')).toEqual([]);
+    // What the checkout re-reads under the tutor's lock agrees; a reschedule leaves its own out.
+    const day = { startsAt: london('2027-03-22', '00:00'), endsAt: london('2027-03-23', '00:00') };
+    const context = { now: new Date(NOW), timetable: await t.deps.content.timetable() };
+    const hours = await tutorOneToOneCalendar(t.deps.db, ada.tutorId, day, context);
+    const slot = { startsAt: london('2027-03-22', '16:00'), endsAt: london('2027-03-22', '17:00') };
+    expect(isSlotFree(hours, slot, { now: context.now, closures: [] })).toBe(false);
+    const moving = await tutorOneToOneCalendar(t.deps.db, ada.tutorId, day, {
+      ...context,
+      except: booked,
+    });
+    expect(isSlotFree(moving, slot, { now: context.now, closures: [] })).toBe(true);
     await hold(await lesson('2027-03-24', '16:00'), new Date(Date.parse(NOW) + 30 * 60_000));
     expect((await startsOn(ada.tutorId, '2027-03-24')).at(-1)).toBe('14:45');
     await hold(await lesson('2027-03-17', '16:00'), new Date(Date.parse(NOW) - 60_000));

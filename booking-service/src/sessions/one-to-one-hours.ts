@@ -39,6 +39,8 @@ export interface HoursContext {
   now: Date;
   /** The CMS timetable: a led class's sessions count before their rows exist. */
   timetable: readonly WeeklySlot[];
+  /** A session left out: the 1-to-1 lesson a reschedule moves. */
+  except?: string;
 }
 
 /** Windows and exceptions per tutor (none saved: no windows, so unavailable). */
@@ -101,6 +103,7 @@ async function lessonRowsOf(
   const from = new Date(range.startsAt.getTime() - DAY_MS);
   return db
     .select({
+      id: classSessions.id,
       service: classSessions.service,
       kind: classSessions.kind,
       startsAt: classSessions.startsAt,
@@ -172,6 +175,7 @@ async function lessonsOf(
   };
   // Rows first: a row says who covers, or that the business cancelled it (then nobody teaches).
   for (const row of rows) {
+    if (row.id === context.except) continue;
     const lesson = { startsAt: row.startsAt, endsAt: row.endsAt };
     if (row.kind === 'one-to-one') {
       lessons.get(row.tutorId ?? '')?.push(lesson);
