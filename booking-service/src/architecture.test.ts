@@ -90,6 +90,11 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
   ['admin', 'auth/password-reset.ts', 'an admin sends a customer a reset link'],
   ['admin', 'bookings/bookings.ts', 'an admin cancels or moves a booking as the customer would'],
   [
+    'bookings',
+    'one-to-one/hour-check.ts',
+    "a 1-to-1 lesson moves only to another free hour of its tutor (decision 106)",
+  ],
+  [
     'admin',
     'bookings/session-cancel.ts',
     'an admin cancels a whole session with the same remedies as one seat (decision 077)',

@@ -5,6 +5,7 @@ import {
   canCancel,
   canReschedule,
   customerCancelGivesCredit,
+  customerCancelRefundsLesson,
   findSession,
   isBookable,
   MESSAGES,
@@ -37,6 +38,7 @@ import type { Logger } from '../logging/logger.ts';
 import { lockHoldRows, moveSeat, releaseSeats } from '../sessions/seat-ledger/seat-ledger.ts';
 import { pupilCopyAddress, pupilRef } from '../sessions/seat-pupils.ts';
 import { type BookingRow, selectBookingRows } from '../sessions/booking-rows.ts';
+import { tutorHourTarget } from './one-to-one-move.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { joinWindow } from '../lessons/join-window.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
@@ -250,8 +252,10 @@ export async function cancelBooking(
     // (docs/decisions/100), as the merge's e-mail told them.
     const ownCredit =
       request.actor.kind === 'customer' &&
-      (customerCancelGivesCredit(booking.startsAt, now, settings.customerCancelReturnsCredit) ||
-        (await mergeCancelOpen(tx, booking.id, now)));
+      (booking.kind === 'one-to-one'
+        ? customerCancelRefundsLesson(booking.startsAt, now)
+        : customerCancelGivesCredit(booking.startsAt, now, settings.customerCancelReturnsCredit) ||
+          (await mergeCancelOpen(tx, booking.id, now)));
     // The wallet's history names the session and child itself; the note says only who.
     const byWhom = request.actor.kind === 'admin' ? 'Cancelled by us' : 'Cancelled by you';
     const remedy =
@@ -323,9 +327,9 @@ export async function cancelBooking(
     );
     return { view, remedy };
   });
+  // After commit: a card refund goes to the provider (retried later if it is down).
+  if (done.remedy?.refundIds.length) await sendPendingRefunds(deps, done.remedy.refundIds);
   if (!done.remedy || request.actor.kind === 'customer') return done.view;
-  // After commit: the card refund goes to the provider (retried later if it is down).
-  await sendPendingRefunds(deps, done.remedy.refundIds);
   const { refundIds: _sent, ...outcome } = done.remedy;
   return { ...done.view, remedy: outcome };
 }
@@ -349,8 +353,15 @@ export async function rescheduleBooking(
   ]);
   const actor = policyActor(request.actor);
 
-  const targetRow = await rescheduleTarget(deps, request, { timetable, pricing, closures, now });
+  const current = await findBooking(deps.db, request.bookingId, request.actor);
+  const groupTarget =
+    current.kind === 'one-to-one'
+      ? null
+      : await rescheduleTarget(deps, request, { timetable, pricing, closures, now });
   return deps.db.transaction(async (tx) => {
+    // A 1-to-1 lesson moves to another free hour of its tutor, made under the tutor's lock (106).
+    const targetRow =
+      groupTarget ?? (await tutorHourTarget(deps, tx, current, request.startsAt, now));
     const booking = await lockBooking(tx, request.bookingId, request.actor);
     if (!canReschedule(booking, now, actor)) {
       const stillUpcoming = canCancel(booking, now);

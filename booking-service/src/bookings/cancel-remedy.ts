@@ -26,7 +26,11 @@ export async function applyRemedy(
   tx: Transaction,
   input: { booking: BookingRow; remedy: CancelRemedy; now: Date; note: string },
 ): Promise<RemedyOutcome & { refundIds: string[] }> {
-  const { booking, remedy, now } = input;
+  const { booking, now } = input;
+  // A 1-to-1 lesson is paid by card, never with a session of credit: what comes back for it is
+  // the card refund (docs/decisions/106).
+  const remedy =
+    booking.kind === 'one-to-one' && input.remedy === 'credit' ? 'refund' : input.remedy;
   const nothing = { remedy, refundedPence: 0, creditReturned: 0, refundIds: [] };
   if (remedy === 'none') return nothing;
   if (booking.creditLotId) {
@@ -53,7 +57,7 @@ export async function applyRemedy(
     const id = await recordRefund(tx, {
       checkoutId: booking.checkoutId,
       amountPence: price,
-      reason: 'business-cancel',
+      reason: booking.kind === 'one-to-one' ? 'lesson-cancel' : 'business-cancel',
       bookingId: booking.id,
       now,
     });

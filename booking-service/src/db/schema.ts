@@ -790,7 +790,8 @@ export const paymentRefunds = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     amountPence: integer('amount_pence').notNull(),
-    reason: text('reason').$type<'business-cancel' | 'cooling-off'>().notNull(),
+    /** lesson-cancel: a 1-to-1 lesson cancelled by the family or the business (106). */
+    reason: text('reason').$type<'business-cancel' | 'cooling-off' | 'lesson-cancel'>().notNull(),
     bookingId: uuid('booking_id'),
     lotId: uuid('lot_id'),
     requestedAt: instant('requested_at').notNull(),

@@ -45,9 +45,9 @@ export async function tutorHoursAround(
 
 /** The check a 1-to-1 hold runs for each lesson under the tutor's lock. */
 export function tutorFreeCheck(content: Pick<ContentLoader, 'closures'>): TutorFreeCheck {
-  return async (db, { tutorId, lesson, now }) => {
+  return async (db, { tutorId, lesson, now, except }) => {
     const [hours, closures] = await Promise.all([
-      tutorHoursAround(db, { tutorId, ...lesson, now }),
+      tutorHoursAround(db, { tutorId, ...lesson, now, ...(except ? { except } : {}) }),
       content.closures(),
     ]);
     return isSlotFree(hours, lesson, { now, closures });

@@ -5,6 +5,7 @@ import {
   bookings,
   checkouts,
   classSessions,
+  paymentRefunds,
   promoCodes,
   tutorAvailability,
   tutorOneToOneSettings,
@@ -173,5 +174,51 @@ describe.each(TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
       .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
       .where(and(eq(classSessions.startsAt, new Date(week(6))), eq(bookings.status, 'confirmed')));
     expect(seats.every((s) => s.userId !== parent.id)).toBe(true);
+  });
+
+  it('moves a lesson only to another free hour of its tutor, and refunds a cancel 24 hours ahead', async () => {
+    setNow(t, NOW);
+    const { parent, pupilId } = await family();
+    const started = await contractBody(
+      await book(parent, { startsAt: week(7), pupilId, weeks: 1 }),
+      OneToOneCheckoutSchema,
+    );
+    expect((await pressPay(t, started.checkoutId, parent)).status).toBe(303);
+    const [seat] = await t.deps.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.userId, parent.id), eq(bookings.status, 'confirmed')));
+    if (!seat) throw new Error('no seat');
+    const call = (path: string, body: Record<string, unknown> = {}) =>
+      api(t, `/api/me/bookings/${seat.id}/${path}`, { body, cookie: parent.cookie, ip: parent.ip });
+    // A Tuesday: the tutor only teaches on Mondays.
+    const tuesday = new Date(Date.parse(week(7)) + 86_400_000).toISOString();
+    const refused = await call('reschedule', { startsAt: tuesday });
+    expect(await problemOf(refused)).toMatchObject({ code: 'unavailable', slots: [tuesday] });
+    const later = '2027-03-01T18:30:00.000Z';
+    const moved = await call('reschedule', { startsAt: later });
+    expect(moved.status).toBe(200);
+    const [now] = await t.deps.db
+      .select({ id: bookings.id, startsAt: classSessions.startsAt, kind: classSessions.kind })
+      .from(bookings)
+      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+      .where(and(eq(bookings.userId, parent.id), eq(bookings.status, 'confirmed')));
+    expect(now).toMatchObject({ startsAt: new Date(later), kind: 'one-to-one' });
+    // The first hour is free again for another family.
+    const other = await family('Maya');
+    expect((await book(other.parent, { startsAt: week(7), pupilId: other.pupilId })).status).toBe(
+      201,
+    );
+    const cancelled = await api(t, `/api/me/bookings/${now?.id}/cancel`, {
+      body: {},
+      cookie: parent.cookie,
+      ip: parent.ip,
+    });
+    expect(cancelled.status).toBe(200);
+    const refunds = await t.deps.db
+      .select({ amountPence: paymentRefunds.amountPence, reason: paymentRefunds.reason })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.checkoutId, started.checkoutId));
+    expect(refunds).toEqual([{ amountPence: 5000, reason: 'lesson-cancel' }]);
   });
 });

@@ -47,7 +47,7 @@ export interface OneToOneRequest {
 /** Whether the tutor is free for a lesson, read inside the hold's transaction. */
 export type TutorFreeCheck = (
   tx: DbExecutor,
-  input: { tutorId: string; lesson: WantedLesson; now: Date },
+  input: { tutorId: string; lesson: WantedLesson; now: Date; except?: string },
 ) => Promise<boolean>;
 
 const invalid = (field: string, message: string) => new ValidationError([{ field, message }]);

@@ -80,6 +80,7 @@ export {
   bookingBadge,
   canCancel,
   customerCancelGivesCredit,
+  customerCancelRefundsLesson,
   canReschedule,
   DEFAULT_CUSTOMER_CANCEL_RETURNS_CREDIT,
   isPrevious,

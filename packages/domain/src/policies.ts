@@ -56,6 +56,15 @@ export function customerCancelGivesCredit(startsAt: Date, now: Date, settingOn: 
   return settingOn && now.getTime() <= rescheduleDeadline(startsAt).getTime();
 }
 
+/**
+ * A family's own cancel of a 1-to-1 lesson 24 hours or more before its start refunds the card:
+ * a tutor's hour is not a group seat, so no session credit stands in for it (docs/decisions/106).
+ * Later, nothing comes back, as with a group seat.
+ */
+export function customerCancelRefundsLesson(startsAt: Date, now: Date): boolean {
+  return now.getTime() <= rescheduleDeadline(startsAt).getTime();
+}
+
 /** From this instant on (24 hours before the start) a customer can no longer reschedule. */
 export function rescheduleDeadline(startsAt: Date): Date {
   return new Date(startsAt.getTime() - RESCHEDULE_CUTOFF_HOURS * 3_600_000);

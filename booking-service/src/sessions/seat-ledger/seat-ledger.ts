@@ -53,6 +53,7 @@ export { queueForSeats, type QueueRefusal } from './seat-queue.ts';
 export { releaseAccountSeats } from './account-release.ts';
 export {
   holdTutorLessons,
+  takeTutorHour,
   type TutorHold,
   type TutorHoldRequest,
   type WantedLesson,

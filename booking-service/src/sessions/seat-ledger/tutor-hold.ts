@@ -101,3 +101,40 @@ export async function holdTutorLessons(
   const opened = await request.open(tx, rows, keepChoice);
   return { opened, rows, skipped };
 }
+
+/**
+ * The session row a 1-to-1 lesson moves to (a reschedule to another free hour of its tutor):
+ * under the tutor's lock, the new hour is checked (the lesson being moved left out) and its row
+ * made, in the caller's transaction, before the seat moves onto it (moveSeat).
+ */
+export async function takeTutorHour(
+  tx: Transaction,
+  request: {
+    from: SessionRow;
+    lesson: WantedLesson;
+    isFree: (tx: Transaction, lesson: WantedLesson) => Promise<boolean>;
+    unavailable: (lessons: readonly WantedLesson[]) => Error;
+  },
+): Promise<SessionRow> {
+  const { from, lesson } = request;
+  if (!from.tutorId) throw new Error('a 1-to-1 lesson without its tutor');
+  const [tutor] = (await lockHoldRows(tx, { tutorIds: [from.tutorId] })).tutors;
+  if (!tutor || tutor.deactivatedAt || !(await request.isFree(tx, lesson))) {
+    throw request.unavailable([lesson]);
+  }
+  const [row] = await tx
+    .insert(classSessions)
+    .values({
+      kind: 'one-to-one',
+      tutorId: from.tutorId,
+      subject: from.subject,
+      service: from.service,
+      startsAt: lesson.startsAt,
+      endsAt: lesson.endsAt,
+      pricePence: from.pricePence,
+      capacity: 1,
+    })
+    .returning();
+  if (!row) throw new Error('the lesson row was not made');
+  return row;
+}
