@@ -85,6 +85,12 @@ const ROUTES = {
   'GET /api/tutor/sessions/:id/room': 'TutorRoomSchema',
   'POST /api/tutor/sessions/:id/room': 'TutorRoomSchema',
   'POST /api/tutor/sessions/:id/room/end': 'TutorRoomSchema',
+  'GET /api/tutor/availability': 'TutorAvailabilitySchema',
+  'PUT /api/tutor/availability': 'TutorAvailabilitySchema',
+  'GET /api/tutor/calendar': 'TutorCalendarSchema',
+  'PUT /api/tutor/calendar': 'TutorCalendarSchema',
+  'GET /api/admin/tutors/:id/one-to-one': 'TutorOneToOneSchema',
+  'PUT /api/admin/tutors/:id/one-to-one': 'TutorOneToOneSchema',
 } as const satisfies Record<string, SchemaName | typeof NO_CONTENT>;
 
 export type Route = keyof typeof ROUTES;

@@ -1,12 +1,23 @@
 // The admin's calls about tutors (docs/decisions/079): invite, deactivate, rates, hours, and who
 // teaches a weekly class (lead) or one session (cover). Answers are typed and, in development
 // and tests, checked by @tuition/api-contract, as every admin call is (admin-api.ts).
-import type { TutorInviteRequest, TutorRatesRequest } from '@tuition/api-contract';
+import type {
+  TutorInviteRequest,
+  TutorOneToOneRequest,
+  TutorRatesRequest,
+} from '@tuition/api-contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { retryUnlessRefused } from './admin-format.ts';
 
-export type { ClassTutor, PayLine, SessionTutor, Tutor, TutorHours } from '@tuition/api-contract';
+export type {
+  ClassTutor,
+  PayLine,
+  SessionTutor,
+  Tutor,
+  TutorHours,
+  TutorOneToOne,
+} from '@tuition/api-contract';
 
 const id = encodeURIComponent;
 
@@ -39,6 +50,16 @@ export const tutorsApi = {
       `/api/admin/tutors/${id(tutorId)}/hours?${new URLSearchParams({ month })}`,
       'TutorHoursSchema',
     ),
+  /** Their 1-to-1 courses, rate, hours and calendar busy times (docs/decisions/104). */
+  oneToOne: (tutorId: string) =>
+    apiFetch(`/api/admin/tutors/${id(tutorId)}/one-to-one`, 'TutorOneToOneSchema'),
+  /** No courses: they teach no 1-to-1. 400 names `services` or `ratePencePerHour`. */
+  setOneToOne: (tutorId: string, settings: TutorOneToOneRequest) =>
+    apiFetch(`/api/admin/tutors/${id(tutorId)}/one-to-one`, 'TutorOneToOneSchema', {
+      method: 'PUT',
+      json: settings,
+      repeatable: true,
+    }),
   /** The weekly class's lead tutor; null leaves it without one. */
   setClassTutor: (classId: string, tutorId: string | null) =>
     apiFetch(`/api/admin/classes/${id(classId)}/tutor`, 'ClassTutorSchema', {

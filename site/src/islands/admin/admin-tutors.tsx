@@ -1,7 +1,8 @@
 // The "Tutors" section of /admin (docs/decisions/079): invite a tutor, and for each one their
 // state (active, deactivated, still to choose a password), the classes they lead and their rates;
-// set the rates, read their hours for a month (and download them as CSV), or deactivate them.
-// Deactivating stops sign-in; their classes, reports and pay lines stay.
+// set the rates, read their hours for a month (and download them as CSV), set what they teach
+// 1-to-1 and its hourly rate (docs/decisions/109), or deactivate them. Deactivating stops
+// sign-in; their classes, reports and pay lines stay.
 import { Badge, Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import type { Clock } from '@tuition/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
 import { adminLoadFailure, pounds } from './admin-format.ts';
 import { TutorHoursPanel } from './admin-tutor-hours.tsx';
+import { TutorOneToOnePanel } from './admin-tutor-one-to-one.tsx';
 import { InviteTutorForm } from './admin-tutor-invite.tsx';
 import { SetRatesButton } from './admin-tutor-rates.tsx';
 import { type Tutor, TUTORS_KEY, tutorsApi, useTutors } from './admin-tutors-api.ts';
@@ -80,7 +82,9 @@ function DeactivateButton({ tutor, onDeactivated }: { tutor: Tutor; onDeactivate
 
 function TutorItem({ tutor, clock }: { tutor: Tutor; clock: Clock | undefined }) {
   const [hoursOpen, setHoursOpen] = useState(false);
+  const [oneOpen, setOneOpen] = useState(false);
   const hoursId = useId();
+  const oneId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   // Once the dialog has gone, focus the tutor's name rather than leave it on the page's body.
   const focusName = () => requestAnimationFrame(() => heading.current?.focus());
@@ -121,10 +125,24 @@ function TutorItem({ tutor, clock }: { tutor: Tutor; clock: Clock | undefined })
         >
           Hours<span className="visually-hidden"> of {tutor.name}</span>
         </Button>
+        {tutor.active && (
+          <Button
+            variant="soft"
+            size="2"
+            aria-expanded={oneOpen}
+            aria-controls={oneId}
+            onClick={() => setOneOpen((o) => !o)}
+          >
+            1-to-1<span className="visually-hidden"> of {tutor.name}</span>
+          </Button>
+        )}
         {tutor.active && <DeactivateButton tutor={tutor} onDeactivated={focusName} />}
       </Flex>
       <div id={hoursId} hidden={!hoursOpen}>
         {hoursOpen && <TutorHoursPanel tutor={tutor} {...(clock ? { clock } : {})} />}
+      </div>
+      <div id={oneId} hidden={!oneOpen}>
+        {oneOpen && <TutorOneToOnePanel tutor={tutor} />}
       </div>
     </li>
   );

@@ -16,6 +16,9 @@ describe('the profile menu', () => {
     render(<AuthProfileMenu {...tutor} />);
     const account = within(screen.getByRole('list', { name: 'Account' }));
     expect(account.getByRole('link', { name: 'Teach' }).getAttribute('href')).toBe('/teach');
+    expect(account.getByRole('link', { name: '1-to-1 Hours' }).getAttribute('href')).toBe(
+      '/teach/availability',
+    );
     expect(account.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
   });
 

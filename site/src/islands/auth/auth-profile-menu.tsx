@@ -16,7 +16,13 @@ export interface AuthProfileMenuProps {
 
 export function menuItems(role: UserRole) {
   return [
-    ...(role === 'tutor' ? [{ href: '/teach', label: 'Teach' }] : []),
+    // A tutor's 1-to-1 hours sit next to their sessions (docs/decisions/109).
+    ...(role === 'tutor'
+      ? [
+          { href: '/teach', label: 'Teach' },
+          { href: '/teach/availability', label: '1-to-1 Hours' },
+        ]
+      : []),
     { href: '/my-account', label: 'My Account' },
     { href: '/manage-bookings', label: 'Manage Bookings' },
     ...(role === 'admin' ? [{ href: '/admin', label: 'Admin Dashboard' }] : []),

@@ -2,7 +2,11 @@
 // register, a mark, the lesson report's draft and its sending, and the lesson's own room
 // (docs/decisions/098) and recording (docs/decisions/099). Answers are typed (and, in
 // development and tests, checked) by @tuition/api-contract; every call throws ApiError.
-import type { AttendanceStatus, LessonReportRequest } from '@tuition/api-contract';
+import type {
+  AttendanceStatus,
+  LessonReportRequest,
+  TutorAvailabilityRequest,
+} from '@tuition/api-contract';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
 export type {
@@ -14,6 +18,8 @@ export type {
   RecordingLink,
   ReportSent,
   RoomRecording,
+  TutorAvailability,
+  TutorCalendar,
   TutorRegister,
   TutorRoom,
   TutorSession,
@@ -64,6 +70,24 @@ export const teachApi = {
   /** A short-lived link to the lesson's recording (each call counts as a view); 404 when none. */
   recording: (sessionId: string) =>
     apiFetch(`${sessionPath(sessionId)}/recording`, 'RecordingLinkSchema'),
+  /** The tutor's weekly 1-to-1 windows and days away (docs/decisions/104), London times. */
+  availability: () => apiFetch('/api/tutor/availability', 'TutorAvailabilitySchema'),
+  /** Replaces both lists whole; 400 names each field it refuses ("windows.2.to"). */
+  saveAvailability: (body: TutorAvailabilityRequest) =>
+    apiFetch('/api/tutor/availability', 'TutorAvailabilitySchema', {
+      method: 'PUT',
+      json: body,
+      repeatable: true,
+    }),
+  /** The private calendar: its address with the secret part hidden, last read, last error. */
+  calendar: () => apiFetch('/api/tutor/calendar', 'TutorCalendarSchema'),
+  /** Sets the address (400 `url` when it is not https or webcal); null removes it. */
+  saveCalendar: (url: string | null) =>
+    apiFetch('/api/tutor/calendar', 'TutorCalendarSchema', {
+      method: 'PUT',
+      json: { url },
+      repeatable: true,
+    }),
 } as const;
 
 /** The page of one session (the site is static, so the id rides in the query string). */
