@@ -1,7 +1,8 @@
 // The price a family is shown is the price it pays (docs/decisions/102), against a stubbed
 // service: the checkout carries the total the basket showed; when the service answers 409
 // price-changed the family is told, nothing is paid, the basket shows the new total, and the
-// next press sends that one.
+// next press sends that one. A family that loses the race for the last seat is offered the
+// waiting list instead (decision 107).
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,9 @@ const clock = fixedClock('2026-11-02T09:00:00Z');
 
 /** The service's price per seat, changed by the test between the quote and the press. */
 let seatPence = 1500;
+/** Another family took the last seat of 5 November between the pick and the press. */
+let fifthTaken = false;
+const FIFTH = gcseSlot('2026-11-05');
 
 function stubService() {
   const checkouts: Array<{ expectedPence?: number }> = [];
@@ -28,10 +32,13 @@ function stubService() {
       accountType: 'parent',
       pupils: [accountPupil('p1', 'Sam')],
     },
-    'GET /api/availability': {
-      slots: [gcseSlot('2026-11-03'), gcseSlot('2026-11-05')],
+    'GET /api/availability': () => ({
+      slots: [
+        gcseSlot('2026-11-03'),
+        fifthTaken ? { ...FIFTH, state: 'full' as const, seatsLeft: 0 } : FIFTH,
+      ],
       closed: [],
-    },
+    }),
     'POST /api/bookability': ({ body }: StubRequest) => {
       const { startsAt } = body as { startsAt: string[] };
       const totalPence = startsAt.length * seatPence;
@@ -51,6 +58,12 @@ function stubService() {
       const order = body as { startsAt: string[]; expectedPence?: number };
       checkouts.push(order);
       const amountPence = order.startsAt.length * seatPence;
+      if (fifthTaken) {
+        return problem(409, 'One or more of the selected sessions is full.', {
+          code: 'full',
+          slots: [FIFTH.startsAt],
+        });
+      }
       if (order.expectedPence !== undefined && order.expectedPence !== amountPence) {
         return problem(
           409,
@@ -83,6 +96,7 @@ beforeEach(() => {
   window.localStorage.clear();
   navigate.mockReset();
   seatPence = 1500;
+  fifthTaken = false;
 });
 afterEach(() => {
   cleanup();
@@ -101,7 +115,7 @@ async function pickTwoSessions() {
     </AppProviders>,
   );
   for (const date of ['Tuesday 3 November 2026', 'Thursday 5 November 2026']) {
-    const card = (await screen.findAllByRole('button', { name: new RegExp(date) })).find(
+    const card = (await screen.findAllByRole('button', { name: new RegExp(date) }, SLOW)).find(
       (b) => b.className === 'booking-session__button',
     );
     if (!card) throw new Error(`no card for ${date}`);
@@ -149,5 +163,37 @@ describe('a price that changed before the press', { timeout: 20_000 }, () => {
     fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'), SLOW);
     expect(checkouts.map((c) => c.expectedPence)).toEqual([3000, 2000]);
+  });
+});
+
+describe('the last seat taken before the press (decision 107)', { timeout: 20_000 }, () => {
+  it('drops the session from the basket and offers its waiting list', async () => {
+    stubService();
+    const basket = await pickTwoSessions();
+    await waitFor(
+      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00'),
+      SLOW,
+    );
+    fifthTaken = true;
+    fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(
+      await within(basket).findByText(
+        'Now full, removed from your basket: Thursday 5 November 2026, 5:00 PM. Join its waiting list under the session to be offered the next seat that frees.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
+    await waitFor(
+      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£15.00'),
+      SLOW,
+    );
+    expect(
+      await screen.findByRole(
+        'button',
+        { name: /^Join waiting list: GCSE Foundation, Thursday 5 November 2026/ },
+        SLOW,
+      ),
+    ).toBeTruthy();
   });
 });

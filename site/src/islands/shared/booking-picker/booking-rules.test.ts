@@ -6,6 +6,7 @@ import {
   basketTotals,
   calendarDays,
   checkoutFailureMessage,
+  nowFullNote,
   closedRanges,
   isDayEnabled,
   preflightRefusal,
@@ -211,5 +212,14 @@ describe('runsIfNote', () => {
     expect(runsIfNote({ confirmedToRun: true })).toBe('Confirmed to run');
     const withoutMinimum: AvailabilitySlot = slot('2026-11-03');
     expect(runsIfNote(withoutMinimum)).toBeUndefined();
+  });
+});
+
+describe('the basket’s note when sessions filled before payment (decision 107)', () => {
+  it('names each one and points at its waiting list', () => {
+    expect(nowFullNote([])).toBeUndefined();
+    expect(nowFullNote(['2026-11-12T18:00:00.000Z', '2026-11-05T17:00:00.000Z'])).toBe(
+      'Now full, removed from your basket: Thursday 5 November 2026, 5:00 PM; Thursday 12 November 2026, 6:00 PM. Join their waiting lists under the sessions to be offered the next seat that frees.',
+    );
   });
 });

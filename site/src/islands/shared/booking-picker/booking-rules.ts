@@ -6,6 +6,8 @@ import type { ClosedDay } from '@tuition/api-contract';
 import {
   addDays,
   CONFIRMED_TO_RUN,
+  formatLondonDate,
+  formatTime12h,
   isBookable,
   MESSAGES,
   type Message,
@@ -198,6 +200,24 @@ export function preflightRefusal(results: readonly BookabilityResult[]): Message
     return MESSAGES.availabilityError;
   }
   return undefined;
+}
+
+/**
+ * The basket's note when sessions filled before the family paid (decision 107): they leave the
+ * basket, and the family is pointed at each one's waiting list, whose button sits under the
+ * session: "Now full, removed from your basket: Thursday 5 November 2026, 5:00 PM. Join its
+ * waiting list under the session to be offered the next seat that frees."
+ */
+export function nowFullNote(starts: readonly string[]): string | undefined {
+  if (starts.length === 0) return undefined;
+  const names = [...starts]
+    .sort()
+    .map((start) => `${formatLondonDate(new Date(start))}, ${formatTime12h(new Date(start))}`);
+  const join =
+    starts.length === 1
+      ? 'Join its waiting list under the session'
+      : 'Join their waiting lists under the sessions';
+  return `Now full, removed from your basket: ${names.join('; ')}. ${join} to be offered the next seat that frees.`;
 }
 
 /**

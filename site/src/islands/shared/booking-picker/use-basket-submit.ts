@@ -4,7 +4,7 @@
 // Back. The customer's own unpaid checkouts (decision 041) are read here too.
 import { MESSAGES, type ServiceCode } from '@tuition/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { openAuthDialog } from '../../../lib/auth-dialog.ts';
 import { toastError, toastSuccess } from '../app-providers.tsx';
@@ -13,6 +13,7 @@ import { useOpenCheckouts, useRefreshOnReturn } from '../pending-payments.tsx';
 import {
   type BookingMode,
   checkoutFailureMessage,
+  nowFullNote,
   preflightRefusal,
   rescheduleFailureMessage,
   type SelectedSession,
@@ -67,12 +68,16 @@ interface SubmitOptions {
   onPromoRefused?: (message: string) => void;
   /** The total the basket showed (docs/decisions/102); absent while none is settled. */
   expectedPence?: number | undefined;
+  /** The basket's picks: sessions that filled before payment leave it (decision 107). */
+  setSelection?: Dispatch<SetStateAction<SelectedSession[]>>;
 }
 
 /** What the submit steps change on the page besides the toasts. */
 interface SubmitEffects {
   setBusy: (busy: boolean) => void;
   setLoginNote: (note: string) => void;
+  /** Sessions that filled since they were picked, pointed at their waiting lists. */
+  setFullNote: (note: string | undefined) => void;
   queryClient: QueryClient;
 }
 
@@ -85,7 +90,12 @@ async function startCheckout(
   refetch: () => unknown,
   useCredit: boolean,
   onPromoRefused: (message: string) => void = () => {},
-  priced: { expectedPence?: number | undefined; onPriceChanged: () => void } = {
+  priced: {
+    expectedPence?: number | undefined;
+    onPriceChanged: () => void;
+    /** Another family took the last seats of these sessions (preflight or the 409). */
+    onFull?: (starts: string[]) => void;
+  } = {
     onPriceChanged: () => {},
   },
 ): Promise<{ created: Started } | undefined> {
@@ -106,6 +116,7 @@ async function startCheckout(
   const refusal = preflightRefusal(results);
   if (refusal) {
     toastError(refusal);
+    priced.onFull?.(results.filter((r) => r.status === 'full').map((r) => r.startsAt));
     void refetch();
     return undefined;
   }
@@ -136,6 +147,9 @@ async function startCheckout(
         ? { title: 'Promo code not accepted', description: refused }
         : checkoutFailureMessage(error),
     );
+    if (error instanceof ApiError && error.status === 409 && error.code === 'full') {
+      priced.onFull?.(error.slots ?? []);
+    }
     void refetch();
     return undefined;
   }
@@ -163,6 +177,7 @@ async function pay(options: SubmitOptions, effects: SubmitEffects) {
   const { promoCode } = options;
   const basket = { ...whoFor.basketFor(service, starts), ...(promoCode ? { promoCode } : {}) };
   effects.setBusy(true);
+  effects.setFullNote(undefined);
   let leaving = false;
   try {
     // A checkout credit paid in full answers `paid` and the success page as its url.
@@ -175,6 +190,12 @@ async function pay(options: SubmitOptions, effects: SubmitEffects) {
         expectedPence: options.expectedPence,
         onPriceChanged: () =>
           void effects.queryClient.invalidateQueries({ queryKey: ['basket-credit'] }),
+        // The parent who lost the race for the last seat is offered its waiting list (107).
+        onFull: (full) => {
+          if (full.length === 0) return;
+          options.setSelection?.((picked) => picked.filter((s) => !full.includes(s.startsAt)));
+          effects.setFullNote(nowFullNote(full));
+        },
       },
     );
     if (!started) return;
@@ -225,6 +246,7 @@ export function useBasketSubmit(options: SubmitOptions) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [loginNote, setLoginNote] = useState<string>();
+  const [fullNote, setFullNote] = useState<string>();
   useEffect(() => {
     if (signedIn) setLoginNote(undefined);
   }, [signedIn]);
@@ -233,10 +255,11 @@ export function useBasketSubmit(options: SubmitOptions) {
   // Back from the payment page: the button is usable again and the seats are read afresh.
   useRefreshOnReturn(useCallback(() => setBusy(false), []));
 
-  const effects: SubmitEffects = { setBusy, setLoginNote, queryClient };
+  const effects: SubmitEffects = { setBusy, setLoginNote, setFullNote, queryClient };
   return {
     busy,
     loginNote,
+    fullNote,
     openCheckouts: openCheckouts.open,
     submit: () =>
       void (options.mode === 'reschedule'

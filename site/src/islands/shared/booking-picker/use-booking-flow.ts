@@ -97,7 +97,7 @@ export function useBookingFlow({
     promo: quote.promo,
     busy: submit.busy,
     pupilNames: pupils.chosenPupils.map((p) => p.name),
-    note: submit.loginNote ?? offerHeldNote(offer) ?? restoreNote,
+    note: submit.loginNote ?? submit.fullNote ?? offerHeldNote(offer) ?? restoreNote,
     signedOut,
     onRemove: (startsAt: string) => setSelection((c) => removeSession(c, startsAt)),
     onClear: () => setSelection([]),
