@@ -13,10 +13,10 @@
 // service runs as one node process: a shell between us and it dies at once on Ctrl+C (the
 // terminal signals the whole process group), and pnpm then reported a failure while the service
 // was still shutting down cleanly. Ctrl+C or SIGTERM reaches the service, and this script exits
-// with the service's own exit code (0 after its graceful shutdown). The shells above this script
-// (npx's, and pnpm's around `node scripts/start.mjs`) are not ours: on Ctrl+C they still end
-// with the signal themselves, so the outer pnpm may say "Command failed"; SIGTERM sent to this
-// script or to the service ends every layer with 0.
+// with the service's own exit code (0 after its graceful shutdown). The root package.json starts
+// this script with `exec`, so the shell pnpm runs scripts in becomes this process instead of
+// dying on Ctrl+C ahead of it: pnpm then sees this script's 0 and prints no "ELIFECYCLE Command
+// failed" (decision 107). SIGTERM sent to this script or to the service ends every layer with 0.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
