@@ -730,3 +730,32 @@ describe('content loader cache', () => {
     expect((await loader.courseTimeline('alevel'))?.id).toBe('alevel');
   });
 });
+
+describe('1-to-1 lessons in the pricing document (docs/decisions/104)', () => {
+  const pricingWith = (fields: Record<string, unknown>) =>
+    createContentLoader({
+      source: 'seed',
+      seedPath: seedWith((doc) => (doc._id === 'pricing' ? { ...doc, ...fields } : doc)),
+    }).pricing();
+
+  it('reads the lengths, courses and description editors set, each length once', async () => {
+    const pricing = await pricingWith({
+      oneToOneLengthsMinutes: [90, 30, 90],
+      oneToOneServices: ['gcse'],
+      oneToOneDescription: 'Just your child and a tutor.',
+    });
+    expect(pricing).toMatchObject({
+      oneToOneLengthsMinutes: [30, 90],
+      oneToOneServices: ['gcse'],
+      oneToOneDescription: 'Just your child and a tutor.',
+    });
+  });
+
+  it('refuses a lesson length other than 30, 45, 60 or 90 minutes', async () => {
+    const error = await pricingWith({ oneToOneLengthsMinutes: [50] }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ContentValidationError);
+    expect((error as Error).message).toMatch(/oneToOneLengthsMinutes/);
+  });
+});
