@@ -43,6 +43,8 @@ export class ApiError extends Error {
   /** The session starts a conflict concerns (the contract's Problem.slots). */
   readonly slots?: string[];
   readonly errors?: FieldError[];
+  /** price-changed only: the total now, which the page shows instead (decision 102). */
+  readonly amountPence?: number;
 
   constructor(init: {
     status: number;
@@ -51,6 +53,7 @@ export class ApiError extends Error {
     code?: string;
     slots?: string[];
     errors?: FieldError[];
+    amountPence?: number;
   }) {
     super(init.detail || init.title);
     this.name = 'ApiError';
@@ -60,6 +63,7 @@ export class ApiError extends Error {
     if (init.code !== undefined) this.code = init.code;
     if (init.slots !== undefined) this.slots = init.slots;
     if (init.errors !== undefined) this.errors = init.errors;
+    if (init.amountPence !== undefined) this.amountPence = init.amountPence;
   }
 }
 
@@ -99,6 +103,9 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
       ? { slots: problem.slots.filter((s): s is string => typeof s === 'string') }
       : {}),
     ...(errors ? { errors } : {}),
+    ...(Number.isSafeInteger(problem.amountPence)
+      ? { amountPence: Number(problem.amountPence) }
+      : {}),
   });
 }
 

@@ -47,6 +47,8 @@ const ROUTES = {
   'GET /api/checkout/pending': 'OpenCheckoutListSchema',
   'GET /api/checkout/:id': 'CheckoutSummarySchema',
   'POST /api/checkout/term': 'TermCheckoutSchema',
+  'GET /api/one-to-one/availability': 'OneToOneAvailabilitySchema',
+  'POST /api/checkout/one-to-one': 'OneToOneCheckoutSchema',
   'GET /api/terms': 'TermListSchema',
   'GET /api/classes': 'ClassListSchema',
   'POST /api/terms/:id/quote': 'TermQuoteSchema',

@@ -1,6 +1,7 @@
-// One booking in the customer's lists: status badge, London date and time, course and class,
-// who teaches it, once sent the lesson report for this child (docs/decisions/079), and the
-// lesson's recording while this child's family may watch it (docs/decisions/099).
+// One booking in the customer's lists: status badge, London date and time, course and class (a
+// 1-to-1 lesson: "1-to-1 with" its tutor, docs/decisions/108), who teaches it, once sent the
+// lesson report for this child (docs/decisions/079), and the lesson's recording while this
+// child's family may watch it (docs/decisions/099).
 // Actions (Reschedule, Cancel) are passed in by the upcoming list; the previous list has none.
 import { Badge } from '@radix-ui/themes';
 import { type BookingBadge, bookingBadge, formatLondonDate, MESSAGES } from '@tuition/domain';
@@ -49,16 +50,22 @@ export function BookingsCard({
         <span className="bookings-card__zone">(UK time)</span>
       </p>
       <p className="bookings-card__service">
-        Mathematics · {serviceLabel(booking.service)}
-        {booking.label && booking.label !== serviceLabel(booking.service)
-          ? ` · ${booking.label}`
-          : ''}
+        {booking.kind === 'one-to-one'
+          ? // A tutor's own hour, not a class (docs/decisions/108): named by the tutor.
+            `${booking.tutorName ? `1-to-1 with ${booking.tutorName}` : '1-to-1 lesson'} · ${serviceLabel(booking.service)}`
+          : `Mathematics · ${serviceLabel(booking.service)}${
+              booking.label && booking.label !== serviceLabel(booking.service)
+                ? ` · ${booking.label}`
+                : ''
+            }`}
       </p>
       {/* Who attends (decision 048): a family's bookings are for different children. */}
       <p className="bookings-card__pupil">
         For <strong>{booking.pupil.name}</strong>
       </p>
-      {booking.tutorName && <p className="bookings-card__tutor">Tutor: {booking.tutorName}</p>}
+      {booking.tutorName && booking.kind !== 'one-to-one' && (
+        <p className="bookings-card__tutor">Tutor: {booking.tutorName}</p>
+      )}
       {booking.report && (
         <LessonReportCard
           report={booking.report}

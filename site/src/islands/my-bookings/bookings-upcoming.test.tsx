@@ -1,6 +1,7 @@
-// The upcoming bookings list as a customer meets it: the empty state, the too-late dialog
-// instead of the picker within 24 hours, the cancel confirmation and its outcomes, and an
-// unpaid checkout shown as "Payment pending" with Resume payment and Release.
+// The upcoming bookings list as a customer meets it: the empty state, a 1-to-1 lesson named by
+// its tutor, the too-late dialog instead of the picker within 24 hours, the cancel confirmation
+// and its outcomes, and an unpaid checkout shown as "Payment pending" with Resume payment and
+// Release.
 import { fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -86,6 +87,26 @@ describe('BookingsUpcoming', () => {
     expect(screen.getAllByText('Rescheduled just now')).toHaveLength(1);
     // A reload does not confirm it again.
     expect(window.location.search).toBe('');
+  });
+
+  it('shows a 1-to-1 lesson as one with its tutor, not as a class', async () => {
+    stubService({
+      'GET /api/me/bookings': [
+        booking(),
+        booking({
+          id: 'b2',
+          kind: 'one-to-one',
+          tutorName: 'Ada',
+          label: 'GCSE Foundation',
+          startsAt: '2026-11-11T16:00:00.000Z',
+          endsAt: '2026-11-11T17:00:00.000Z',
+        }),
+      ],
+    });
+    render(<BookingsUpcoming {...props} />);
+    expect(await screen.findByText('1-to-1 with Ada · GCSE Foundation')).toBeTruthy();
+    expect(screen.getByText('Mathematics · GCSE Foundation')).toBeTruthy();
+    expect(screen.queryByText('Tutor: Ada')).toBeNull();
   });
 
   it('within 24 hours, Reschedule explains how to contact support instead', async () => {
