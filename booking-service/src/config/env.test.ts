@@ -340,3 +340,35 @@ describe('loadConfig', () => {
     expect(problemsOf({ DEMO_SEED: 'maybe' })[0]).toMatch(/^DEMO_SEED: /);
   });
 });
+
+describe('text messages (docs/decisions/103)', () => {
+  it('defaults to the local twin outside production and a 500-a-day limit', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(config.sms).toMatchObject({ provider: 'local', dailyLimit: 500, twilio: undefined });
+  });
+
+  it('refuses the local twin in production, and Twilio without its account or sender', () => {
+    expect(problemsOf({ ...PRODUCTION, SMS_PROVIDER: 'local' })).toEqual([
+      expect.stringMatching(/^SMS_PROVIDER: local is refused when NODE_ENV=production/),
+    ]);
+    expect(problemsOf({ ...PRODUCTION, SMS_PROVIDER: undefined })).toEqual([
+      expect.stringMatching(/^SMS_PROVIDER: is required when NODE_ENV=production/),
+    ]);
+    expect(
+      problemsOf({
+        ...PRODUCTION,
+        TWILIO_AUTH_TOKEN: undefined,
+        TWILIO_MESSAGING_SERVICE_SID: undefined,
+      }),
+    ).toEqual([
+      expect.stringMatching(/^TWILIO_AUTH_TOKEN: is required when SMS_PROVIDER=twilio/),
+      expect.stringMatching(/^TWILIO_MESSAGING_SERVICE_SID: is required when SMS_PROVIDER=twilio/),
+    ]);
+    expect(problemsOf({ NODE_ENV: 'development', SMS_DAILY_LIMIT: 'lots' })[0]).toMatch(
+      /^SMS_DAILY_LIMIT: must be a whole number/,
+    );
+    expect(loadConfig(PRODUCTION).sms.twilio).toMatchObject({
+      messagingServiceSid: `MG${'0'.repeat(32)}`,
+    });
+  });
+});

@@ -419,6 +419,27 @@ describe.each(TEST_DB_KINDS)('text messages on %s', (dbKind) => {
     });
   });
 
+  describe('deletion', () => {
+    it("erases an account's texts, verified number and consents when it is deleted", async () => {
+      clock.set(new Date(NOW));
+      const parent = await textingParent({ reminders: true });
+      expect((await rowsOf(parent.id)).length).toBeGreaterThan(0);
+      const res = await api(t, '/api/me', {
+        method: 'DELETE',
+        body: { password: parent.password },
+        cookie: parent.cookie,
+        ip: parent.ip,
+      });
+      expect(res.status).toBe(204);
+      expect(await rowsOf(parent.id)).toEqual([]);
+      const consents = await t.deps.db
+        .select()
+        .from(smsConsents)
+        .where(eq(smsConsents.userId, parent.id));
+      expect(consents).toEqual([]);
+    });
+  });
+
   describe('limits', () => {
     it('sends at most 10 texts an account a day, then e-mail only, and alerts the admins once', async () => {
       clock.set(new Date('2026-11-05T10:00:00Z'));

@@ -14,8 +14,10 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config/env.ts';
 import type { Database, DbExecutor, Transaction } from '../db/client.ts';
 import {
+  phoneVerifications,
   type SmsKind,
   type SmsStatus,
+  smsConsents,
   smsDailyUsage,
   smsMessages,
   smsSettings,
@@ -100,8 +102,7 @@ function mayText(
 ): state is NonNullable<typeof state> & { phone: string } {
   return Boolean(
     state?.verified &&
-      state.settings &&
-      state.settings[kind] &&
+      state.settings?.[kind] &&
       !state.settings.stoppedAt &&
       !state.settings.unreachableAt,
   );
@@ -473,4 +474,15 @@ export async function lastTextsOf(db: DbExecutor, userId: string, limit = 10) {
     at: row.createdAt.toISOString(),
     statusAt: row.statusAt.toISOString(),
   }));
+}
+
+/**
+ * A deleted account's texting goes with it (docs/decisions/058, 103): its texts, verified
+ * number, choices, consent records and codes.
+ */
+export async function eraseTexting(tx: Transaction, userId: string): Promise<void> {
+  await tx.delete(smsMessages).where(eq(smsMessages.userId, userId));
+  await tx.delete(smsSettings).where(eq(smsSettings.userId, userId));
+  await tx.delete(smsConsents).where(eq(smsConsents.userId, userId));
+  await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
 }

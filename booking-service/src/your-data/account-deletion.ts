@@ -1,4 +1,5 @@
 import { DELETED_CUSTOMER_NAME } from '@tuition/api-contract';
+import { eraseTexting } from '../sms/texting.ts';
 import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -280,6 +281,8 @@ async function eraseSignIn(tx: Transaction, target: { id: string; email: string 
   await tx.delete(session).where(eq(session.userId, target.id));
   await tx.delete(account).where(eq(account.userId, target.id));
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, target.id));
+  // Its texts, verified number and text choices (docs/decisions/103).
+  await eraseTexting(tx, target.id);
   // Verification and reset tokens are keyed by address (verification) or hold the id (reset).
   await tx
     .delete(verification)
