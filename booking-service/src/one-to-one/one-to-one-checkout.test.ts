@@ -8,6 +8,7 @@ import {
   paymentRefunds,
   promoCodes,
   tutorAvailability,
+  tutorPayLines,
   tutorOneToOneSettings,
 } from '../db/schema.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
@@ -30,9 +31,11 @@ const week = (n: number) => new Date(Date.parse(MON_5PM) + n * 7 * 86_400_000).t
 describe.each(TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
   let t: TestApp;
   let tutorId: string;
+  let tutor: TestUser;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: NOW });
-    tutorId = (await signedInTutor(t, { name: 'Sam Okafor' })).tutorId;
+    tutor = await signedInTutor(t, { name: 'Sam Okafor' });
+    tutorId = (tutor as TestUser & { tutorId: string }).tutorId;
     await t.deps.db.insert(tutorOneToOneSettings).values({
       tutorId,
       services: ['gcse-higher'],
@@ -220,5 +223,40 @@ describe.each(TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
       .from(paymentRefunds)
       .where(eq(paymentRefunds.checkoutId, started.checkoutId));
     expect(refunds).toEqual([{ amountPence: 5000, reason: 'lesson-cancel' }]);
+  });
+
+  it("lists a paid lesson on the tutor's register and pays it at the 1-to-1 hourly rate", async () => {
+    setNow(t, NOW);
+    const { parent, pupilId } = await family();
+    const startsAt = '2027-02-08T19:00:00.000Z';
+    const started = await contractBody(
+      await book(parent, { startsAt, pupilId }),
+      OneToOneCheckoutSchema,
+    );
+    expect((await pressPay(t, started.checkoutId, parent)).status).toBe(303);
+    const [lesson] = await t.deps.db
+      .select({ id: classSessions.id })
+      .from(classSessions)
+      .where(
+        and(eq(classSessions.tutorId, tutorId), eq(classSessions.startsAt, new Date(startsAt))),
+      );
+    if (!lesson) throw new Error('no lesson row');
+    const teach = (path: string, method: string, body?: Record<string, unknown>) =>
+      api(t, `/api/tutor/sessions/${lesson.id}${path}`, {
+        method,
+        cookie: tutor.cookie,
+        ...(body ? { body } : {}),
+      });
+    setNow(t, new Date(Date.parse(startsAt) + 70 * 60_000));
+    expect((await teach('', 'GET')).status).toBe(200);
+    expect((await teach('/attendance', 'PUT', { pupilId, status: 'present' })).status).toBe(200);
+    const report = { topic: 'Quadratic inequalities', homework: 'Exercise 7C' };
+    expect((await teach('/report', 'PUT', report)).status).toBe(200);
+    expect((await teach('/report/submit', 'POST', {})).status).toBe(200);
+    const [line] = await t.deps.db
+      .select({ amountPence: tutorPayLines.amountPence, role: tutorPayLines.role })
+      .from(tutorPayLines)
+      .where(eq(tutorPayLines.sessionId, lesson.id));
+    expect(line).toEqual({ amountPence: 3000, role: 'lead' });
   });
 });

@@ -158,7 +158,7 @@ export async function startOneToOneCheckout(
     refuse: () => unavailable(lessons),
     droppedCode,
     inTransaction: async (tx: Transaction, open) => {
-      const hold = await holdTutorLessons(deps, tx, {
+      const hold = await holdTutorLessons(tx, {
         tutorId: request.tutorId,
         service: request.service,
         subject: `1-to-1 ${SERVICES[request.service].subject}`,

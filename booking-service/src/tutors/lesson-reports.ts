@@ -1,6 +1,6 @@
 import type { LessonReport, LessonReportRequest, ReportSent } from '@tuition/api-contract';
 import { textReport } from '../sms/family-texts.ts';
-import { tutorPayLinePence } from '@tuition/domain';
+import { oneToOneLessonPence, type TutorRates, tutorPayLinePence } from '@tuition/domain';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { DbExecutor, Transaction } from '../db/client.ts';
@@ -10,6 +10,7 @@ import {
   lessonReportNotes,
   lessonReports,
   pupils,
+  tutorOneToOneSettings,
   tutorPayLines,
   tutors,
   user,
@@ -177,6 +178,32 @@ function notReady(
 }
 
 /** The pay line of a submitted register: first submission's rates, pupils counted now. */
+/**
+ * The rates a register is paid at: the tutor's session and pupil rates for a group session; for
+ * a 1-to-1 lesson their 1-to-1 hourly rate for its length, as one session rate (decision 106).
+ */
+async function payRates(tx: Transaction, sessionId: string, tutorId: string): Promise<TutorRates> {
+  const [row] = await tx
+    .select({
+      perSessionPence: tutors.perSessionPence,
+      perPupilPence: tutors.perPupilPence,
+      hourlyPence: tutorOneToOneSettings.ratePencePerHour,
+      kind: classSessions.kind,
+      startsAt: classSessions.startsAt,
+      endsAt: classSessions.endsAt,
+    })
+    .from(classSessions)
+    .innerJoin(tutors, eq(tutors.id, tutorId))
+    .leftJoin(tutorOneToOneSettings, eq(tutorOneToOneSettings.tutorId, tutors.id))
+    .where(eq(classSessions.id, sessionId));
+  if (!row) return { perSessionPence: 0, perPupilPence: 0 };
+  if (row.kind !== 'one-to-one') {
+    return { perSessionPence: row.perSessionPence, perPupilPence: row.perPupilPence };
+  }
+  const minutes = Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000);
+  return { perSessionPence: oneToOneLessonPence(row.hourlyPence ?? 0, minutes), perPupilPence: 0 };
+}
+
 async function writePayLine(
   tx: Transaction,
   session: { id: string; startsAt: Date; role: 'lead' | 'cover' },
@@ -198,12 +225,7 @@ async function writePayLine(
       .where(eq(tutorPayLines.sessionId, session.id));
     return;
   }
-  const [rates] = await tx
-    .select({ perSessionPence: tutors.perSessionPence, perPupilPence: tutors.perPupilPence })
-    .from(tutors)
-    .where(eq(tutors.id, tutorId));
-  const perSessionPence = rates?.perSessionPence ?? 0;
-  const perPupilPence = rates?.perPupilPence ?? 0;
+  const { perSessionPence, perPupilPence } = await payRates(tx, session.id, tutorId);
   await tx.insert(tutorPayLines).values({
     sessionId: session.id,
     tutorId,

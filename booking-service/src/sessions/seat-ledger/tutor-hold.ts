@@ -4,7 +4,6 @@ import type { Transaction } from '../../db/client.ts';
 import { checkoutItems, classSessions } from '../../db/schema.ts';
 import { lockHoldRows } from '../hold-locks.ts';
 import type { SessionRow } from '../session-rows.ts';
-import type { ConfirmedSeats, SeatLedgerDeps } from './seat-ledger.ts';
 import type { OpenedHold } from './hold-open.ts';
 
 /*
@@ -22,7 +21,7 @@ export interface WantedLesson {
   endsAt: Date;
 }
 
-export interface TutorHoldRequest {
+export interface TutorHoldRequest<H extends OpenedHold> {
   tutorId: string;
   service: ServiceCode;
   subject: string;
@@ -42,21 +41,20 @@ export interface TutorHoldRequest {
     tx: Transaction,
     rows: readonly SessionRow[],
     inHold: (tx: Transaction, checkoutId: string) => Promise<void>,
-  ) => Promise<OpenedHold & { confirmed: ConfirmedSeats | null }>;
+  ) => Promise<H>;
 }
 
-export interface TutorHold {
-  opened: OpenedHold & { confirmed: ConfirmedSeats | null };
+export interface TutorHold<H extends OpenedHold> {
+  opened: H;
   rows: SessionRow[];
   skipped: WantedLesson[];
 }
 
 /** Holds a tutor's lessons for one pupil, in the caller's transaction (see above). */
-export async function holdTutorLessons(
-  _deps: SeatLedgerDeps,
+export async function holdTutorLessons<H extends OpenedHold>(
   tx: Transaction,
-  request: TutorHoldRequest,
-): Promise<TutorHold> {
+  request: TutorHoldRequest<H>,
+): Promise<TutorHold<H>> {
   const [tutor] = (await lockHoldRows(tx, { tutorIds: [request.tutorId] })).tutors;
   if (!tutor || tutor.deactivatedAt) throw request.unavailable(request.lessons);
   const free: WantedLesson[] = [];
