@@ -92,7 +92,9 @@ function OneToOneForm({ tutor, settings }: { tutor: Tutor; settings: TutorOneToO
         className="admin-tutor-one__courses"
         aria-describedby={errors.services ? `${legendId}-error` : undefined}
       >
-        <legend id={legendId}>Courses {tutor.name} teaches 1-to-1</legend>
+        <legend id={legendId}>
+          Courses taught 1-to-1<span className="visually-hidden"> by {tutor.name}</span>
+        </legend>
         {SERVICE_CODES.map((code) => (
           <label key={code} className="admin-tutor-one__course">
             <input

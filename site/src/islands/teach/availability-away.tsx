@@ -112,7 +112,7 @@ export function DaysAway({ away, errors, today, onChange, onAdd }: AwayProps) {
           ))}
         </ul>
       )}
-      <button type="button" className="btn btn--ghost" onClick={onAdd}>
+      <button type="button" className="btn btn--outline" onClick={onAdd}>
         Add a day away
       </button>
     </div>

@@ -104,7 +104,7 @@ function DayWindows({ day, windows, errors, onChange }: WeekProps & { day: Weekd
       })}
       <button
         type="button"
-        className="btn btn--ghost hours-day__add"
+        className="btn btn--outline hours-day__add"
         onClick={() => onChange([...windows, newWindow(day, windows)])}
       >
         Add hours<span className="visually-hidden"> on {DAY_NAMES[day]}</span>
