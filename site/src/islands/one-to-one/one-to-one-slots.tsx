@@ -23,7 +23,7 @@ export function OneToOneChoices({ flow }: { flow: OneToOneBooking }) {
         >
           {services.map((code) => (
             <option key={code} value={code}>
-              {SERVICES[code].label} ({SERVICES[code].years})
+              {SERVICES[code].label}
             </option>
           ))}
         </select>

@@ -1,0 +1,163 @@
+// A weekly 1-to-1 lesson booked from a tutor's free hours, end to end at 375 px (docs/decisions/
+// 104, 106, 108). Set up through the API: the admin says the demo tutor teaches GCSE Higher
+// 1-to-1, and the tutor offers Sunday mornings (no class of theirs is near). Then a new family
+// with one child opens /one-to-one from the home page's 1-to-1 card, chooses the course and the
+// tutor, picks the first free time, every week for three weeks, ticks "an adult will be nearby",
+// pays the total shown on the local checkout page, and finds three lessons on
+// /upcoming-bookings, each "1-to-1 with" the tutor's name. axe on each new screen, screenshots at
+// 375 and 1280 px. The tutor's hours are put back to none however the test ends.
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  DEMO_ADMIN,
+  expect,
+  expectNoAxeViolations,
+  logIn,
+  openContext,
+  signedInCustomer,
+  test,
+} from './support.ts';
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+const SERVICE = 'gcse-higher';
+const DEMO_TUTOR = { name: 'Ms Demo Tutor', email: 'tutor@demo.example', password: 'demo-tutor-1' };
+const WEEKS = 3;
+
+/**
+ * axe and a full-page screenshot at this width, then at 1280 px (axe there too when `wide`: the
+ * machine is shared, so the two-column layout is read once, at its fullest), then back to 375 px.
+ */
+async function checkAndShoot(page: Page, name: string, wide = false) {
+  await expectNoAxeViolations(page, `${name} at 375 px`);
+  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (wide) await expectNoAxeViolations(page, `${name} at 1280 px`);
+  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+}
+
+/** Nothing scrolls sideways at this width. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** As the admin: the demo tutor teaches GCSE Higher 1-to-1. Returns the tutor's id. */
+async function demoTutorTeachesOneToOne(
+  admin: APIRequestContext,
+  origin: Record<string, string>,
+): Promise<string> {
+  const { tutors } = (await (await admin.get('/api/admin/tutors')).json()) as {
+    tutors: { id: string; email: string }[];
+  };
+  const tutorId = tutors.find((t) => t.email === DEMO_TUTOR.email)?.id;
+  expect(tutorId, 'the demo tutor').toBeTruthy();
+  const set = await admin.put(`/api/admin/tutors/${tutorId}/one-to-one`, {
+    data: { services: [SERVICE], ratePencePerHour: 3000 },
+    headers: origin,
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  return tutorId as string;
+}
+
+/** As the tutor: their weekly 1-to-1 hours (none: `windows` empty). */
+async function tutorHours(
+  tutor: APIRequestContext,
+  origin: Record<string, string>,
+  windows: { day: string; from: string; to: string }[],
+) {
+  const saved = await tutor.put('/api/tutor/availability', {
+    data: { windows, exceptions: [] },
+    headers: origin,
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+test('a family books a weekly 1-to-1 with the demo tutor, pays, and sees it in bookings', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const origin = { origin: new URL(baseURL ?? 'http://localhost').origin };
+  const staff = await openContext(browser, baseURL);
+  const tutorContext = await openContext(browser, baseURL);
+  const admin = await staff.newPage();
+  const tutor = await tutorContext.newPage();
+  try {
+    await logIn(admin, DEMO_ADMIN, '/');
+    const tutorId = await demoTutorTeachesOneToOne(admin.request, origin);
+    await logIn(tutor, DEMO_TUTOR, '/');
+    await tutorHours(tutor.request, origin, [{ day: 'sun', from: '08:00', to: '10:00' }]);
+    const free = (await (
+      await page.request.get(`/api/one-to-one/availability?service=${SERVICE}`)
+    ).json()) as { slots: { tutorId: string; tutorName: string; startsAt: string }[] };
+    const first = free.slots.find((s) => s.tutorId === tutorId);
+    expect(first, 'a free Sunday hour of the demo tutor').toBeTruthy();
+    const tutorName = first?.tutorName ?? '';
+
+    // A new family with one child, from the home page's 1-to-1 card.
+    const child = `Ada ${Math.random().toString(36).slice(2, 7).replace(/\d/g, 'x')}`;
+    await signedInCustomer(page, '/', { name: `Parent of ${child}` });
+    const added = await page.request.post('/api/me/pupils', {
+      data: { name: child, yearGroup: 'y10', consent: true },
+      headers: origin,
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await page
+      .locator('.style-card', { hasText: '1-to-1 Online Tuition' })
+      .getByRole('link', { name: 'Book 1-to-1' })
+      .click();
+    await page.waitForURL(/\/one-to-one$/);
+    await expect(
+      page.getByRole('heading', { name: 'Book a 1-to-1 Lesson', level: 1 }),
+    ).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Course' }).selectOption(SERVICE);
+    const tutorChoice = page.getByRole('combobox', { name: 'Tutor' });
+    await expect(tutorChoice.getByRole('option', { name: tutorName })).toBeAttached();
+    await tutorChoice.selectOption(tutorId);
+    const times = page.getByRole('region', { name: 'Free times' });
+    const firstTime = times.getByRole('radio').first();
+    await expect(firstTime).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await checkAndShoot(page, 'one-to-one-free-times');
+
+    // The first free time, every week for three weeks, for the only child.
+    await firstTime.check();
+    await page.getByRole('checkbox', { name: 'Every week at this time' }).check();
+    await page.getByRole('combobox', { name: 'Number of weeks' }).selectOption(String(WEEKS));
+    await expect(
+      page.getByRole('list', { name: 'Lesson dates' }).getByRole('listitem'),
+    ).toHaveCount(WEEKS);
+    await expect(page.getByRole('radio', { name: new RegExp(child) })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'An adult will be nearby during the lesson' }).check();
+    await expect(page.getByText('Session credit can’t be used for 1-to-1 lessons.')).toBeVisible();
+    const total = page.getByTestId('one-to-one-total');
+    await expect(total).toHaveText('£150.00');
+    await expectNoSidewaysScroll(page);
+    await checkAndShoot(page, 'one-to-one-chosen', true);
+
+    await page.getByRole('button', { name: 'Pay £150.00' }).click();
+    await page.waitForURL(/\/dev\/checkout\//);
+    await expect(page.getByText('£150.00').first()).toBeVisible();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/payment-success\?checkout=/);
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+
+    // Three lessons, each a 1-to-1 with the tutor, not a class.
+    await page.goto('/upcoming-bookings');
+    const lessons = page.locator('.bookings-card', { hasText: /1-to-1 with / });
+    await expect(lessons).toHaveCount(WEEKS);
+    await expect(lessons.first()).toContainText(`1-to-1 with ${tutorName}`);
+    await expect(lessons.first()).toContainText(child);
+    await expectNoSidewaysScroll(page);
+    await checkAndShoot(page, 'one-to-one-upcoming');
+  } finally {
+    await tutorHours(tutor.request, origin, []).catch(() => undefined);
+    await staff.close();
+    await tutorContext.close();
+  }
+});
