@@ -53,6 +53,11 @@ test.describe('home', () => {
     const group = page.locator('.style-card', { hasText: 'Group Sessions' });
     await expect(group.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/booking');
     const oneToOne = page.locator('.style-card', { hasText: '1-to-1 Online Tuition' });
+    // Booked online, with e-mail and phone kept for questions (docs/decisions/108).
+    await expect(oneToOne.getByRole('link', { name: 'Book 1-to-1' })).toHaveAttribute(
+      'href',
+      '/one-to-one',
+    );
     await expect(oneToOne.getByRole('link', { name: 'Email Us' })).toHaveAttribute(
       'href',
       new RegExp(`^mailto:${settings.contactEmail}`),
@@ -173,6 +178,13 @@ test('/services/mathematics shows every course, its links, the schedule and pric
     pricingBox.getByText(fillTemplate(maths.pricing.bundleSaving, prices)),
   ).toBeVisible();
   await expect(pricingBox.getByText(fillTemplate(maths.pricing.note, prices))).toBeVisible();
+  await expect(pricingBox.getByRole('link', { name: 'Book a 1-to-1 lesson' })).toHaveAttribute(
+    'href',
+    '/one-to-one',
+  );
+  await expect(
+    pricingBox.getByRole('link', { name: maths.pricing.oneToOneLinkLabel }),
+  ).toHaveAttribute('href', '/contact');
 });
 
 test('the schedule is left out on small screens', async ({ page }) => {
