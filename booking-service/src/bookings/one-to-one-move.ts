@@ -14,7 +14,7 @@ import type { SessionRow } from '../sessions/session-rows.ts';
  * row made under the tutor's lock, in the reschedule's transaction, before the seat moves.
  */
 export async function tutorHourTarget(
-  deps: { content: Pick<ContentLoader, 'closures'> },
+  deps: { content: Pick<ContentLoader, 'closures' | 'timetable'> },
   tx: Transaction,
   booking: { sessionId: string; startsAt: Date; endsAt: Date },
   startsAtText: string,

@@ -1,7 +1,6 @@
 import type { TutorRole } from '@tuition/api-contract';
 import { type ServiceCode, toLondonWallClock } from '@tuition/domain';
-import { and, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { seatsTakenSql } from './seats.ts';
+import { and, eq, gt, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { classSessions, tutors, user, weeklyClasses } from '../db/schema.ts';
 
@@ -191,45 +190,4 @@ export async function leadTutorOf(
 /** Who teaches one session, or undefined; the tutor pages refuse a session not the caller's. */
 export async function teacherOf(db: DbExecutor, session: SessionRef): Promise<Teacher | undefined> {
   return (await teachersOf(db, [session])).get(session.id);
-}
-
-/**
- * The lessons that take a tutor's time between two instants (docs/decisions/106): the group
- * sessions they teach (sessionsTaughtBy) and their 1-to-1 lessons with a seat taken at `now`,
- * held for a payment or booked, so a family's unpaid hold keeps the hour from the next family.
- * `except` leaves one session out (the lesson a reschedule moves).
- */
-export async function tutorLessonTimes(
-  db: DbExecutor,
-  tutorId: string,
-  range: { from: Date; to: Date },
-  now: Date,
-  except?: string,
-): Promise<{ startsAt: Date; endsAt: Date }[]> {
-  const [taught, ownHours] = await Promise.all([
-    sessionsTaughtBy(db, tutorId, range),
-    db
-      .select({
-        id: classSessions.id,
-        startsAt: classSessions.startsAt,
-        endsAt: classSessions.endsAt,
-      })
-      .from(classSessions)
-      .where(
-        and(
-          eq(classSessions.kind, 'one-to-one'),
-          eq(classSessions.tutorId, tutorId),
-          lt(classSessions.startsAt, range.to),
-          gt(classSessions.endsAt, range.from),
-          isNull(classSessions.cancelledAt),
-          sql`${seatsTakenSql(classSessions.id, now, { claims: false })} > 0`,
-        ),
-      ),
-  ]);
-  const byId = new Map<string, { startsAt: Date; endsAt: Date }>();
-  for (const lesson of [...taught, ...ownHours]) {
-    if (lesson.id !== except)
-      byId.set(lesson.id, { startsAt: lesson.startsAt, endsAt: lesson.endsAt });
-  }
-  return [...byId.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }

@@ -1,5 +1,5 @@
 import type { ClassTutor, SessionTutor } from '@tuition/api-contract';
-import { formatTime12h, LESSON_GAP_MINUTES } from '@tuition/domain';
+import { formatTime12h, type WeeklySlot } from '@tuition/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { DbExecutor, Transaction } from '../db/client.ts';
@@ -16,7 +16,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../http/problem.t
 import { mailBrand } from '../mail/mail-setup.ts';
 import { lockHoldRows } from '../sessions/hold-locks.ts';
 import { describeSession } from '../sessions/session-description.ts';
-import { leadTutorOf, tutorLessonTimes } from '../sessions/session-tutors.ts';
+import { tutorOneToOneCalendar } from '../sessions/one-to-one-hours.ts';
+import { leadTutorOf } from '../sessions/session-tutors.ts';
 import { coverBriefEmail, coverNoticeEmail } from './tutor-emails.ts';
 import type { TutorDeps } from './tutor-accounts.ts';
 import { lastReportBefore } from './lesson-reports.ts';
@@ -131,7 +132,6 @@ export async function setSessionCover(
     });
     const [session] = locked.sessions;
     if (!session) throw new NotFoundError('No such session.');
-    if (tutor && session.coverTutorId !== tutor.id) await refuseBusyTutor(tx, tutor, session, now);
     const lead = await leadTutorOf(tx, session);
     if (tutor && lead?.tutorId === tutor.id) {
       throw new ValidationError([
@@ -140,6 +140,9 @@ export async function setSessionCover(
           message: `${tutor.name} already leads this class: choose no cover instead.`,
         },
       ]);
+    }
+    if (tutor && session.coverTutorId !== tutor.id) {
+      await refuseBusyTutor(tx, { tutor, session, now, timetable });
     }
     if (session.coverTutorId !== input.tutorId) {
       await tx
@@ -197,26 +200,28 @@ export async function setSessionCover(
 const key = (sessionId: string, tutorId: string) => ({ sessionId, tutorId });
 
 /**
- * 409 unavailable when the tutor already teaches within 15 minutes of the session (a 1-to-1
- * lesson held or booked, or another class): one tutor is never in two rooms (decision 106).
+ * 409 unavailable when the tutor already teaches at that time (a 1-to-1 lesson held or booked,
+ * or another class): one tutor is never in two rooms (decision 106).
  */
 async function refuseBusyTutor(
   tx: Transaction,
-  tutor: { id: string; name: string },
-  session: { id: string; startsAt: Date; endsAt: Date },
-  now: Date,
+  input: {
+    tutor: { id: string; name: string };
+    session: { id: string; startsAt: Date; endsAt: Date };
+    now: Date;
+    timetable: readonly WeeklySlot[];
+  },
 ) {
-  const gap = LESSON_GAP_MINUTES * 60_000;
-  const from = new Date(session.startsAt.getTime() - gap);
-  const to = new Date(session.endsAt.getTime() + gap);
-  const lessons = await tutorLessonTimes(
-    tx,
-    tutor.id,
-    { from: new Date(from.getTime() - 4 * 3_600_000), to },
-    now,
-    session.id,
+  const { tutor, session } = input;
+  const hours = await tutorOneToOneCalendar(tx, tutor.id, session, {
+    now: input.now,
+    timetable: input.timetable,
+    except: session.id,
+  });
+  // Two rooms at once, not the booking gap: the timetable itself puts classes back to back.
+  const clash = hours.lessons.find(
+    (l) => l.startsAt < session.endsAt && l.endsAt > session.startsAt,
   );
-  const clash = lessons.find((l) => l.startsAt < to && l.endsAt > from);
   if (clash) {
     throw new ConflictError(
       'unavailable',

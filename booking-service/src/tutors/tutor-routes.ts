@@ -164,8 +164,8 @@ const sessionTutorRoute = createRoute({
     400: invalidInput('Not an active tutor, or the class lead'),
     404: problemResponse('No such session'),
     409: problemResponse(
-      'unavailable: the tutor teaches within 15 minutes of the session (a 1-to-1 lesson held or ' +
-        'booked, or another class; decision 106)',
+      'unavailable: the tutor teaches at that time (a 1-to-1 lesson held or booked, or another ' +
+        'class; decision 106)',
     ),
     ...guarded,
   },
