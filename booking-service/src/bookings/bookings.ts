@@ -42,7 +42,7 @@ import { tutorHourTarget } from './one-to-one-move.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { joinWindow } from '../lessons/join-window.ts';
 import { defaultCalendarUid } from '../sessions/session-lines.ts';
-import { teachersOf } from '../sessions/session-tutors.ts';
+import { teachersOf, tutorPublicName } from '../sessions/session-tutors.ts';
 import { childReportsOf } from '../sessions/lesson-report-reads.ts';
 import { bookingRecordings } from '../lessons/lesson-recordings.ts';
 
@@ -137,12 +137,19 @@ export async function listUserBookings(
   ]);
   return rows.map((row) => ({
     ...toView(timetable, row, now, actor),
-    tutorName: teachers.get(row.sessionId)?.name ?? null,
+    tutorName: tutorNameFor(row, teachers.get(row.sessionId)?.name),
+    ...(row.kind === 'one-to-one' && row.tutorId ? { tutorId: row.tutorId } : {}),
     ...optionalEnrolment(enrolments.get(`${row.checkoutId} ${row.pupilId}`)),
     ...(scope === 'previous'
       ? { report: reports.get(row.id) ?? null, recording: recorded.get(row.id) ?? null }
       : {}),
   }));
+}
+
+/** A 1-to-1 lesson names its tutor as families see tutors: the first name (decision 106). */
+function tutorNameFor(row: { kind: string }, name: string | undefined): string | null {
+  if (!name) return null;
+  return row.kind === 'one-to-one' ? tutorPublicName(name) : name;
 }
 
 /** A term's seat names its enrolment (docs/decisions/083); other seats leave it out. */

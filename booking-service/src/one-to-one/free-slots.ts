@@ -8,6 +8,7 @@ import {
   londonWallClockToUtc,
 } from '@tuition/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { tutorPublicName } from '../sessions/session-tutors.ts';
 import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { DbExecutor } from '../db/client.ts';
@@ -33,18 +34,6 @@ export interface FreeSlotDeps {
 }
 
 type SlotQuery = z.output<typeof OneToOneAvailabilityQuerySchema>;
-
-const TITLES = /^(mr|mrs|ms|miss|mx|dr|prof)\.?$/i;
-
-/**
- * The name families see: the first name ("Ada" of "Ada Lovelace"); a name that starts with a
- * title, as an admin may invite "Mr Patel", keeps the title and the next word.
- */
-export function tutorPublicName(name: string): string {
-  const words = name.trim().split(/\s+/);
-  const [first = name, second] = words;
-  return TITLES.test(first) && second ? `${first} ${second}` : first;
-}
 
 /** The London dates asked for, clipped to the booking window; 400 for a span too long. */
 function datesOf(query: SlotQuery, now: Date): { from: string; to: string } {

@@ -84,6 +84,10 @@ describe.each(TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
       .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
       .where(eq(bookings.userId, parent.id));
     expect(booked).toEqual({ status: 'confirmed', adultNearby: true, kind: 'one-to-one' });
+    const listed = await api(t, '/api/me/bookings?scope=upcoming', { cookie: parent.cookie });
+    expect(await listed.json()).toMatchObject([
+      { kind: 'one-to-one', tutorName: 'Sam', tutorId, startsAt: MON_5PM },
+    ]);
     const mail = await mailTo(t, parent.email);
     expect(mail.some((m) => m.subject.includes('confirmed'))).toBe(true);
 

@@ -191,3 +191,15 @@ export async function leadTutorOf(
 export async function teacherOf(db: DbExecutor, session: SessionRef): Promise<Teacher | undefined> {
   return (await teachersOf(db, [session])).get(session.id);
 }
+
+const TITLES = /^(mr|mrs|ms|miss|mx|dr|prof)\.?$/i;
+
+/**
+ * The name families see: the first name ("Ada" of "Ada Lovelace"); a name that starts with a
+ * title, as an admin may invite "Mr Patel", keeps the title and the next word.
+ */
+export function tutorPublicName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  const [first = name, second] = words;
+  return TITLES.test(first) && second ? `${first} ${second}` : first;
+}

@@ -43,6 +43,9 @@ export const BookingSchema = named(
       description:
         'one-to-one: a lesson booked from a tutor’s free hour (decision 106), taught by `tutorName`',
     }),
+    tutorId: z.string().optional().meta({
+      description: 'A 1-to-1 lesson’s tutor, whose free hours it may move to (decision 106)',
+    }),
     enrolmentId: z.string().optional().meta({
       description: 'Set when the seat belongs to a term enrolment (GET /api/me/enrolments)',
     }),
