@@ -92,7 +92,7 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
   [
     'bookings',
     'one-to-one/hour-check.ts',
-    "a 1-to-1 lesson moves only to another free hour of its tutor (decision 106)",
+    'a 1-to-1 lesson moves only to another free hour of its tutor (decision 106)',
   ],
   [
     'admin',

@@ -32,11 +32,9 @@ export type SmsChoices = z.infer<typeof SmsChoicesSchema>;
 
 export const QuietHoursSchema = named(
   'QuietHours',
-  z
-    .object({ from: wallClockTime, to: wallClockTime })
-    .meta({
-      description: 'No text is sent from `from` until `to`, London time (default 21:00–08:00)',
-    }),
+  z.object({ from: wallClockTime, to: wallClockTime }).meta({
+    description: 'No text is sent from `from` until `to`, London time (default 21:00–08:00)',
+  }),
 );
 export type QuietHours = z.infer<typeof QuietHoursSchema>;
 
