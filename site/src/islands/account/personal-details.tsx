@@ -8,6 +8,7 @@ import { loadPhoneTools, usePhoneTools } from '../../lib/phone-numbers.ts';
 import { toastError, toastInfo, toastSuccess } from '../shared/app-toaster.tsx';
 import { TextField } from '../shared/form-fields.tsx';
 import { DETAILS_MESSAGES, detailsChange, phoneProblem } from './account-rules.ts';
+import { TEXTS_KEY } from './texts-api.ts';
 
 // This form's success clears its own earlier error toasts, not the password form's.
 const DETAILS_FORM = { form: 'personal-details' } as const;
@@ -55,6 +56,8 @@ export function PersonalDetails({ me }: { me: Me }) {
     try {
       const updated = await api.updateMe({ name: name.trim(), phone: phone.trim() || null });
       queryClient.setQueryData(['me'], updated);
+      // A new number is no longer verified (docs/decisions/103): the texts section reads it again.
+      void queryClient.invalidateQueries({ queryKey: TEXTS_KEY });
       setTypedYet(false);
       setPhone(updated.phone ? phoneTools.formatPhone(updated.phone) : '');
       toastSuccess(
