@@ -400,11 +400,11 @@ export type Pricing = {
   bundleSize: number;
   bundlePricePence: number;
   oneToOneHourlyPence: number;
+  oneToOneLengthsMinutes?: Array<number>;
+  oneToOneServices?: Array<string>;
+  oneToOneDescription?: string;
   groupSizeMin: number;
   groupSizeMax: number;
-  oneToOneLengthsMinutes?: Array<number>;
-  oneToOneServices?: Array<"sats" | "ks3" | "gcse" | "gcse-higher" | "aslevel" | "alevel">;
-  oneToOneDescription?: string;
 };
 
 export type SiteSettings = {
@@ -456,8 +456,8 @@ export type SiteSettings = {
   firstReminderHours: number;
   secondReminderHours: number;
   customerCancelReturnsCredit?: boolean;
-  unfilledClassRemedy?: "credit" | "refund";
   reenrolInviteDaysBefore?: number;
+  unfilledClassRemedy?: "credit" | "refund";
   recordingRetentionDays?: number;
   smsPerAccountDay?: number;
   smsWording?: {
@@ -692,7 +692,7 @@ export type PRICING_QUERY_RESULT = {
   groupSizeMin: number;
   groupSizeMax: number;
   oneToOneLengthsMinutes: Array<number> | null;
-  oneToOneServices: Array<"sats" | "ks3" | "gcse" | "gcse-higher" | "aslevel" | "alevel"> | null;
+  oneToOneServices: Array<string> | null;
   oneToOneDescription: string | null;
 } | null;
 
