@@ -80,7 +80,15 @@ export const pricing = defineType({
       type: 'array',
       description:
         'Every course when none is ticked. Each tutor also needs the course set by an admin.',
-      of: [defineArrayMember({ type: 'string' })],
+      // The list on the member too, so the generated type is the course codes, not any string.
+      of: [
+        defineArrayMember({
+          type: 'string',
+          options: {
+            list: SERVICE_CODES.map((code) => ({ value: code, title: SERVICES[code].label })),
+          },
+        }),
+      ],
       options: {
         list: SERVICE_CODES.map((code) => ({ value: code, title: SERVICES[code].label })),
       },

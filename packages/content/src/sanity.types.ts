@@ -401,7 +401,9 @@ export type Pricing = {
   bundlePricePence: number;
   oneToOneHourlyPence: number;
   oneToOneLengthsMinutes?: Array<number>;
-  oneToOneServices?: Array<string>;
+  oneToOneServices?: Array<
+    "sats" | "ks3" | "gcse" | "gcse-higher" | "aslevel" | "alevel"
+  >;
   oneToOneDescription?: string;
   groupSizeMin: number;
   groupSizeMax: number;
@@ -692,7 +694,9 @@ export type PRICING_QUERY_RESULT = {
   groupSizeMin: number;
   groupSizeMax: number;
   oneToOneLengthsMinutes: Array<number> | null;
-  oneToOneServices: Array<string> | null;
+  oneToOneServices: Array<
+    "alevel" | "aslevel" | "gcse-higher" | "gcse" | "ks3" | "sats"
+  > | null;
   oneToOneDescription: string | null;
 } | null;
 
