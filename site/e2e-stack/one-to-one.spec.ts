@@ -115,9 +115,15 @@ test('a family books a weekly 1-to-1 with the demo tutor, pays, and sees it in b
       page.getByRole('heading', { name: 'Book a 1-to-1 Lesson', level: 1 }),
     ).toBeVisible();
 
-    await page.getByRole('combobox', { name: 'Course' }).selectOption(SERVICE);
+    // A choice made before the island hydrates is lost: choose again until the course's tutors
+    // are listed.
     const tutorChoice = page.getByRole('combobox', { name: 'Tutor' });
-    await expect(tutorChoice.getByRole('option', { name: tutorName })).toBeAttached();
+    await expect(async () => {
+      await page.getByRole('combobox', { name: 'Course' }).selectOption(SERVICE);
+      await expect(tutorChoice.getByRole('option', { name: tutorName })).toBeAttached({
+        timeout: 3_000,
+      });
+    }).toPass({ timeout: 45_000 });
     await tutorChoice.selectOption(tutorId);
     const times = page.getByRole('region', { name: 'Free times' });
     const firstTime = times.getByRole('radio').first();
