@@ -103,6 +103,14 @@ export const pricing = defineType({
       validation: (rule) => rule.max(400),
     }),
     defineField({
+      name: 'oneToOneRecordingCompulsory',
+      title: 'Always record 1-to-1 lessons',
+      type: 'boolean',
+      description:
+        'When ticked, every 1-to-1 lesson is recorded and families cannot opt out by saying an adult will be nearby. Recording still needs the family’s consent, so a child without it cannot be booked.',
+      initialValue: false,
+    }),
+    defineField({
       name: 'groupSizeMin',
       title: 'Smallest group',
       type: 'number',

@@ -89,8 +89,38 @@ async function familiesWithoutConsent(db: DbExecutor, sessionId: string): Promis
   return row?.families ?? 0;
 }
 
+/**
+ * A 1-to-1 lesson records unless its family said an adult will be nearby, or always when the
+ * CMS says so (docs/decisions/115); like a class, only with the family's consent.
+ */
+async function oneToOnePlan(
+  db: DbExecutor,
+  content: Pick<ContentLoader, 'pricing'>,
+  sessionId: string,
+): Promise<RoomRecording> {
+  const [booked] = await db
+    .select({ adultNearby: bookings.adultNearby, consentAt: pupils.recordingConsentAt })
+    .from(bookings)
+    .innerJoin(pupils, eq(pupils.id, bookings.pupilId))
+    .where(and(eq(bookings.sessionId, sessionId), eq(bookings.status, 'confirmed')))
+    .limit(1);
+  if (!booked) return { state: 'off', missingConsents: 0 };
+  const { oneToOneRecordingCompulsory } = await content.pricing();
+  if (!oneToOneRecordingCompulsory && booked.adultNearby === true) {
+    return { state: 'off', missingConsents: 0 };
+  }
+  return booked.consentAt === null
+    ? { state: 'blocked', missingConsents: 1 }
+    : { state: 'on', missingConsents: 0 };
+}
+
 /** Whether the session records, and if not why not. */
-export async function recordingPlan(db: DbExecutor, session: SessionRow): Promise<RoomRecording> {
+export async function recordingPlan(
+  deps: { db: DbExecutor; content: Pick<ContentLoader, 'pricing'> },
+  session: SessionRow,
+): Promise<RoomRecording> {
+  const { db } = deps;
+  if (session.kind === 'one-to-one') return oneToOnePlan(db, deps.content, session.id);
   if (!(await classRecords(db, session))) return { state: 'off', missingConsents: 0 };
   const missing = await familiesWithoutConsent(db, session.id);
   return { state: missing === 0 ? 'on' : 'blocked', missingConsents: missing };
@@ -122,7 +152,7 @@ export async function startRecordingIfAllowed(
   session: SessionRow,
   roomName: string,
 ): Promise<void> {
-  const plan = await recordingPlan(deps.db, session);
+  const plan = await recordingPlan(deps, session);
   if (plan.state !== 'on') return;
   const now = deps.clock.now();
   const keepDays = await retentionDays(deps.content);

@@ -123,7 +123,7 @@ async function tutorView(
     opensAt: joinOpensAt(session.startsAt).toISOString(),
     endsAt: session.endsAt.toISOString(),
     provider: usesStandingLink(deps.rooms, room) || !deps.rooms ? 'link' : deps.rooms.kind,
-    recording: await recordingPlan(deps.db, session),
+    recording: await recordingPlan(deps, session),
     room: entry,
   };
 }

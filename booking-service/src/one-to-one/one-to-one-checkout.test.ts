@@ -1,4 +1,10 @@
-import { OneToOneCheckoutSchema, ProblemSchema } from '@tuition/api-contract';
+import {
+  AdminCancelledBookingSchema,
+  OneToOneCheckoutSchema,
+  ProblemSchema,
+  TutorRoomSchema,
+} from '@tuition/api-contract';
+import type { ContentLoader } from '@tuition/content';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +13,7 @@ import {
   classSessions,
   paymentRefunds,
   promoCodes,
+  pupils,
   tutorAvailability,
   tutorPayLines,
   tutorOneToOneSettings,
@@ -16,6 +23,7 @@ import { pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
+import { createApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { signedInTutor } from '../testing/tutor-fixtures.ts';
 
@@ -26,14 +34,27 @@ import { signedInTutor } from '../testing/tutor-fixtures.ts';
  */
 const NOW = '2027-01-11T09:00:00Z'; // a Monday in the spring term
 const MON_5PM = '2027-01-18T17:00:00.000Z'; // London is on GMT in January
+// Later in the term, for lessons after Easter: the booking window reaches the end of April.
+const SPRING = '2027-03-01T09:00:00Z';
 const week = (n: number) => new Date(Date.parse(MON_5PM) + n * 7 * 86_400_000).toISOString();
 
 describe.each(TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
   let t: TestApp;
   let tutorId: string;
   let tutor: TestUser;
+  // The CMS's "Always record 1-to-1 lessons" (docs/decisions/115), switched by a test.
+  let recordingCompulsory = false;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: NOW });
+    const seed = t.deps.content;
+    t.deps.content = {
+      ...seed,
+      pricing: async () => ({
+        ...(await seed.pricing()),
+        oneToOneRecordingCompulsory: recordingCompulsory,
+      }),
+    } satisfies ContentLoader;
+    t.app = createApp(t.deps);
     tutor = await signedInTutor(t, { name: 'Sam Okafor' });
     tutorId = (tutor as TestUser & { tutorId: string }).tutorId;
     await t.deps.db.insert(tutorOneToOneSettings).values({
@@ -51,10 +72,47 @@ describe.each(TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
     await t?.close();
   });
 
-  async function family(child = 'Arjun') {
+  /** A parent and child; the child has recording consent unless `consent` is false. */
+  async function family(child = 'Arjun', consent = true) {
     const parent = await signedInUser(t, { name: 'Priya Shah' });
     const pupilId = await insertPupil(t.deps.db, { userId: parent.id, name: `${child} Shah` });
+    if (consent) {
+      await t.deps.db
+        .update(pupils)
+        .set({ recordingConsentAt: new Date(NOW) })
+        .where(eq(pupils.id, pupilId));
+    }
     return { parent, pupilId };
+  }
+  /** Books and pays one lesson; its session row. */
+  async function bookedLesson(
+    who: { parent: TestUser; pupilId: string },
+    startsAt: string,
+    body = {},
+  ) {
+    const started = await contractBody(
+      await book(who.parent, { startsAt, pupilId: who.pupilId, ...body }),
+      OneToOneCheckoutSchema,
+    );
+    expect((await pressPay(t, started.checkoutId, who.parent)).status).toBe(303);
+    const [seat] = await t.deps.db
+      .select({ id: bookings.id, sessionId: bookings.sessionId })
+      .from(bookings)
+      .innerJoin(classSessions, eq(classSessions.id, bookings.sessionId))
+      .where(
+        and(
+          eq(bookings.userId, who.parent.id),
+          eq(bookings.status, 'confirmed'),
+          eq(classSessions.startsAt, new Date(startsAt)),
+        ),
+      );
+    if (!seat) throw new Error('no seat');
+    return { ...seat, checkoutId: started.checkoutId };
+  }
+  /** What the tutor's lesson page says of the lesson's recording. */
+  async function recordingOf(sessionId: string) {
+    const room = await api(t, `/api/tutor/sessions/${sessionId}/room`, { cookie: tutor.cookie });
+    return (await contractBody(room, TutorRoomSchema)).recording;
   }
   const book = (who: TestUser, body: Record<string, unknown>) =>
     api(t, '/api/checkout/one-to-one', {
@@ -227,6 +285,98 @@ describe.each(TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
       .from(paymentRefunds)
       .where(eq(paymentRefunds.checkoutId, started.checkoutId));
     expect(refunds).toEqual([{ amountPence: 5000, reason: 'lesson-cancel' }]);
+  });
+
+  it('records a lesson unless an adult will be nearby, always when the CMS says, never without consent', async () => {
+    setNow(t, SPRING);
+    // No consent and nobody nearby: neither a recording nor an adult, so refused, saying why.
+    const unconsented = await family('Zara', false);
+    const refused = await book(unconsented.parent, {
+      startsAt: '2027-03-15T17:00:00.000Z',
+      pupilId: unconsented.pupilId,
+    });
+    expect(refused.status).toBe(400);
+    expect((await problemOf(refused)).errors).toEqual([
+      expect.objectContaining({
+        field: 'adultNearby',
+        message: expect.stringContaining('turn on recording consent for Zara'),
+      }),
+    ]);
+    const nearby = await bookedLesson(unconsented, '2027-03-15T17:00:00.000Z', {
+      adultNearby: true,
+    });
+    expect(await recordingOf(nearby.sessionId)).toEqual({ state: 'off', missingConsents: 0 });
+
+    const consenting = await family('Leo');
+    const recorded = await bookedLesson(consenting, '2027-03-22T17:00:00.000Z');
+    expect(await recordingOf(recorded.sessionId)).toEqual({ state: 'on', missingConsents: 0 });
+    // Consent withdrawn after booking: the lesson is not recorded, and the tutor sees why.
+    await t.deps.db
+      .update(pupils)
+      .set({ recordingConsentAt: null })
+      .where(eq(pupils.id, consenting.pupilId));
+    expect(await recordingOf(recorded.sessionId)).toEqual({ state: 'blocked', missingConsents: 1 });
+
+    recordingCompulsory = true;
+    try {
+      // An adult nearby no longer opts out, so a child without consent cannot be booked.
+      const compulsory = await book(unconsented.parent, {
+        startsAt: '2027-04-12T17:00:00.000Z',
+        pupilId: unconsented.pupilId,
+        adultNearby: true,
+      });
+      expect((await problemOf(compulsory)).errors).toEqual([
+        expect.objectContaining({
+          field: 'pupilId',
+          message: expect.stringContaining('always recorded'),
+        }),
+      ]);
+      expect(await recordingOf(nearby.sessionId)).toEqual({ state: 'blocked', missingConsents: 1 });
+      const withAdult = await bookedLesson(await family('Ravi'), '2027-04-12T17:00:00.000Z', {
+        adultNearby: true,
+      });
+      expect(await recordingOf(withAdult.sessionId)).toEqual({ state: 'on', missingConsents: 0 });
+    } finally {
+      recordingCompulsory = false;
+    }
+  });
+
+  it("keeps the card payment of a family's cancel inside 24 hours; an admin's credit is a refund", async () => {
+    setNow(t, SPRING);
+    const refundsOf = (checkoutId: string) =>
+      t.deps.db
+        .select({ amountPence: paymentRefunds.amountPence, reason: paymentRefunds.reason })
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.checkoutId, checkoutId));
+    const ines = await family('Ines');
+    const late = await bookedLesson(ines, '2027-04-19T17:00:00.000Z');
+    const business = await bookedLesson(await family('Omar'), '2027-04-26T17:00:00.000Z');
+
+    // 23 hours before: the family may still cancel, as the spec allows, but gets nothing back.
+    setNow(t, new Date(Date.parse('2027-04-19T17:00:00.000Z') - 23 * 3_600_000));
+    const cancelled = await api(t, `/api/me/bookings/${late.id}/cancel`, {
+      body: {},
+      cookie: ines.parent.cookie,
+      ip: ines.parent.ip,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await refundsOf(late.checkoutId)).toEqual([]);
+
+    // The business cancels: credit is a group seat, so the "credit" remedy refunds the card.
+    const admin = await signedInUser(t, { name: 'Grace Admin', role: 'admin' });
+    const byUs = await api(t, `/api/admin/bookings/${business.id}/cancel`, {
+      body: { remedy: 'credit', reason: 'Tutor unwell' },
+      cookie: admin.cookie,
+      ip: admin.ip,
+    });
+    expect(byUs.status).toBe(200);
+    expect((await contractBody(byUs, AdminCancelledBookingSchema)).remedy).toMatchObject({
+      remedy: 'refund',
+      refundedPence: 5000,
+    });
+    expect(await refundsOf(business.checkoutId)).toEqual([
+      { amountPence: 5000, reason: 'lesson-cancel' },
+    ]);
   });
 
   it("lists a paid lesson on the tutor's register and pays it at the 1-to-1 hourly rate", async () => {

@@ -115,6 +115,33 @@ async function checkedSeries(deps: CheckoutDeps, request: OneToOneRequest, now: 
   return { pricing, lessons };
 }
 
+/**
+ * A 1-to-1 lesson is recorded unless an adult will be nearby, and always when the CMS says so
+ * (docs/decisions/115); a recording needs the family's consent for the child. A lesson that
+ * would be recorded without it is refused here, naming what the family can change, rather than
+ * taught with neither a recording nor an adult.
+ */
+function refuseUnrecordable(
+  pricing: { oneToOneRecordingCompulsory: boolean },
+  pupil: { name: string; recordingConsentAt: Date | null },
+  adultNearby: boolean,
+) {
+  if (pupil.recordingConsentAt !== null) return;
+  const firstName = pupil.name.trim().split(/\s+/)[0] ?? pupil.name;
+  if (pricing.oneToOneRecordingCompulsory) {
+    throw invalid(
+      'pupilId',
+      `1-to-1 lessons are always recorded, which needs your consent: turn on recording consent for ${firstName} in your account first.`,
+    );
+  }
+  if (!adultNearby) {
+    throw invalid(
+      'adultNearby',
+      `1-to-1 lessons are recorded unless an adult will be nearby: tick that box, or turn on recording consent for ${firstName} in your account.`,
+    );
+  }
+}
+
 /** 409 unavailable naming the lessons the tutor is not free for. */
 function unavailable(lessons: readonly WantedLesson[]): ConflictError {
   const when = lessons.map((l) => `${formatLondonDate(l.startsAt)}, ${formatTime12h(l.startsAt)}`);
@@ -139,6 +166,7 @@ export async function startOneToOneCheckout(
   await tutorTeaching(deps.db, request.tutorId, request.service);
   const [pupil] = await seatPupils(deps.db, request.user, [request.pupilId]);
   if (!pupil) throw new NotFoundError('No such pupil.');
+  refuseUnrecordable(pricing, pupil, request.adultNearby === true);
   const { promo, droppedCode } = await choosePromoForExpectedPrice(
     deps.db,
     { code: request.promoCode, userId: request.user.id, pupilIds: [pupil.id], now },

@@ -71,6 +71,7 @@ describe('content loader over the seed dataset', () => {
       oneToOneLengthsMinutes: [60],
       oneToOneServices: ['sats', 'ks3', 'gcse', 'gcse-higher', 'aslevel', 'alevel'],
       oneToOneDescription: DEFAULT_ONE_TO_ONE_DESCRIPTION,
+      oneToOneRecordingCompulsory: false,
     });
   });
 

@@ -47,7 +47,8 @@ export const SITE_SETTINGS_QUERY = groq`*[_type == "siteSettings" && _id == "${S
 
 export const PRICING_QUERY = groq`*[_type == "pricing" && _id == "pricing"][0]{
   _id, _type, sessionPricePence, bundleSize, bundlePricePence, oneToOneHourlyPence,
-  groupSizeMin, groupSizeMax, oneToOneLengthsMinutes, oneToOneServices, oneToOneDescription
+  groupSizeMin, groupSizeMax, oneToOneLengthsMinutes, oneToOneServices, oneToOneDescription,
+  oneToOneRecordingCompulsory
 }`;
 
 /** Every session pack, on sale or not (the booking service sells those on sale). */

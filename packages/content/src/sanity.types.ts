@@ -405,6 +405,7 @@ export type Pricing = {
     "sats" | "ks3" | "gcse" | "gcse-higher" | "aslevel" | "alevel"
   >;
   oneToOneDescription?: string;
+  oneToOneRecordingCompulsory?: boolean;
   groupSizeMin: number;
   groupSizeMax: number;
 };
@@ -683,7 +684,7 @@ export type SITE_SETTINGS_QUERY_RESULT = {
 
 // Source: ../packages/content/src/queries.ts
 // Variable: PRICING_QUERY
-// Query: *[_type == "pricing" && _id == "pricing"][0]{  _id, _type, sessionPricePence, bundleSize, bundlePricePence, oneToOneHourlyPence,  groupSizeMin, groupSizeMax, oneToOneLengthsMinutes, oneToOneServices, oneToOneDescription}
+// Query: *[_type == "pricing" && _id == "pricing"][0]{  _id, _type, sessionPricePence, bundleSize, bundlePricePence, oneToOneHourlyPence,  groupSizeMin, groupSizeMax, oneToOneLengthsMinutes, oneToOneServices, oneToOneDescription,  oneToOneRecordingCompulsory}
 export type PRICING_QUERY_RESULT = {
   _id: "pricing";
   _type: "pricing";
@@ -698,6 +699,7 @@ export type PRICING_QUERY_RESULT = {
     "alevel" | "aslevel" | "gcse-higher" | "gcse" | "ks3" | "sats"
   > | null;
   oneToOneDescription: string | null;
+  oneToOneRecordingCompulsory: boolean | null;
 } | null;
 
 // Source: ../packages/content/src/queries.ts

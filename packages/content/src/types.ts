@@ -239,6 +239,14 @@ export const PricingSchema = z
       .trim()
       .nullish()
       .transform((description) => description || DEFAULT_ONE_TO_ONE_DESCRIPTION),
+    /**
+     * Every 1-to-1 lesson is recorded, whatever the family says about an adult nearby
+     * (docs/decisions/115); off when unset.
+     */
+    oneToOneRecordingCompulsory: z
+      .boolean()
+      .nullish()
+      .transform((compulsory) => compulsory === true),
   })
   .refine((p) => p.bundlePricePence < p.bundleSize * p.sessionPricePence, {
     error: 'The bundle must cost less than its sessions bought singly',

@@ -280,4 +280,39 @@ describe('OneToOneBooking', () => {
     expect(stub.calls.some((c) => c.includes('/api/checkout'))).toBe(false);
     expect(stub.calls.some((c) => c.includes('/api/me/pupils'))).toBe(false);
   });
+  it('names the recording rule under the adult box, and drops the box when recording is compulsory', async () => {
+    const refusal =
+      '1-to-1 lessons are recorded unless an adult will be nearby: tick that box, or turn on recording consent for Maya in your account.';
+    stubService({
+      'POST /api/checkout/one-to-one': () =>
+        problem(400, 'Invalid input', { errors: [{ field: 'adultNearby', message: refusal }] }),
+    });
+    show();
+    await pickWeekly(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £100.00' }));
+    const box = screen.getByRole('checkbox', { name: 'An adult will be nearby during the lesson' });
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(refusal)).toBeTruthy();
+    cleanup();
+
+    render(
+      <OneToOneBooking
+        offer={{ ...OFFER, recordingCompulsory: true }}
+        consentStatement="I consent."
+        clock={clock}
+        navigate={navigate}
+        queryClient={createQueryClient()}
+      />,
+    );
+    await screen.findByRole('group', { name: 'Wednesday 18 November 2026' });
+    fireEvent.click(screen.getByRole('radio', { name: '4:00 PM – 5:00 PM with Ada' }));
+    expect(
+      screen.getByText(
+        'Every 1-to-1 lesson is recorded for safeguarding, with your consent for your child.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.queryByRole('checkbox', { name: 'An adult will be nearby during the lesson' }),
+    ).toBeNull();
+  });
 });

@@ -116,6 +116,40 @@ function PromoField({ flow, error }: { flow: OneToOneBooking; error: string | un
   );
 }
 
+/**
+ * Whether the lesson is recorded (docs/decisions/115): by default unless an adult will be nearby;
+ * always when the CMS says so. Either way recording needs the child's recording consent.
+ */
+function Recording({ flow, error }: { flow: OneToOneBooking; error: string | undefined }) {
+  const id = useId();
+  if (flow.offer.recordingCompulsory) {
+    return (
+      <p className="field-hint">
+        Every 1-to-1 lesson is recorded for safeguarding, with your consent for your child.
+      </p>
+    );
+  }
+  return (
+    <div className="field">
+      <label className="auth-check">
+        <input
+          type="checkbox"
+          checked={flow.adultNearby}
+          onChange={(e) => flow.setAdultNearby(e.target.checked)}
+          aria-describedby={`${id}-adult-hint${error ? ` ${id}-adult-error` : ''}`}
+          aria-invalid={error ? true : undefined}
+        />
+        <span>An adult will be nearby during the lesson</span>
+      </label>
+      <span className="field-hint" id={`${id}-adult-hint`}>
+        Otherwise 1-to-1 lessons are recorded for safeguarding, which needs your recording consent
+        for your child.
+      </span>
+      <FieldError id={`${id}-adult-error`} text={error} />
+    </div>
+  );
+}
+
 export function OneToOneSummary({
   flow,
   consentStatement,
@@ -133,20 +167,7 @@ export function OneToOneSummary({
       <Picked flow={flow} />
       <Weekly flow={flow} error={errors.weeks} />
       <OneToOneWho flow={flow} consentStatement={consentStatement} error={errors.pupilId} />
-      <div className="field">
-        <label className="auth-check">
-          <input
-            type="checkbox"
-            checked={flow.adultNearby}
-            onChange={(e) => flow.setAdultNearby(e.target.checked)}
-            aria-describedby={`${id}-adult-hint`}
-          />
-          <span>An adult will be nearby during the lesson</span>
-        </label>
-        <span className="field-hint" id={`${id}-adult-hint`}>
-          Otherwise 1-to-1 lessons are recorded for safeguarding.
-        </span>
-      </div>
+      <Recording flow={flow} error={errors.adultNearby} />
       <PromoField flow={flow} error={errors.promoCode} />
       <OneToOnePay flow={flow} />
     </section>

@@ -29,6 +29,8 @@ export interface OneToOneOffer {
   lengthsMinutes: readonly number[];
   /** The courses 1-to-1 is sold for (CMS). */
   services: readonly ServiceCode[];
+  /** Every 1-to-1 lesson is recorded, whoever is nearby (CMS, docs/decisions/115). */
+  recordingCompulsory?: boolean;
 }
 
 export interface OneToOneOptions {
@@ -46,7 +48,8 @@ export type FieldName =
   | 'promoCode'
   | 'startsAt'
   | 'lengthMinutes'
-  | 'service';
+  | 'service'
+  | 'adultNearby';
 
 /** The service's 400 (or the 429 after too many unknown codes) by field. */
 export function fieldMessages(error: unknown): Partial<Record<FieldName, string>> {
