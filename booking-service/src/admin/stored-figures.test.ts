@@ -6,7 +6,7 @@ import { bookings, checkouts, classSessions, revenueMonths } from '../db/schema.
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { bookableStarts, bookPaid } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { EVERY_TEST_DB_KIND } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertCheckout, insertCustomer, insertSession } from '../testing/admin-fixtures.ts';
 import { holderPupilId, insertPupil } from '../testing/pupil-fixtures.ts';
@@ -67,7 +67,7 @@ function random(seed: number) {
   };
 }
 
-describe.each(TEST_DB_KINDS)('stored admin figures on %s', (dbKind) => {
+describe.each(EVERY_TEST_DB_KIND)('stored admin figures on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
 

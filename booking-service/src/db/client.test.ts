@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { EVERY_TEST_DB_KIND } from '../testing/database-kinds.ts';
 import { openTestDb } from '../testing/test-database.ts';
 import {
   chooseDbKind,
@@ -86,7 +86,7 @@ describe('PGlite on disk', () => {
   });
 });
 
-describe.each(TEST_DB_KINDS)('database on %s', (kind) => {
+describe.each(EVERY_TEST_DB_KIND)('database on %s', (kind) => {
   let handle: DbHandle;
   let dropDatabase: () => Promise<void>;
 

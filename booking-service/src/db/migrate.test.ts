@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { createLogger } from '../logging/logger.ts';
 import { createMailOutbox, stopMailWorker } from '../mail/mail-setup.ts';
-import { TEST_DB_KINDS, type TestDbKind } from '../testing/database-kinds.ts';
+import { EVERY_TEST_DB_KIND, type TestDbKind } from '../testing/database-kinds.ts';
 import { createTestDatabase, openEmptyTestDb, openTestDb } from '../testing/test-database.ts';
 import { waitUntil } from '../testing/wait-until.ts';
 import type { DbHandle } from './client.ts';
@@ -69,7 +69,7 @@ async function emptyDatabase(kind: TestDbKind) {
   };
 }
 
-describe.each(TEST_DB_KINDS)('the production schema check on %s', (kind) => {
+describe.each(EVERY_TEST_DB_KIND)('the production schema check on %s', (kind) => {
   let tags: string[];
   let butLast: string;
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -121,7 +121,7 @@ describe.each(TEST_DB_KINDS)('the production schema check on %s', (kind) => {
  * each creates drizzle's schema and table at once and all but one crash (duplicate pg_type).
  * PGlite is one process's database and cannot be shared, so this runs on a real server only.
  */
-const SERVER_KINDS = TEST_DB_KINDS.filter((kind) => kind !== 'pglite');
+const SERVER_KINDS = EVERY_TEST_DB_KIND.filter((kind) => kind !== 'pglite');
 
 describe.skipIf(SERVER_KINDS.length > 0)('migrators on one database', () => {
   it.skip('runs on postgres or neon only (TEST_DB_KINDS has neither)', () => {});

@@ -3,8 +3,19 @@ import { type TestDbKind, testSettings } from './test-settings.ts';
 
 export type { TestDbKind };
 
-/** The database kinds each suite runs on: `describe.each(TEST_DB_KINDS)('%s', (kind) => ...)`. */
+/**
+ * The database kinds an ordinary suite runs on: `describe.each(TEST_DB_KINDS)('%s', ...)`;
+ * PostgreSQL alone unless TEST_DB_KINDS says (docs/decisions/116).
+ */
 export const TEST_DB_KINDS: readonly TestDbKind[] = testSettings.dbKinds.filter(
+  (kind) => kind !== 'pgbouncer',
+);
+
+/**
+ * The kinds of the suites that prove money, seats and the drivers themselves: every driver the
+ * service runs on (PGlite, PostgreSQL, Neon's), or exactly TEST_DB_KINDS when it is set.
+ */
+export const EVERY_TEST_DB_KIND: readonly TestDbKind[] = testSettings.everyDbKind.filter(
   (kind) => kind !== 'pgbouncer',
 );
 

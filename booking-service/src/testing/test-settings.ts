@@ -1,6 +1,8 @@
 /*
  * The test harness's only reader of process.env (the service itself reads env only in
- * src/config/env.ts). TEST_DB_KINDS picks the database kinds every suite runs on;
+ * src/config/env.ts). TEST_DB_KINDS picks exactly the database kinds every suite runs on;
+ * unset, an ordinary suite runs on PostgreSQL and the money, seat and driver suites on every
+ * kind (docs/decisions/116);
  * TEST_DATABASE_URL points the postgres, neon and pgbouncer kinds at an existing server instead
  * of the embedded one the global setup starts.
  */
@@ -8,12 +10,21 @@
 export const ALL_TEST_DB_KINDS = ['pglite', 'postgres', 'neon', 'pgbouncer'] as const;
 export type TestDbKind = (typeof ALL_TEST_DB_KINDS)[number];
 
-/** Every suite's kinds when TEST_DB_KINDS is unset. */
+/**
+ * An ordinary suite's kind when TEST_DB_KINDS is unset: PostgreSQL, what production runs, and
+ * the quickest to give each file a fresh database (docs/decisions/116).
+ */
+export const DEFAULT_SUITE_DB_KINDS: readonly TestDbKind[] = ['postgres'];
+
+/**
+ * The money, seat and driver suites' kinds when TEST_DB_KINDS is unset: every driver the
+ * service runs on, the embedded default, PostgreSQL and Neon's (docs/decisions/116).
+ */
 export const DEFAULT_TEST_DB_KINDS: readonly TestDbKind[] = ['pglite', 'postgres', 'neon'];
 
 /**
- * The money and seat suites' kinds when TEST_DB_KINDS is unset: the defaults and PgBouncer in
- * transaction mode (decision 091). Only those suites: the pooler adds their run time again.
+ * The kinds of the money and seat suites that also run through PgBouncer in transaction mode
+ * (decision 091) when TEST_DB_KINDS is unset. Only those: the pooler adds their time again.
  */
 export const DEFAULT_POOLER_SUITE_DB_KINDS: readonly TestDbKind[] = [
   ...DEFAULT_TEST_DB_KINDS,
@@ -40,8 +51,10 @@ export function parseTestDbKinds(raw: string | undefined): TestDbKind[] | undefi
 const chosenDbKinds = parseTestDbKinds(process.env.TEST_DB_KINDS);
 
 export const testSettings = {
-  /** Every suite's kinds (the pgbouncer kind is left to the suites that opt in). */
-  dbKinds: chosenDbKinds ?? [...DEFAULT_TEST_DB_KINDS],
+  /** An ordinary suite's kinds (the pgbouncer kind is left to the suites that opt in). */
+  dbKinds: chosenDbKinds ?? [...DEFAULT_SUITE_DB_KINDS],
+  /** The money, seat and driver suites' kinds. */
+  everyDbKind: chosenDbKinds ?? [...DEFAULT_TEST_DB_KINDS],
   /** The kinds of the suites that also run through PgBouncer. */
   poolerSuiteDbKinds: chosenDbKinds ?? [...DEFAULT_POOLER_SUITE_DB_KINDS],
   databaseUrl: process.env.TEST_DATABASE_URL || undefined,
