@@ -12,6 +12,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { DEFAULT_STACK_CLOCK, startStackServer } from './stack-server.ts';
 
 /**
  * better-auth limits sign-in (3 per 10 s) and mail-sending endpoints (5 per hour) per client
@@ -24,21 +25,23 @@ export function freshIp(): string {
   return `10.${octet()}.${octet()}.${octet()}`;
 }
 
+/** This worker's service and the instant its calendar began (see the `stack` fixture). */
+let worker: { origin: string; clock: number; startedAt: number } | undefined;
+
 /**
- * The journeys' calendar (docs/decisions/092): the service starts at STACK_CLOCK and runs on
- * (TEST_CLOCK with TEST_CLOCK_RUNS); playwright.stack.config.ts sets both variables for every
- * worker, STACK_CLOCK_STARTED being the real instant the run began. So no journey depends on
- * today's date, and a run can be put on a month's last day or a daylight-saving change.
+ * The journeys' calendar (docs/decisions/092): each worker's service starts at the project's
+ * stack clock and runs on (TEST_CLOCK with TEST_CLOCK_RUNS), so no journey depends on today's
+ * date, and a run can be put on a month's last day or a daylight-saving change.
  */
 export function stackNow(): Date {
-  const start = Date.parse(process.env.STACK_CLOCK ?? '');
-  const started = Number(process.env.STACK_CLOCK_STARTED);
-  if (Number.isNaN(start) || !started) {
-    throw new Error(
-      'STACK_CLOCK and STACK_CLOCK_STARTED are unset: run with playwright.stack.config.ts',
-    );
-  }
-  return new Date(start + (Date.now() - started));
+  if (!worker) throw new Error('No stack service in this worker: use the `test` of support.ts');
+  return new Date(worker.clock + (Date.now() - worker.startedAt));
+}
+
+/** This worker's service origin, for helpers outside a fixture. */
+function stackOrigin(): string {
+  if (!worker) throw new Error('No stack service in this worker: use the `test` of support.ts');
+  return worker.origin;
 }
 
 /** The service's "now", as the site's own origin may read it (decision 088). */
@@ -89,11 +92,30 @@ export async function openContext(
 }
 
 /**
- * Playwright's test with a fresh client address per test (see freshIp), each test starting on
- * the run's calendar (stackNow: whatever an earlier journey moved the service's clock to), and
- * a page clock that agrees with the service's.
+ * Playwright's test on this worker's own service (docs/decisions/116), with a fresh client
+ * address per test (see freshIp), each test starting on the worker's calendar (stackNow:
+ * whatever an earlier journey moved the service's clock to), and a page clock that agrees with
+ * the service's.
  */
-export const test = base.extend<{ stackClock: Date }>({
+export const test = base.extend<{ stackClock: Date }, { stackStart: string; stack: string }>({
+  stackStart: [process.env.STACK_CLOCK || DEFAULT_STACK_CLOCK, { scope: 'worker', option: true }],
+  stack: [
+    async ({ stackStart }, use) => {
+      const startedAt = Date.now();
+      const server = await startStackServer(stackStart);
+      worker = { origin: server.origin, clock: Date.parse(stackStart), startedAt };
+      try {
+        await use(server.origin);
+      } finally {
+        worker = undefined;
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ stack }, use) => {
+    await use(stack);
+  },
   stackClock: [
     async ({ request, baseURL }, use) => {
       const now = stackNow();
@@ -216,7 +238,7 @@ export async function registerVerified(
  * loads `path`. Use the dialog itself only in the journeys that test it.
  */
 export async function logIn(page: Page, account: Account, path = '/'): Promise<void> {
-  const baseURL = test.info().project.use.baseURL;
+  const baseURL = stackOrigin();
   const response = await page.request.post('/api/auth/sign-in/email', {
     data: { email: account.email, password: account.password },
     headers: { ...originOf(baseURL), 'x-forwarded-for': freshIp() },
@@ -231,7 +253,7 @@ export async function signedInCustomer(
   path = '/',
   account: Partial<Account> = {},
 ): Promise<Account> {
-  const baseURL = test.info().project.use.baseURL;
+  const baseURL = stackOrigin();
   const full = await registerVerified(page.request, baseURL, account);
   await logIn(page, full, path);
   return full;
