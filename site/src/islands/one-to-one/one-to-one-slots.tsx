@@ -6,7 +6,7 @@ import { SERVICES, type ServiceCode, SERVICE_CODES } from '@tuition/domain';
 import { useId } from 'react';
 import type { OneToOneBooking } from './use-one-to-one-booking.ts';
 import { FreeTimeList, FreeTimePages } from '../shared/free-times/free-time-list.tsx';
-import { lengthWords } from './one-to-one-words.ts';
+import { lengthWords } from '../shared/free-times/free-time-words.ts';
 
 export function OneToOneChoices({ flow }: { flow: OneToOneBooking }) {
   const id = useId();

@@ -27,15 +27,6 @@ export function maxWeeks(first: string, now: Date): number {
   return Math.max(1, Math.floor(days / 7) + 1);
 }
 
-/** "1 hour", "45 minutes", "1 hour 30 minutes". */
-export function lengthWords(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const hourWords = hours === 0 ? '' : `${hours} hour${hours === 1 ? '' : 's'}`;
-  const minuteWords = rest === 0 ? '' : `${rest} minutes`;
-  return [hourWords, minuteWords].filter(Boolean).join(' ');
-}
-
 export const lessonsWords = (count: number) => `${count} lesson${count === 1 ? '' : 's'}`;
 
 /** The new total after a 409 price-changed: a code's discount, or a price that moved. */

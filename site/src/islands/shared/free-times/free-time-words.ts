@@ -71,6 +71,15 @@ export function slotWords(slot: OneToOneSlot, withTutor: boolean): string {
   return withTutor ? `${time} with ${slot.tutorName}` : time;
 }
 
+/** "1 hour", "45 minutes", "1 hour 30 minutes". */
+export function lengthWords(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hourWords = hours === 0 ? '' : `${hours} hour${hours === 1 ? '' : 's'}`;
+  const minuteWords = rest === 0 ? '' : `${rest} minutes`;
+  return [hourWords, minuteWords].filter(Boolean).join(' ');
+}
+
 /** "Wednesday 25 November 2026 at 4:00 PM" */
 export function whenWords(startsAt: string): string {
   const at = new Date(startsAt);
