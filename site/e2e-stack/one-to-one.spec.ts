@@ -1,11 +1,14 @@
 // A weekly 1-to-1 lesson booked from a tutor's free hours, end to end at 375 px (docs/decisions/
 // 104, 106, 108). Set up through the API: the admin says the demo tutor teaches GCSE Higher
-// 1-to-1, and the tutor offers Sunday mornings (no class of theirs is near). Then a new family
+// 1-to-1, and the tutor offers Sunday mornings, 8 to 11 (no class of theirs is near). Then a new family
 // with one child opens /one-to-one from the home page's 1-to-1 card, chooses the course and the
 // tutor, picks the first free time, every week for three weeks, ticks "an adult will be nearby",
 // pays the total shown on the local checkout page, and finds three lessons on
-// /upcoming-bookings, each "1-to-1 with" the tutor's name. axe on each new screen, screenshots at
-// 375 and 1280 px. The tutor's hours are put back to none however the test ends.
+// /upcoming-bookings, each "1-to-1 with" the tutor's name. Then the first lesson is rescheduled
+// there to a later free hour of the same tutor that Sunday, from the dialog that lists only that
+// tutor's hours (docs/decisions/111), and its card shows the new time. axe on each new screen and
+// on the open picker, screenshots at 375 and 1280 px. The tutor's hours are put back to none
+// however the test ends.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   DEMO_ADMIN,
@@ -90,7 +93,8 @@ test('a family books a weekly 1-to-1 with the demo tutor, pays, and sees it in b
     await logIn(admin, DEMO_ADMIN, '/');
     const tutorId = await demoTutorTeachesOneToOne(admin.request, origin);
     await logIn(tutor, DEMO_TUTOR, '/');
-    await tutorHours(tutor.request, origin, [{ day: 'sun', from: '08:00', to: '10:00' }]);
+    // Room after an 8 AM lesson (and its 15-minute gap) for a later hour to move it to.
+    await tutorHours(tutor.request, origin, [{ day: 'sun', from: '08:00', to: '11:00' }]);
     const free = (await (
       await page.request.get(`/api/one-to-one/availability?service=${SERVICE}`)
     ).json()) as { slots: { tutorId: string; tutorName: string; startsAt: string }[] };
@@ -161,6 +165,28 @@ test('a family books a weekly 1-to-1 with the demo tutor, pays, and sees it in b
     await expect(lessons.first()).toContainText(child);
     await expectNoSidewaysScroll(page);
     await checkAndShoot(page, 'one-to-one-upcoming');
+
+    // The first lesson moves to 10 AM the same Sunday: the picker lists only this tutor's hours.
+    const firstLesson = lessons.first();
+    const lessonDay = (await firstLesson.getByRole('heading').first().textContent()) ?? '';
+    await firstLesson.getByRole('button', { name: 'Reschedule' }).click();
+    const picker = page.getByRole('dialog', { name: 'Reschedule 1-to-1 lesson' });
+    await expect(picker).toContainText(`lesson with ${tutorName}`);
+    const sameDay = picker.getByRole('group', { name: lessonDay });
+    const later = sameDay.getByRole('radio', { name: '10:00 AM – 11:00 AM' });
+    await later.check();
+    await expect(picker).toContainText(`New time: ${lessonDay} at 10:00 AM`);
+    await expectNoSidewaysScroll(page);
+    await checkAndShoot(page, 'one-to-one-reschedule-picker', true);
+    await picker.getByRole('button', { name: 'Move lesson' }).click();
+    await expect(picker).toBeHidden();
+    await expect(page.getByText('Session rescheduled successfully').first()).toBeVisible();
+    const movedCard = page.locator('.bookings-card', { hasText: 'Rescheduled just now' });
+    await expect(movedCard).toContainText(lessonDay);
+    await expect(movedCard).toContainText('10:00 AM – 11:00 AM');
+    await expect(movedCard).toContainText(`1-to-1 with ${tutorName}`);
+    await expect(lessons).toHaveCount(WEEKS);
+    await checkAndShoot(page, 'one-to-one-rescheduled');
   } finally {
     await tutorHours(tutor.request, origin, []).catch(() => undefined);
     await staff.close();

@@ -1,16 +1,11 @@
 // /upcoming-bookings (docs/product-rules.md#pages): the signed-in customer's coming sessions with
-// Reschedule and Cancel. Cancelling asks first and says there is no refund. Within 24 hours of the
+// Reschedule and Cancel. A group seat moves on /reschedule, a 1-to-1 lesson in a dialog here
+// (docs/decisions/111). Cancelling asks first and says there is no refund. Within 24 hours of the
 // start a session can no longer be moved online: Reschedule then explains how to ask support. Above
 // the list, the customer's own unpaid checkouts ("Payment pending", Resume payment, Release). A
 // term enrolment's seats are grouped under it (enrolment-group.tsx, docs/decisions/083).
-import { Badge, Button, Dialog, Flex } from '@radix-ui/themes';
-import {
-  type Clock,
-  customerCancelGivesCredit,
-  MESSAGES,
-  RESCHEDULE_CUTOFF_HOURS,
-  systemClock,
-} from '@tuition/domain';
+import { Badge, Button } from '@radix-ui/themes';
+import { type Clock, customerCancelGivesCredit, MESSAGES, systemClock } from '@tuition/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, type Booking } from '../../lib/api-client.ts';
@@ -23,6 +18,8 @@ import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import { cancelSeatQuestion, londonTimeRange, serviceLabel } from '../shared/session-labels.ts';
 import { BookingsCard, BookingsSkeleton } from './bookings-card.tsx';
 import { JoinButton } from './join-button.tsx';
+import { OneToOneMoveDialog } from './one-to-one-move.tsx';
+import { TooLateDialog } from './too-late-dialog.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import { EnrolmentGroups } from './enrolment-group.tsx';
 import { ALL_PUPILS, byPupil, PupilFilter } from './pupil-filter.tsx';
@@ -52,7 +49,7 @@ export const UPCOMING_QUERY_KEY = ['bookings', 'upcoming'] as const;
  * Back from /reschedule: the spec's "Session rescheduled successfully" (the toast on /reschedule
  * lasts only until the page changes) and the id of the moved booking to highlight.
  */
-function useMovedBooking(): string | undefined {
+function useMovedBooking() {
   const [movedId, setMovedId] = useState<string>();
   useEffect(() => {
     const id = takeMovedBookingId();
@@ -60,7 +57,8 @@ function useMovedBooking(): string | undefined {
     setMovedId(id);
     toastSuccess(MESSAGES.rescheduleSuccess);
   }, []);
-  return movedId;
+  // A 1-to-1 lesson is moved in place (one-to-one-move.tsx) and marked the same way.
+  return [movedId, setMovedId] as const;
 }
 
 /** Marks the moved booking's card: a visible label, and a ring (bookings-upcoming.css). */
@@ -119,35 +117,6 @@ function CancelDialog({ booking, givesCredit }: { booking: Booking; givesCredit:
   );
 }
 
-function TooLateDialog({ contactEmail, contactPhone }: Omit<BookingsUpcomingProps, 'clock'>) {
-  return (
-    <Dialog.Root>
-      <Dialog.Trigger>
-        <Button variant="soft">Reschedule</Button>
-      </Dialog.Trigger>
-      <Dialog.Content maxWidth="460px">
-        <Dialog.Title>Contact us to reschedule</Dialog.Title>
-        <Dialog.Description size="2">
-          Sessions can be rescheduled online up to {RESCHEDULE_CUTOFF_HOURS} hours before they
-          start. This session starts sooner, so please contact support: we may still be able to move
-          it, at our discretion.
-        </Dialog.Description>
-        <p className="bookings-dialog__contact">
-          Email <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or call{' '}
-          <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`}>{contactPhone}</a>.
-        </p>
-        <Flex gap="3" mt="4" justify="end">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              Close
-            </Button>
-          </Dialog.Close>
-        </Flex>
-      </Dialog.Content>
-    </Dialog.Root>
-  );
-}
-
 export function BookingsUpcomingContent({
   contactEmail,
   contactPhone,
@@ -171,7 +140,7 @@ export function BookingsUpcomingContent({
 
   const now = clock.now();
   const openCheckouts = useOpenCheckouts(signedIn, now);
-  const movedId = useMovedBooking();
+  const [movedId, setMovedId] = useMovedBooking();
   const [pupilShown, setPupilShown] = useState(ALL_PUPILS);
 
   // The moved booking is brought into view once the list shows it.
@@ -221,6 +190,7 @@ export function BookingsUpcomingContent({
             contactPhone={contactPhone}
             cancelReturnsCredit={cancelReturnsCredit}
             onReschedule={reschedule}
+            onMoved={setMovedId}
           />
         )}
       </LoadShell>
@@ -238,6 +208,7 @@ function UpcomingList({
   contactPhone,
   cancelReturnsCredit,
   onReschedule,
+  onMoved,
 }: {
   list: readonly Booking[];
   enrolments: readonly Enrolment[];
@@ -247,6 +218,7 @@ function UpcomingList({
   contactPhone: string;
   cancelReturnsCredit: boolean;
   onReschedule: (booking: Booking) => void;
+  onMoved: (movedId: string) => void;
 }) {
   if (list.length === 0) {
     return (
@@ -260,7 +232,9 @@ function UpcomingList({
     <BookingsCard key={booking.id} booking={booking} now={now} headingLevel={headingLevel}>
       {booking.id === movedId && <MovedMarker />}
       <JoinButton booking={booking} />
-      {booking.canReschedule ? (
+      {booking.canReschedule && booking.kind === 'one-to-one' ? (
+        <OneToOneMoveDialog booking={booking} now={now} onMoved={onMoved} />
+      ) : booking.canReschedule ? (
         <Button variant="soft" onClick={() => onReschedule(booking)}>
           Reschedule
         </Button>

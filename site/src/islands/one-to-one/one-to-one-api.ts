@@ -3,27 +3,15 @@
 // and, in development and tests, checked by the contract through api-client's fetch; a refusal is
 // an ApiError whose `slots` name the weeks the tutor is no longer free (409 `unavailable`) and
 // whose `amountPence` is the new total (409 `price-changed`).
-import type {
-  OneToOneAvailabilityQuery,
-  OneToOneCheckoutRequest,
-  OneToOneSlot,
-} from '@tuition/api-contract';
+import type { OneToOneCheckoutRequest } from '@tuition/api-contract';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freeTimes } from '../shared/free-times/free-times-api.ts';
 
-export type { OneToOneSlot };
-
-function queryOf(params: OneToOneAvailabilityQuery): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search.toString();
-}
+export type { OneToOneSlot } from '../shared/free-times/free-times-api.ts';
 
 export const oneToOneApi = {
   /** Free slots between two London dates (at most 28 days apart), tutors by first name. */
-  availability: (params: OneToOneAvailabilityQuery) =>
-    apiFetch(`/api/one-to-one/availability?${queryOf(params)}`, 'OneToOneAvailabilitySchema'),
+  availability: freeTimes,
   /** Holds the lessons and opens the payment page; never retried (a payment). */
   checkout: (input: OneToOneCheckoutRequest) =>
     apiFetch('/api/checkout/one-to-one', 'OneToOneCheckoutSchema', {

@@ -6,7 +6,8 @@
 import { formatPounds } from '@tuition/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldMessages, type OneToOneBooking } from './use-one-to-one-booking.ts';
-import { agreedTotalWords, lessonsWords, unavailableWords } from './one-to-one-words.ts';
+import { unavailableWords } from '../shared/free-times/free-time-words.ts';
+import { agreedTotalWords, lessonsWords } from './one-to-one-words.ts';
 
 /** The service's words for a refusal not tied to a field or to the weeks offered again. */
 function refusalWords(error: unknown, flow: OneToOneBooking): string | undefined {

@@ -6,7 +6,8 @@ import { useId } from 'react';
 import { OneToOnePay } from './one-to-one-pay.tsx';
 import { OneToOneWho } from './one-to-one-who.tsx';
 import { fieldMessages, type OneToOneBooking } from './use-one-to-one-booking.ts';
-import { lengthWords, weeklyStarts } from './one-to-one-words.ts';
+import { lengthWords } from '../shared/free-times/free-time-words.ts';
+import { weeklyStarts } from './one-to-one-words.ts';
 
 function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return text ? (

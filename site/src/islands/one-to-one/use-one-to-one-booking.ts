@@ -20,7 +20,8 @@ import { useSession } from '../../lib/auth-client.ts';
 import { openAuthDialog } from '../../lib/auth-dialog.ts';
 import { usePupils } from '../shared/pupils/pupils-api.ts';
 import { type OneToOneSlot, oneToOneApi } from './one-to-one-api.ts';
-import { maxWeeks, slotKey, slotPages } from './one-to-one-words.ts';
+import { slotKey, slotPages } from '../shared/free-times/free-time-words.ts';
+import { maxWeeks } from './one-to-one-words.ts';
 
 export interface OneToOneOffer {
   /** The CMS hourly price, in pence. */
