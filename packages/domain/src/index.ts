@@ -212,7 +212,16 @@ export {
   termOpenTo,
   termSessionsLeft,
 } from './terms.ts';
-export { type TutorRates, tutorPayLinePence } from './tutor-pay.ts';
+export {
+  isPayMonthClosed,
+  openPayLinesFrom,
+  PAY_MONTH_CLOSES_ON_DAY,
+  payMonthClosesAt,
+  payMonthRange,
+  shiftMonth,
+  type TutorRates,
+  tutorPayLinePence,
+} from './tutor-pay.ts';
 export {
   accountPhoneSchema,
   formatPhone,
