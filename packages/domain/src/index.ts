@@ -213,6 +213,7 @@ export {
   termSessionsLeft,
 } from './terms.ts';
 export {
+  formatMonth,
   isPayMonthClosed,
   openPayLinesFrom,
   PAY_MONTH_CLOSES_ON_DAY,

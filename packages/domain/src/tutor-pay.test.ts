@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  formatMonth,
   isPayMonthClosed,
   openPayLinesFrom,
   payMonthClosesAt,
@@ -75,6 +76,7 @@ describe('pay months (docs/decisions/113)', () => {
     expect(shiftMonth('2026-12', 1)).toBe('2027-01');
     expect(shiftMonth('2027-01', -1)).toBe('2026-12');
     expect(shiftMonth('2026-11', 0)).toBe('2026-11');
+    expect(formatMonth('2027-01')).toBe('January 2027');
   });
 
   it('runs from London midnight to London midnight, through a clock change', () => {

@@ -48,6 +48,28 @@ export function shiftMonth(month: string, by: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** "2026-11" -> "November 2026". */
+export function formatMonth(month: string): string {
+  const match = MONTH.exec(month);
+  if (!match) throw new RangeError(`Not a month as YYYY-MM: ${month}`);
+  return `${MONTH_NAMES[Number(match[2]) - 1]} ${match[1]}`;
+}
+
 /** The first instant of a London month and of the month after it. */
 export function payMonthRange(month: string): { from: Date; to: Date } {
   return {
