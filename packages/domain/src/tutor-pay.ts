@@ -1,5 +1,5 @@
 import { ATTENDANCE_MARKABLE_DAYS } from './attendance-window.ts';
-import { londonDate, londonWallClockToUtc } from './london-time.ts';
+import { londonDate, londonWallClockToUtc, MONTH_NAMES } from './london-time.ts';
 
 /**
  * A tutor's pay for a session taught (docs/decisions/079): a rate for the session plus a rate
@@ -47,21 +47,6 @@ export function shiftMonth(month: string, by: number): string {
   const index = Number(match[1]) * 12 + Number(match[2]) - 1 + by;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** "2026-11" -> "November 2026". */
 export function formatMonth(month: string): string {
