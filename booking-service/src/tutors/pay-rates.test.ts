@@ -306,9 +306,13 @@ describe.each(TEST_DB_KINDS)('tutor pay rates on %s', (dbKind) => {
 
   it('totals the hours CSV as the sum of its lines and as the admin page shows it', async () => {
     const november = await hours(sam.tutorId, '2026-11');
-    const response = await api(t, `/api/admin/tutors/${sam.tutorId}/hours?month=2026-11&format=csv`, {
-      cookie: admin.cookie,
-    });
+    const response = await api(
+      t,
+      `/api/admin/tutors/${sam.tutorId}/hours?month=2026-11&format=csv`,
+      {
+        cookie: admin.cookie,
+      },
+    );
     const csv = csvAmounts(await response.text());
     expect(csv.lines).toEqual(november.lines.map((l) => l.amountPence));
     expect(csv.lines).toHaveLength(6);

@@ -52,10 +52,7 @@ export const TutorInviteRequestSchema = named(
 );
 export type TutorInviteRequest = z.input<typeof TutorInviteRequestSchema>;
 
-export const TutorCreatedSchema = named(
-  'TutorCreated',
-  z.object({ id: z.string(), warnings }),
-);
+export const TutorCreatedSchema = named('TutorCreated', z.object({ id: z.string(), warnings }));
 export type TutorCreated = z.infer<typeof TutorCreatedSchema>;
 
 /** A weekly class as a tutor list names it. */
