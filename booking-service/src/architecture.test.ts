@@ -167,6 +167,11 @@ const ALLOWED_FEATURE_IMPORTS: ReadonlyArray<[from: string, to: string, why: str
     "a tutor's hours routes find the active tutor asking (decision 104)",
   ],
   [
+    'one-to-one',
+    'tutors/pay-rates.ts',
+    'a new 1-to-1 rate re-prices the pay lines of months not yet closed (decision 113)',
+  ],
+  [
     'pupils',
     'lessons/lesson-recordings.ts',
     'withdrawing recording consent deletes the recordings the pupil was in (decision 099)',

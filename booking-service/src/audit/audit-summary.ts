@@ -1,4 +1,4 @@
-import { formatPounds } from '@tuition/domain';
+import { formatMonth, formatPounds } from '@tuition/domain';
 import type { AuditAction, AuditActorRole } from '@tuition/api-contract';
 import {
   formatLondonDate,
@@ -170,11 +170,29 @@ function tutorOf(value: unknown, facts: AuditFacts): string | undefined {
   return id ? (facts.tutors.get(id) ?? NO_TUTOR) : undefined;
 }
 
+/**
+ * "; 3 pay lines from November 2026 re-priced, £60.00 to £75.00 in all": what a rate change did
+ * to the lines of months not yet closed (docs/decisions/113); nothing when none changed.
+ */
+function repricedWords(entry: AuditEntryFields): string {
+  const repriced = entry.after?.repriced as
+    | { fromMonth?: unknown; lines?: unknown; beforePence?: unknown; afterPence?: unknown }
+    | undefined;
+  const lines = Number(repriced?.lines ?? 0);
+  if (!repriced || !(lines > 0)) return '';
+  const from = word(repriced.fromMonth);
+  const month = from ? ` from ${formatMonth(from)}` : '';
+  const before = formatPounds(Number(repriced.beforePence ?? 0));
+  const after = formatPounds(Number(repriced.afterPence ?? 0));
+  const count = lines === 1 ? '1 pay line' : `${lines} pay lines`;
+  return `; ${count}${month} re-priced, ${before} to ${after} in all`;
+}
+
 function ratesWords(entry: AuditEntryFields, facts: AuditFacts): string {
   const perSession = Number(entry.after?.perSessionPence ?? 0);
   const perPupil = Number(entry.after?.perPupilPence ?? 0);
   const rates = `${formatPounds(perSession)} a session and ${formatPounds(perPupil)} a pupil`;
-  return `Pay rates of ${tutorNamed(entry, facts)} set to ${rates} ${byWhom(entry)}`;
+  return `Pay rates of ${tutorNamed(entry, facts)} set to ${rates} ${byWhom(entry)}${repricedWords(entry)}`;
 }
 
 /**
@@ -189,7 +207,7 @@ function oneToOneWords(entry: AuditEntryFields, facts: AuditFacts): string {
     courses.length === 0
       ? 'turned off'
       : `set to ${courses.join(', ').replace(/, ([^,]*)$/, ' and $1')} at ${rate} an hour`;
-  return `1-to-1 lessons of ${tutorNamed(entry, facts)} ${what} ${byWhom(entry)}`;
+  return `1-to-1 lessons of ${tutorNamed(entry, facts)} ${what} ${byWhom(entry)}${repricedWords(entry)}`;
 }
 
 /** A class's lead or a session's cover, set, changed or removed (decision 079). */

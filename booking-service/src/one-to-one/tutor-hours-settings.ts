@@ -29,6 +29,7 @@ import {
 } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from '../http/problem.ts';
 import { lockHoldRows } from '../sessions/hold-locks.ts';
+import { repricePayLines } from '../tutors/pay-rates.ts';
 import {
   CALENDAR_ADDRESS_RULE,
   calendarFetchUrl,
@@ -181,7 +182,8 @@ export async function readOneToOne(
 
 /**
  * An admin sets the courses a tutor teaches 1-to-1 and their hourly pay rate, under the tutor's
- * row lock (the 1-to-1 checkout takes the same lock), with an audit entry.
+ * row lock (the 1-to-1 checkout takes the same lock), with an audit entry; the tutor's 1-to-1
+ * pay lines of months not yet closed are re-priced at the new rate.
  */
 export async function setOneToOne(
   deps: Pick<HoursSettingsDeps, 'db' | 'clock'>,
@@ -199,6 +201,13 @@ export async function setOneToOne(
       .insert(tutorOneToOneSettings)
       .values({ tutorId: input.tutorId, ...after })
       .onConflictDoUpdate({ target: tutorOneToOneSettings.tutorId, set: after });
+    // 1-to-1 lessons of months not yet closed follow the new hourly rate (docs/decisions/113).
+    const repriced = await repricePayLines(tx, {
+      tutorId: input.tutorId,
+      kind: 'one-to-one',
+      rates: { hourlyPence: input.ratePencePerHour },
+      now: deps.clock.now(),
+    });
     await recordAudit(tx, {
       actorId: input.adminId,
       actorRole: 'admin',
@@ -208,7 +217,7 @@ export async function setOneToOne(
       before: before
         ? { services: before.services, ratePencePerHour: before.ratePencePerHour }
         : null,
-      after,
+      after: { ...after, repriced },
     });
   });
   return readOneToOne(deps, input.tutorId);

@@ -17,6 +17,7 @@ import {
 } from '../db/schema.ts';
 import { ConflictError, ValidationError } from '../http/problem.ts';
 import { mailBrand } from '../mail/mail-setup.ts';
+import { lockHoldRows } from '../sessions/hold-locks.ts';
 import { describeSession } from '../sessions/session-description.ts';
 import { londonSlotKey, tutorNames } from '../sessions/session-tutors.ts';
 import type { TutorDeps } from './tutor-accounts.ts';
@@ -177,7 +178,6 @@ function notReady(
   return undefined;
 }
 
-/** The pay line of a submitted register: first submission's rates, pupils counted now. */
 /**
  * The rates a register is paid at: the tutor's session and pupil rates for a group session; for
  * a 1-to-1 lesson their 1-to-1 hourly rate for its length, as one session rate (decision 106).
@@ -204,6 +204,12 @@ async function payRates(tx: Transaction, sessionId: string, tutorId: string): Pr
   return { perSessionPence: oneToOneLessonPence(row.hourlyPence ?? 0, minutes), perPupilPence: 0 };
 }
 
+/**
+ * The pay line of a submitted register: made at the tutor's rates now; a correction re-counts
+ * the pupils at the line's rates, which follow the tutor's rates until its month closes
+ * (docs/decisions/113). The tutor's row and the line are locked first, as a rate change locks
+ * them, so a register sent during a rate change is priced at one set of rates.
+ */
 async function writePayLine(
   tx: Transaction,
   session: { id: string; startsAt: Date; role: 'lead' | 'cover' },
@@ -211,10 +217,12 @@ async function writePayLine(
   attended: number,
   now: Date,
 ) {
+  await lockHoldRows(tx, { tutorIds: [tutorId] });
   const [existing] = await tx
     .select()
     .from(tutorPayLines)
-    .where(eq(tutorPayLines.sessionId, session.id));
+    .where(eq(tutorPayLines.sessionId, session.id))
+    .for('update');
   if (existing) {
     await tx
       .update(tutorPayLines)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Tutor } from '@tuition/api-contract';
+import type { Tutor, TutorWarning } from '@tuition/api-contract';
 import { SERVICES, type WeeklySlot } from '@tuition/domain';
 import type { ContentLoader } from '@tuition/content';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { mailBrand } from '../mail/mail-setup.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { INVITE_LINK_DAYS, tutorInviteEmail } from './tutor-emails.ts';
 import { lockHoldRows } from '../sessions/hold-locks.ts';
+import { hasGroupRates, repricePayLines } from './pay-rates.ts';
 
 /*
  * Tutor accounts (docs/decisions/079): invited by an admin, verified by the admin's word and
@@ -51,8 +52,15 @@ export async function activeTutorOf(db: DbExecutor, userId: string): Promise<{ i
  */
 export async function inviteTutor(
   deps: TutorDeps,
-  input: { adminId: string; adminName: string; name: string; email: string },
-): Promise<{ id: string }> {
+  input: {
+    adminId: string;
+    adminName: string;
+    name: string;
+    email: string;
+    perSessionPence?: number | undefined;
+    perPupilPence?: number | undefined;
+  },
+): Promise<{ id: string; warnings: TutorWarning[] }> {
   if (isAdminEmail(deps.config.auth.adminEmails, input.email)) {
     throw new ValidationError([
       {
@@ -87,10 +95,15 @@ export async function inviteTutor(
     value: created.id,
     expiresAt: new Date(Date.now() + INVITE_LINK_DAYS * DAY_MS),
   });
+  // Rates left out are £0, and the admin is warned: their lessons pay nothing until set (113).
+  const rates = {
+    perSessionPence: input.perSessionPence ?? 0,
+    perPupilPence: input.perPupilPence ?? 0,
+  };
   const tutorId = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tutors)
-      .values({ userId: created.id, invitedBy: input.adminId, invitedAt: now })
+      .values({ userId: created.id, invitedBy: input.adminId, invitedAt: now, ...rates })
       .returning({ id: tutors.id });
     if (!row) throw new Error('tutor row not created');
     await recordAudit(tx, {
@@ -100,7 +113,7 @@ export async function inviteTutor(
       action: 'tutor.invite',
       target: `tutor:${row.id}`,
       before: null,
-      after: { role: 'tutor' },
+      after: { role: 'tutor', ...rates },
     });
     await deps.mail.enqueue(
       {
@@ -111,7 +124,7 @@ export async function inviteTutor(
     );
     return row.id;
   });
-  return { id: tutorId };
+  return { id: tutorId, warnings: hasGroupRates(rates) ? [] : ['no-rates'] };
 }
 
 /** Every tutor, active first then by name, with the classes each leads. */
@@ -225,8 +238,13 @@ export async function deactivateTutor(
   return findTutor(deps.db, await deps.content.timetable(), input.tutorId);
 }
 
+/**
+ * Sets what a class's register pays, and re-prices the tutor's class pay lines of months not yet
+ * closed at the new rates, in one transaction under the tutor's row lock (docs/decisions/113).
+ * The audit entry says what the re-pricing changed.
+ */
 export async function setTutorRates(
-  deps: Pick<TutorDeps, 'db' | 'content'>,
+  deps: Pick<TutorDeps, 'db' | 'content' | 'clock'>,
   input: { adminId: string; tutorId: string; perSessionPence: number; perPupilPence: number },
 ): Promise<Tutor> {
   await deps.db.transaction(async (tx) => {
@@ -234,6 +252,12 @@ export async function setTutorRates(
     if (!before) throw new NotFoundError('No such tutor.');
     const rates = { perSessionPence: input.perSessionPence, perPupilPence: input.perPupilPence };
     await tx.update(tutors).set(rates).where(eq(tutors.id, input.tutorId));
+    const repriced = await repricePayLines(tx, {
+      tutorId: input.tutorId,
+      kind: 'group',
+      rates,
+      now: deps.clock.now(),
+    });
     await recordAudit(tx, {
       actorId: input.adminId,
       actorRole: 'admin',
@@ -241,7 +265,7 @@ export async function setTutorRates(
       action: 'tutor.rates',
       target: `tutor:${input.tutorId}`,
       before: { perSessionPence: before.perSessionPence, perPupilPence: before.perPupilPence },
-      after: rates,
+      after: { ...rates, repriced },
     });
   });
   return findTutor(deps.db, await deps.content.timetable(), input.tutorId);

@@ -21,11 +21,13 @@ import { leadTutorOf } from '../sessions/session-tutors.ts';
 import { coverBriefEmail, coverNoticeEmail } from './tutor-emails.ts';
 import type { TutorDeps } from './tutor-accounts.ts';
 import { lastReportBefore } from './lesson-reports.ts';
+import { payRateWarnings } from './pay-rates.ts';
 import { firstNameOf } from './taught-session.ts';
 
 /*
  * Who teaches what (docs/decisions/079): the lead tutor of a weekly class, and cover for one
- * session, told once to each family with seats and to the cover tutor.
+ * session, told once to each family with seats and to the cover tutor. A tutor with no pay rate
+ * for the lessons is assigned all the same, with a warning for the admin (docs/decisions/113).
  */
 
 /** An active tutor's row, or 400 naming tutorId. */
@@ -68,7 +70,12 @@ export async function setClassLead(
       after: { tutorId: input.tutorId },
     });
   });
-  return { classId: input.classId, tutorId: input.tutorId, tutorName: tutor?.name ?? null };
+  return {
+    classId: input.classId,
+    tutorId: input.tutorId,
+    tutorName: tutor?.name ?? null,
+    warnings: tutor ? await payRateWarnings(deps.db, tutor.id, 'group') : [],
+  };
 }
 
 /** The families with confirmed seats in a session, each with its pupils' names. */
@@ -193,6 +200,8 @@ export async function setSessionCover(
       coverTutorName: tutor?.name ?? null,
       leadTutorName: lead?.name ?? null,
       familiesTold,
+      // Told, not refused: the cover still stands, paid £0 until a rate is set (113).
+      warnings: tutor ? await payRateWarnings(tx, tutor.id, session.kind) : [],
     };
   });
 }

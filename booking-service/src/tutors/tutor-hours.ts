@@ -1,5 +1,11 @@
 import type { TutorHours } from '@tuition/api-contract';
-import { formatLondonDate, formatTime12h, londonWallClockToUtc } from '@tuition/domain';
+import {
+  formatLondonDate,
+  formatTime12h,
+  isPayMonthClosed,
+  payMonthClosesAt,
+  payMonthRange,
+} from '@tuition/domain';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { classSessions, tutorPayLines } from '../db/schema.ts';
 import { csvLine } from '../admin/attendance-register.ts';
@@ -9,27 +15,19 @@ import { findTutor } from './tutor-accounts.ts';
 
 /*
  * Hours for pay (docs/decisions/079): one line per session whose register the tutor submitted,
- * in a London month by the session's start, at the rates of the first submission.
+ * in a London month by the session's start, at the tutor's rates; a rate change re-prices the
+ * lines until the month closes (docs/decisions/113). Every figure is whole pence, summed as
+ * integers, so the CSV's total row, the sum of its lines and the admin's page agree.
  */
 
-/** The first instant of a London month and of the month after it. */
-function monthRange(month: string): { from: Date; to: Date } {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
-  return {
-    from: londonWallClockToUtc(`${month}-01`, '00:00'),
-    to: londonWallClockToUtc(`${next}-01`, '00:00'),
-  };
-}
-
 export async function tutorHours(
-  deps: Pick<TutorDeps, 'db' | 'content'>,
+  deps: Pick<TutorDeps, 'db' | 'content' | 'clock'>,
   tutorId: string,
   month: string,
 ): Promise<TutorHours> {
   const timetable = await deps.content.timetable();
   const tutor = await findTutor(deps.db, timetable, tutorId);
-  const { from, to } = monthRange(month);
+  const { from, to } = payMonthRange(month);
   const rows = await deps.db
     .select({
       sessionId: tutorPayLines.sessionId,
@@ -66,10 +64,17 @@ export async function tutorHours(
     sessions: lines.length,
     pupilsAttended: lines.reduce((n, l) => n + l.pupilsAttended, 0),
     amountPence: lines.reduce((n, l) => n + l.amountPence, 0),
+    closesAt: payMonthClosesAt(month).toISOString(),
+    closed: isPayMonthClosed(month, deps.clock.now()),
   };
 }
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
+/** Whole pence as a spreadsheet's number of pounds, "1234.05": integer arithmetic only. */
+export const csvPounds = (pence: number) => {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`Pence must be whole: ${pence}`);
+  const whole = Math.abs(pence);
+  return `${pence < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+};
 
 /** The month's lines as CSV (with a total row), cells safe from spreadsheet formulas. */
 export function tutorHoursCsv(hours: TutorHours): string {
@@ -82,7 +87,7 @@ export function tutorHoursCsv(hours: TutorHours): string {
       l.label,
       l.role === 'lead' ? 'Lead' : 'Cover',
       String(l.pupilsAttended),
-      pounds(l.amountPence),
+      csvPounds(l.amountPence),
     ]);
   });
   const total = csvLine([
@@ -91,7 +96,7 @@ export function tutorHoursCsv(hours: TutorHours): string {
     `${hours.sessions} sessions`,
     '',
     String(hours.pupilsAttended),
-    pounds(hours.amountPence),
+    csvPounds(hours.amountPence),
   ]);
   return `\uFEFF${header}${body.join('')}${total}`;
 }

@@ -75,9 +75,13 @@ const inviteRoute = createRoute({
   summary: 'Invite a tutor: an account with the tutor role and a mailed set-password link',
   request: { body: jsonBody(TutorInviteRequestSchema) },
   responses: {
-    201: jsonResponse(TutorCreatedSchema, 'The tutor was created and e-mailed'),
+    201: jsonResponse(
+      TutorCreatedSchema,
+      'The tutor was created and e-mailed; `warnings` has `no-rates` when no rate was given',
+    ),
     400: invalidInput(
-      'A name and a valid e-mail; an address that already has an account or is in ADMIN_EMAILS',
+      'A name and a valid e-mail; an address that already has an account or is in ADMIN_EMAILS; ' +
+        'rates in whole pence from 0 to 100000',
     ),
     ...guarded,
   },
@@ -104,6 +108,9 @@ const ratesRoute = createRoute({
   operationId: 'setTutorRates',
   ...admin,
   summary: 'Set what a submitted register pays: per session and per pupil present or late',
+  description:
+    "The tutor's class pay lines of months not yet closed (until 00:00 London on the 8th of " +
+    'the next month) are re-priced at the new rates; closed months never change (decision 113).',
   request: { params: TutorIdParamsSchema, body: jsonBody(TutorRatesRequestSchema) },
   responses: {
     200: jsonResponse(TutorSchema, 'The tutor with the new rates'),
@@ -142,7 +149,10 @@ const classTutorRoute = createRoute({
   summary: "Name a weekly class's lead tutor (null: none)",
   request: { params: ClassIdParamsSchema, body: jsonBody(TutorAssignRequestSchema) },
   responses: {
-    200: jsonResponse(ClassTutorSchema, 'The class and its lead'),
+    200: jsonResponse(
+      ClassTutorSchema,
+      'The class and its lead; `warnings` has `no-rates` when the lead has no class pay rate',
+    ),
     400: invalidInput('Not an active tutor'),
     404: problemResponse('No such class'),
     ...guarded,
@@ -160,7 +170,11 @@ const sessionTutorRoute = createRoute({
     "the cover tutor gets the session and the class's last report.",
   request: { params: SessionIdParamsSchema, body: jsonBody(TutorAssignRequestSchema) },
   responses: {
-    200: jsonResponse(SessionTutorSchema, 'Who teaches it now, and how many families were told'),
+    200: jsonResponse(
+      SessionTutorSchema,
+      'Who teaches it now, how many families were told, and `warnings` when the cover tutor ' +
+        'has no pay rate for this kind of lesson',
+    ),
     400: invalidInput('Not an active tutor, or the class lead'),
     404: problemResponse('No such session'),
     409: problemResponse(
@@ -274,12 +288,7 @@ export function createTutorRoutes(deps: TutorDeps) {
     .openapi(inviteRoute, async (c) => {
       const me = currentUser(c);
       const body = c.req.valid('json');
-      const created = await inviteTutor(deps, {
-        adminId: me.id,
-        adminName: me.name,
-        name: body.name,
-        email: body.email,
-      });
+      const created = await inviteTutor(deps, { adminId: me.id, adminName: me.name, ...body });
       c.get('log').info({ adminId: me.id, tutorId: created.id }, 'admin invited a tutor');
       return c.json(created, 201);
     })

@@ -348,14 +348,15 @@ describe.each(TEST_DB_KINDS)('tutors on %s', (dbKind) => {
     expect(JSON.stringify(previous)).not.toContain('at home');
   });
 
-  it('sends a correction marked as such, and pays from the register at the first rates', async () => {
+  it('sends a correction marked as such, and pays the open month at the rates set since', async () => {
     const rates = await api(t, `/api/admin/tutors/${lead.tutorId}/rates`, {
       method: 'PUT',
       cookie: admin.cookie,
       body: { perSessionPence: 2000, perPupilPence: 200 },
     });
     expect(rates.status).toBe(200);
-    // The first send made the pay line at the rates then (none): 0 + 0.
+    // The first send made the pay line at the rates then (none); November is open, so the new
+    // rates re-price it (docs/decisions/113).
     const path = `/api/tutor/sessions/${taught.id}`;
     await api(t, `${path}/attendance`, {
       method: 'PUT',
@@ -382,13 +383,13 @@ describe.each(TEST_DB_KINDS)('tutors on %s', (dbKind) => {
       }),
     );
     expect(hours.lines).toHaveLength(1);
-    // Three pupils present or late now; the rates of the first submission (none) still apply.
-    expect(hours.lines[0]).toMatchObject({ pupilsAttended: 3, amountPence: 0, role: 'lead' });
+    // Three pupils present or late now, at £20 + £2 a pupil.
+    expect(hours.lines[0]).toMatchObject({ pupilsAttended: 3, amountPence: 2600, role: 'lead' });
     const csv = await api(t, `/api/admin/tutors/${lead.tutorId}/hours?month=2026-11&format=csv`, {
       cookie: admin.cookie,
     });
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    expect(await csv.text()).toContain('"GCSE Higher","Lead","3","0.00"');
+    expect(await csv.text()).toContain('"GCSE Higher","Lead","3","26.00"');
   });
 
   it('pays a newly submitted register at the rates set, counting present and late only', async () => {

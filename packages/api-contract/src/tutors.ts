@@ -18,17 +18,41 @@ export type TutorRole = (typeof TUTOR_ROLES)[number];
 
 export const TutorIdParamsSchema = idParams('tutor');
 
-/** POST /api/admin/tutors. */
+const RATE_MAX_PENCE = 100_000;
+const rate = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number of pence.` })
+    .int({ error: `${field} must be a whole number of pence.` })
+    .min(0, { error: `${field} cannot be negative.` })
+    .max(RATE_MAX_PENCE, { error: `${field} must be at most ${RATE_MAX_PENCE} pence.` });
+
+/**
+ * What an admin is told when an action succeeds but leaves a tutor paid nothing
+ * (docs/decisions/113): `no-rates`, no session or pupil rate for a class; `no-one-to-one-rate`,
+ * no hourly rate for a 1-to-1 lesson.
+ */
+export const TUTOR_WARNINGS = ['no-rates', 'no-one-to-one-rate'] as const;
+export type TutorWarning = (typeof TUTOR_WARNINGS)[number];
+const warnings = z.array(z.enum(TUTOR_WARNINGS)).meta({
+  description:
+    'The action succeeded, but the tutor has no pay rate for these lessons, so their ' +
+    'registers pay £0.00 until one is set: `no-rates` (a class: no session or pupil rate), ' +
+    '`no-one-to-one-rate` (a 1-to-1 lesson: no hourly rate). Empty when all is well.',
+});
+
+/** POST /api/admin/tutors: the rates are optional; left out, they are £0 and a warning says so. */
 export const TutorInviteRequestSchema = named(
   'TutorInviteRequest',
   z.object({
     name: nameSchema.meta({ description: 'As families will see it', examples: ['Mr Patel'] }),
     email: emailSchema,
+    perSessionPence: rate('perSessionPence').optional(),
+    perPupilPence: rate('perPupilPence').optional(),
   }),
 );
 export type TutorInviteRequest = z.input<typeof TutorInviteRequestSchema>;
 
-export const TutorCreatedSchema = named('TutorCreated', z.object({ id: z.string() }));
+export const TutorCreatedSchema = named('TutorCreated', z.object({ id: z.string(), warnings }));
 export type TutorCreated = z.infer<typeof TutorCreatedSchema>;
 
 /** A weekly class as a tutor list names it. */
@@ -41,14 +65,6 @@ export const TutorClassRefSchema = named(
     startTime: z.string().meta({ examples: ['19:00'] }),
   }),
 );
-
-const RATE_MAX_PENCE = 100_000;
-const rate = (field: string) =>
-  z
-    .number({ error: `${field} must be a whole number of pence.` })
-    .int({ error: `${field} must be a whole number of pence.` })
-    .min(0, { error: `${field} cannot be negative.` })
-    .max(RATE_MAX_PENCE, { error: `${field} must be at most ${RATE_MAX_PENCE} pence.` });
 
 export const TutorSchema = named(
   'Tutor',
@@ -95,6 +111,7 @@ export const ClassTutorSchema = named(
     classId: z.string(),
     tutorId: z.string().nullable(),
     tutorName: z.string().nullable(),
+    warnings,
   }),
 );
 export type ClassTutor = z.infer<typeof ClassTutorSchema>;
@@ -107,6 +124,7 @@ export const SessionTutorSchema = named(
     coverTutorName: z.string().nullable(),
     leadTutorName: z.string().nullable().meta({ description: "The class's lead tutor" }),
     familiesTold: count.meta({ description: 'Families e-mailed about this change now' }),
+    warnings,
   }),
 );
 export type SessionTutor = z.infer<typeof SessionTutorSchema>;
@@ -129,7 +147,10 @@ export const PayLineSchema = named(
     label: z.string(),
     role: z.enum(TUTOR_ROLES),
     pupilsAttended: count.meta({ description: 'Pupils marked present or late' }),
-    amountPence: pence.meta({ description: 'At the rates when the register was submitted' }),
+    amountPence: pence.meta({
+      description:
+        "At the tutor's rates: re-priced when they change until the month closes (decision 113)",
+    }),
   }),
 );
 export type PayLine = z.infer<typeof PayLineSchema>;
@@ -143,7 +164,13 @@ export const TutorHoursSchema = named(
     lines: z.array(PayLineSchema),
     sessions: count,
     pupilsAttended: count,
-    amountPence: pence,
+    amountPence: pence.meta({ description: 'The sum of the lines, in pence' }),
+    closesAt: isoInstant.meta({
+      description:
+        "When the month's pay closes (00:00 London on the 8th of the next month): until then a " +
+        'rate change re-prices its lines; after, they never change (decision 113)',
+    }),
+    closed: z.boolean(),
   }),
 );
 export type TutorHours = z.infer<typeof TutorHoursSchema>;

@@ -212,7 +212,17 @@ export {
   termOpenTo,
   termSessionsLeft,
 } from './terms.ts';
-export { type TutorRates, tutorPayLinePence } from './tutor-pay.ts';
+export {
+  formatMonth,
+  isPayMonthClosed,
+  openPayLinesFrom,
+  PAY_MONTH_CLOSES_ON_DAY,
+  payMonthClosesAt,
+  payMonthRange,
+  shiftMonth,
+  type TutorRates,
+  tutorPayLinePence,
+} from './tutor-pay.ts';
 export {
   accountPhoneSchema,
   formatPhone,

@@ -1,12 +1,14 @@
 // Who teaches (docs/decisions/079): the lead tutor of a weekly class, on the Classes panel, and a
 // cover tutor for one session, in its panel on the sessions overview. The tutor of a session is
 // its cover, else its class's lead. Each is a select of the active tutors saved with its own
-// button, never on change: arrowing through a closed select must not e-mail families.
+// button, never on change: arrowing through a closed select must not e-mail families. A tutor
+// with no pay rate for the lessons is saved all the same, and the admin is told (113).
 import type { AdminClass, AdminSession } from '@tuition/api-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { plural } from './admin-format.ts';
+import { payWarningText } from './admin-tutor-pay-warning.ts';
 import { type SessionTutor, TUTORS_KEY, tutorsApi, useTutors } from './admin-tutors-api.ts';
 import './admin-tutors.css';
 
@@ -45,6 +47,8 @@ interface TutorChoiceProps {
   className: string;
   busy: boolean;
   onSave: (tutorId: string | null) => void;
+  /** Said after a save that leaves the tutor unpaid (docs/decisions/113); '' when none. */
+  warning?: string;
 }
 
 function TutorChoice({
@@ -57,6 +61,7 @@ function TutorChoice({
   className,
   busy,
   onSave,
+  warning = '',
 }: TutorChoiceProps) {
   const selectId = useId();
   const tutors = useTutors();
@@ -86,6 +91,9 @@ function TutorChoice({
         {saveLabel}
         <span className="visually-hidden"> ({about})</span>
       </button>
+      <p className="admin-tutor-choice__warning" role="status">
+        {warning}
+      </p>
     </form>
   );
 }
@@ -94,10 +102,12 @@ function TutorChoice({
 export function LeadTutorForm({ item, about }: { item: AdminClass; about: string }) {
   const queryClient = useQueryClient();
   const [lead, setLead] = useState(item.leadTutorName ?? null);
+  const [warning, setWarning] = useState('');
   const save = useMutation({
     mutationFn: (tutorId: string | null) => tutorsApi.setClassTutor(item.id, tutorId),
     onSuccess: (saved) => {
       setLead(saved.tutorName);
+      setWarning(saved.tutorName ? payWarningText(saved.tutorName, saved.warnings) : '');
       toastSuccess({
         title: saved.tutorName
           ? `${saved.tutorName} leads ${about}`
@@ -123,6 +133,7 @@ export function LeadTutorForm({ item, about }: { item: AdminClass; about: string
       saveLabel="Save lead tutor"
       busy={save.isPending}
       onSave={(tutorId) => save.mutate(tutorId)}
+      warning={warning}
     />
   );
 }
@@ -140,16 +151,19 @@ export function SessionTutorForm({ session, about }: { session: AdminSession; ab
   const queryClient = useQueryClient();
   const [teacher, setTeacher] = useState(session.tutorName ?? null);
   const [outcome, setOutcome] = useState('');
+  const [warning, setWarning] = useState('');
   const save = useMutation({
     mutationFn: (tutorId: string | null) => tutorsApi.setSessionTutor(session.id, tutorId),
     onSuccess: (saved) => {
       setTeacher(saved.coverTutorName ?? saved.leadTutorName);
       setOutcome(coverSavedText(saved));
+      setWarning(saved.coverTutorName ? payWarningText(saved.coverTutorName, saved.warnings) : '');
       void queryClient.invalidateQueries({ queryKey: ['admin', 'sessions'] });
     },
     onError: (error) => {
       console.error('Saving the cover tutor failed', error);
       setOutcome('');
+      setWarning('');
       toastError({ title: 'The cover tutor could not be saved', description: 'Please try again.' });
     },
   });
@@ -167,6 +181,7 @@ export function SessionTutorForm({ session, about }: { session: AdminSession; ab
         saveLabel="Save cover"
         busy={save.isPending}
         onSave={(tutorId) => save.mutate(tutorId)}
+        warning={warning}
       />
       <p className="admin-session-tutor__hint">
         Families with a seat are e-mailed once when a cover tutor is chosen.

@@ -1,8 +1,15 @@
 // A tutor's hours for a London month (docs/decisions/079): one line per submitted register, at
-// the rates it was submitted with, the month's totals, and the same lines as a CSV to download.
-// A month is summed by session start in London, so it opens on this London month.
+// the tutor's rates, the month's totals, and the same lines as a CSV to download. A month is
+// summed by session start in London, so it opens on this London month. Whether a change of rates
+// still re-prices the month, or it has closed, is said under the total (docs/decisions/113).
 import { Flex, Spinner, Table, Text } from '@radix-ui/themes';
-import { type Clock, formatTime12h, londonDate, systemClock } from '@tuition/domain';
+import {
+  type Clock,
+  formatLondonDate,
+  formatTime12h,
+  londonDate,
+  systemClock,
+} from '@tuition/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { plural, pounds, retryUnlessRefused, shortLondonDate } from './admin-format.ts';
@@ -25,6 +32,17 @@ export const hoursTotalText = (
   hours: Pick<TutorHours, 'sessions' | 'pupilsAttended' | 'amountPence'>,
 ) =>
   `${plural(hours.sessions, 'session', 'sessions')}, ${plural(hours.pupilsAttended, 'pupil', 'pupils')} attended, ${pounds(hours.amountPence)}`;
+
+/**
+ * "November 2026 closes on Tuesday 8 December 2026: until then, a change of rates re-prices
+ * these lines.", or that it has closed and keeps its rates.
+ */
+export function monthStateText(hours: Pick<TutorHours, 'month' | 'closed' | 'closesAt'>): string {
+  const on = formatLondonDate(new Date(hours.closesAt));
+  return hours.closed
+    ? `${monthName(hours.month)} closed on ${on}: these lines keep the rates they were paid at.`
+    : `${monthName(hours.month)} closes on ${on}: until then, a change of rates re-prices these lines.`;
+}
 
 function HoursTable({ hours }: { hours: TutorHours }) {
   return (
@@ -118,6 +136,9 @@ export function TutorHoursPanel({ tutor, clock = systemClock }: { tutor: Tutor; 
           )}
           <Text as="p" weight="medium" className="admin-tutor-hours__total">
             {monthName(shown.month)}: {hoursTotalText(shown)}
+          </Text>
+          <Text as="p" size="2" color="gray" m="0">
+            {monthStateText(shown)}
           </Text>
         </div>
       ) : null}

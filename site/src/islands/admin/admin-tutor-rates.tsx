@@ -1,6 +1,7 @@
 // A tutor's rates (docs/decisions/079): what a submitted register pays, per session taught and per
-// pupil present or late. Typed in pounds, sent in pence. The page checks only that each is an
-// amount of money; the service owns the limits and names the field it refuses.
+// pupil present or late; a change re-prices the months not yet closed (docs/decisions/113).
+// Typed in pounds, sent in pence. The page checks only that each is an amount of money; the
+// service owns the limits and names the field it refuses.
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,7 +10,7 @@ import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { type FieldErrors, TextField } from '../shared/form-fields.tsx';
 import { type Tutor, TUTORS_KEY, tutorsApi } from './admin-tutors-api.ts';
 
-const NOT_AN_AMOUNT = 'Enter an amount in pounds, such as 25 or 2.50.';
+export const NOT_AN_AMOUNT = 'Enter an amount in pounds, such as 25 or 2.50.';
 
 /** "25", "£2.50", "0.5" -> pence; undefined for anything that is not an amount of money. */
 export function penceFromPounds(text: string): number | undefined {
@@ -95,7 +96,8 @@ export function SetRatesButton({ tutor }: { tutor: Tutor }) {
       <Dialog.Content maxWidth="440px">
         <Dialog.Title>Rates for {tutor.name}</Dialog.Title>
         <Dialog.Description size="2">
-          What a submitted register pays. Lessons already submitted keep the rates they had.
+          What a submitted register pays. Lessons of a month not yet closed (until the 8th of the
+          next month) are paid at the new rates too; closed months keep the rates they had.
         </Dialog.Description>
         <form className="admin-tutor-rates" noValidate onSubmit={onSubmit}>
           <TextField

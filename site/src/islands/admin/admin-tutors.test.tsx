@@ -120,7 +120,7 @@ describe('the Tutors section', { timeout: 20_000 }, () => {
       'GET /api/admin/tutors': () => ({ tutors: listed }),
       'POST /api/admin/tutors': () => {
         listed = [PATEL, tutor('t9', 'Dr New', { passwordSet: false })];
-        return Response.json({ id: 't9' }, { status: 201 });
+        return Response.json({ id: 't9', warnings: [] }, { status: 201 });
       },
     });
     renderWithin(<AdminTutors />);
@@ -152,6 +152,83 @@ describe('the Tutors section', { timeout: 20_000 }, () => {
     const error = await screen.findByText(message);
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-describedby')).toContain(error.id);
+    expect(screen.queryByText(/Invitation sent/)).toBeNull();
+  });
+
+  it('invites a tutor with their rates in pence, and says nothing of pay', async () => {
+    const sent = stubTutors({
+      'GET /api/admin/tutors': { tutors: [] },
+      'POST /api/admin/tutors': Response.json({ id: 't9', warnings: [] }, { status: 201 }),
+    });
+    renderWithin(<AdminTutors />);
+    await screen.findByText('No tutors yet. Invite one above.');
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Sam Rivers' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'sam@tutors.example' } });
+    fireEvent.change(screen.getByLabelText(/^Per session/), { target: { value: '£22.50' } });
+    fireEvent.change(screen.getByLabelText(/^Per pupil/), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite tutor' }));
+    expect(await screen.findByText('Invitation sent to sam@tutors.example')).toBeTruthy();
+    expect(sent.find((s) => s.route === 'POST /api/admin/tutors')?.body).toEqual({
+      name: 'Sam Rivers',
+      email: 'sam@tutors.example',
+      perSessionPence: 2250,
+      perPupilPence: 150,
+    });
+    expect(screen.queryByText(/no pay rate/)).toBeNull();
+    expect((screen.getByLabelText(/^Per session/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('warns in words when the tutor was invited without rates', async () => {
+    const sent = stubTutors({
+      'GET /api/admin/tutors': { tutors: [] },
+      'POST /api/admin/tutors': Response.json(
+        { id: 't9', warnings: ['no-rates'] },
+        { status: 201 },
+      ),
+    });
+    renderWithin(<AdminTutors />);
+    await screen.findByText('No tutors yet. Invite one above.');
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Sam' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'sam@tutors.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite tutor' }));
+    const warning = await screen.findByText(
+      'Sam has no pay rate yet: their lessons will be paid £0.00 until you set one.',
+    );
+    expect(warning.getAttribute('role')).toBe('status');
+    expect(screen.getByText('Invitation sent to sam@tutors.example')).toBeTruthy();
+    // Empty rate fields are left out: the service decides what none means.
+    expect(sent.find((s) => s.route === 'POST /api/admin/tutors')?.body).toEqual({
+      name: 'Sam',
+      email: 'sam@tutors.example',
+    });
+  });
+
+  it('refuses a rate that is not money before asking, and shows the service’s by its field', async () => {
+    const message = 'perPupilPence must be at most 100000 pence.';
+    const sent = stubTutors({
+      'GET /api/admin/tutors': { tutors: [] },
+      'POST /api/admin/tutors': problem(400, `perPupilPence: ${message}`, {
+        errors: [{ field: 'perPupilPence', message }],
+      }),
+    });
+    renderWithin(<AdminTutors />);
+    await screen.findByText('No tutors yet. Invite one above.');
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Sam' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'sam@tutors.example' } });
+    const perSession = screen.getByLabelText(/^Per session/);
+    fireEvent.change(perSession, { target: { value: 'twenty' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite tutor' }));
+    const error = await screen.findByText(/^Enter an amount in pounds/);
+    expect(perSession.getAttribute('aria-describedby')).toContain(error.id);
+    expect(sent.some((s) => s.route === 'POST /api/admin/tutors')).toBe(false);
+
+    fireEvent.change(perSession, { target: { value: '20' } });
+    const perPupil = screen.getByLabelText(/^Per pupil/);
+    fireEvent.change(perPupil, { target: { value: '5000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite tutor' }));
+    const refused = await screen.findByText(message);
+    expect(perPupil.getAttribute('aria-invalid')).toBe('true');
+    expect(perPupil.getAttribute('aria-describedby')).toContain(refused.id);
     expect(screen.queryByText(/Invitation sent/)).toBeNull();
   });
 
@@ -266,6 +343,8 @@ describe('a tutor’s hours', { timeout: 20_000 }, () => {
     sessions: month === '2026-07' ? 2 : 0,
     pupilsAttended: month === '2026-07' ? 10 : 0,
     amountPence: month === '2026-07' ? 5500 : 0,
+    closesAt: month === '2026-07' ? '2026-08-07T23:00:00Z' : '2026-07-07T23:00:00Z',
+    closed: month !== '2026-07',
   });
 
   it('opens on this London month, with its lines, totals and CSV link', async () => {
@@ -286,6 +365,11 @@ describe('a tutor’s hours', { timeout: 20_000 }, () => {
     expect(rows[2]?.textContent).toContain('Cover');
     expect(rows[2]?.textContent).toContain('£26.00');
     expect(screen.getByText('July 2026: 2 sessions, 10 pupils attended, £55.00')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'July 2026 closes on Saturday 8 August 2026: until then, a change of rates re-prices these lines.',
+      ),
+    ).toBeTruthy();
     const csv = screen.getByRole('link', { name: /^Download CSV/ });
     expect(csv.getAttribute('href')).toBe('/api/admin/tutors/t1/hours?month=2026-07&format=csv');
     expect(csv.textContent).toContain('Mr Patel’s hours for July 2026');
@@ -293,6 +377,11 @@ describe('a tutor’s hours', { timeout: 20_000 }, () => {
     fireEvent.change(month, { target: { value: '2026-06' } });
     expect(await screen.findByText('No registers submitted in June 2026.')).toBeTruthy();
     expect(screen.getByText('June 2026: 0 sessions, 0 pupils attended, £0.00')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'June 2026 closed on Wednesday 8 July 2026: these lines keep the rates they were paid at.',
+      ),
+    ).toBeTruthy();
     const asked = sent.filter((s) => s.route === 'GET /api/admin/tutors/:id/hours');
     expect(asked.map((s) => s.url.search)).toEqual(['?month=2026-07', '?month=2026-06']);
   });
@@ -319,6 +408,7 @@ describe('a class’s lead tutor', { timeout: 20_000 }, () => {
           classId: 'c1',
           tutorId: 't2',
           tutorName: 'Ms Okafor',
+          warnings: [],
         },
       },
       {
@@ -350,7 +440,12 @@ describe('a class’s lead tutor', { timeout: 20_000 }, () => {
     const sent = stubTutors(
       {
         'GET /api/admin/tutors': { tutors: [PATEL] },
-        'PUT /api/admin/classes/:id/tutor': { classId: 'c1', tutorId: null, tutorName: null },
+        'PUT /api/admin/classes/:id/tutor': {
+          classId: 'c1',
+          tutorId: null,
+          tutorName: null,
+          warnings: [],
+        },
       },
       { 'GET /api/admin/classes': { classes: [adminClass({ leadTutorId: 't1' })] } },
     );
@@ -362,6 +457,34 @@ describe('a class’s lead tutor', { timeout: 20_000 }, () => {
     expect(sent.find((s) => s.route === 'PUT /api/admin/classes/:id/tutor')?.body).toEqual({
       tutorId: null,
     });
+  });
+});
+
+describe('a tutor with no pay rate', { timeout: 20_000 }, () => {
+  it('is made a class’s lead all the same, and the admin is told what it costs', async () => {
+    stubTutors(
+      {
+        'GET /api/admin/tutors': { tutors: [PATEL, OKAFOR] },
+        'PUT /api/admin/classes/:id/tutor': {
+          classId: 'c1',
+          tutorId: 't2',
+          tutorName: 'Ms Okafor',
+          warnings: ['no-rates'],
+        },
+      },
+      { 'GET /api/admin/classes': { classes: [adminClass({ leadTutorId: 't1' })] } },
+    );
+    renderWithin(<AdminClasses />);
+    const select = (await screen.findByLabelText(/^Lead tutor/)) as HTMLSelectElement;
+    await within(select).findByRole('option', { name: 'Ms Okafor' });
+    fireEvent.change(select, { target: { value: 't2' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Save lead tutor/ }));
+    expect(await screen.findByText('Now: Ms Okafor')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Ms Okafor has no pay rate yet: their lessons will be paid £0.00 until you set one.',
+      ),
+    ).toBeTruthy();
   });
 });
 
@@ -390,6 +513,7 @@ describe('a session’s cover tutor', { timeout: 20_000 }, () => {
           coverTutorName: 'Ms Okafor',
           leadTutorName: 'Mr Patel',
           familiesTold: 3,
+          warnings: [],
         },
       },
       {
@@ -425,5 +549,45 @@ describe('a session’s cover tutor', { timeout: 20_000 }, () => {
     expect(saved.map((s) => [s.url.pathname, s.body])).toEqual([
       ['/api/admin/sessions/s1/tutor', { tutorId: 't2' }],
     ]);
+  });
+
+  it('saves a cover with no 1-to-1 rate, and says so under the choice', async () => {
+    stubTutors(
+      {
+        'GET /api/admin/tutors': { tutors: [PATEL, OKAFOR] },
+        'PUT /api/admin/sessions/:id/tutor': {
+          sessionId: 's1',
+          coverTutorId: 't2',
+          coverTutorName: 'Ms Okafor',
+          leadTutorName: null,
+          familiesTold: 1,
+          warnings: ['no-one-to-one-rate'],
+        },
+      },
+      {
+        'GET /api/admin/sessions': {
+          items: [session({ tutorName: 'Mr Patel', coverTutorId: null })],
+          nextCursor: null,
+        },
+        'GET /api/admin/sessions/:id/attendees': [],
+        'GET /api/admin/sessions/:id/meeting': {
+          sessionId: 's1',
+          overrideUrl: null,
+          meetingUrl: null,
+        },
+      },
+    );
+    renderWithin(<AdminSessions upcomingCount={1} clock={fixedClock('2026-11-27T10:00:00Z')} />);
+    fireEvent.click(await screen.findByRole('button', { name: /GCSE Higher/ }));
+    const select = (await screen.findByLabelText(/^Cover tutor/)) as HTMLSelectElement;
+    await within(select).findByRole('option', { name: 'Ms Okafor' });
+    fireEvent.change(select, { target: { value: 't2' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Save cover/ }));
+    expect(await screen.findByText('Ms Okafor covers this session. 1 family told.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Ms Okafor has no 1-to-1 pay rate yet: their 1-to-1 lessons will be paid £0.00 until you set one.',
+      ),
+    ).toBeTruthy();
   });
 });
