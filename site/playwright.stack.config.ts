@@ -35,8 +35,8 @@ export default defineConfig<object, { stackStart: string }>({
   fullyParallel: false,
   // In CI one more try: a journey that passes then is reported as flaky (in the summary too), not hidden.
   retries: process.env.CI ? 1 : 0,
-  // The machine is shared by several builds; journeys wait on a real server and database.
-  timeout: 120_000,
+  // Two journeys share the two cores, and each waits on a real server and database.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: playwrightTimings(clockChosen ? `site-stack-at-${clockChosen}` : 'site-stack', [
     [process.env.CI ? 'line' : 'list'],
