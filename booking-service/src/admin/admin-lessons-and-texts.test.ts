@@ -123,6 +123,20 @@ describe.each(TEST_DB_KINDS)('1-to-1 lessons and texts on the admin pages on %s'
     ]);
   });
 
+  it('refuses a cover tutor for a 1-to-1 lesson, which is its own tutor’s hour', async () => {
+    const cover = await signedInTutor(t, { name: 'Ada Byron' });
+    const response = await api(t, `/api/admin/sessions/${ids.lesson}/tutor`, {
+      method: 'PUT',
+      cookie: admin.cookie,
+      body: { tutorId: cover.tutorId },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: [{ field: 'tutorId' }] });
+    const [listed] = await sessions('filter=upcoming&kind=one-to-one');
+    expect(listed).toMatchObject({ tutorName: 'Sam Okafor' });
+    expect(listed).not.toHaveProperty('coverTutorId');
+  });
+
   it("marks the family's 1-to-1 bookings with the tutor's first name", async () => {
     const detail = await contractBody(
       await get(`/api/admin/users/${ids.family}`),
