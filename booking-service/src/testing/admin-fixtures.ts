@@ -43,7 +43,9 @@ export async function insertSession(
       endsAt: new Date(startsAt.getTime() + 3_600_000),
       pricePence: 1500,
       ...(input.capacity ? { capacity: input.capacity } : {}),
-      ...(input.tutorId ? { kind: 'one-to-one' as const, tutorId: input.tutorId, capacity: 1 } : {}),
+      ...(input.tutorId
+        ? { kind: 'one-to-one' as const, tutorId: input.tutorId, capacity: 1 }
+        : {}),
     })
     .returning({ id: classSessions.id });
   if (!row) throw new Error('session not inserted');

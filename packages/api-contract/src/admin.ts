@@ -124,11 +124,14 @@ export const AdminSessionSchema = named(
       description: "The class name; a 1-to-1 lesson's is its course's name",
       examples: ['GCSE Higher'],
     }),
-    kind: z.enum(SESSION_KINDS).optional().meta({
-      description:
-        'one-to-one: a lesson of a tutor’s hour (docs/decisions/106), taught by `tutorName`; ' +
-        'absent: group',
-    }),
+    kind: z
+      .enum(SESSION_KINDS)
+      .optional()
+      .meta({
+        description:
+          'one-to-one: a lesson of a tutor’s hour (docs/decisions/106), taught by `tutorName`; ' +
+          'absent: group',
+      }),
     startsAt: isoInstant,
     endsAt: isoInstant,
     date: londonDate,

@@ -128,8 +128,7 @@ export const AdminTextSchema = named(
     id: z.string(),
     kind: z.string().meta({ description: 'An SmsKind, verification or reply' }),
     to: z.string().meta({
-      description:
-        'The number it went to, every digit but the last 3 hidden (docs/decisions/112)',
+      description: 'The number it went to, every digit but the last 3 hidden (docs/decisions/112)',
       examples: ['+•••••••••999'],
     }),
     status: z.enum(SMS_STATUSES),
