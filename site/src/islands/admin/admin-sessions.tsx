@@ -5,7 +5,9 @@
 // what the families get back (decision 077); one on a day closed since offers it beside the flag.
 // Each names its tutor, and its panel chooses a cover tutor for that date (docs/decisions/079).
 // At risk lists the sessions of the next 7 days short of their class's minimum, each with what
-// an admin can do before the clock decides it (docs/decisions/100).
+// an admin can do before the clock decides it (docs/decisions/100). A 1-to-1 lesson reads
+// "1-to-1 · <tutor>" with its course, is never covered, and the list can show only lessons or
+// only group sessions (docs/decisions/112).
 import {
   Badge,
   Button,
@@ -25,6 +27,7 @@ import {
   adminApi,
   registerCsvUrl,
   type SessionFilter,
+  type SessionKind,
   type SessionSort,
 } from './admin-api.ts';
 import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
@@ -49,20 +52,26 @@ interface SessionItemProps {
   onCancelled: (summary: string) => void;
 }
 
+/** "1-to-1 · Sam Okafor": a tutor's own hour, named by its tutor rather than a class. */
+export function oneToOneTitle(session: Pick<AdminSession, 'tutorName'>): string {
+  return session.tutorName ? `1-to-1 · ${session.tutorName}` : '1-to-1 lesson';
+}
+
 function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const lesson = session.kind === 'one-to-one';
   const full = session.bookedCount >= session.capacity;
   const when = `${formatLondonDate(new Date(session.startsAt))}, ${session.time}`;
   const upcoming = Date.parse(session.startsAt) > clock.now().getTime();
   const cancel = {
     sessionId: session.id,
-    sessionName: `${session.label}, ${when}`,
+    sessionName: `${lesson ? `${oneToOneTitle(session)}, ${session.label}` : session.label}, ${when}`,
     bookedCount: session.bookedCount,
     onCancelled,
   };
   return (
-    <li className="admin-session">
+    <li className={lesson ? 'admin-session admin-session--lesson' : 'admin-session'}>
       <div className="admin-session__row">
         <button
           type="button"
@@ -75,10 +84,22 @@ function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) 
             {open ? '▾' : '▸'}
           </span>
           <span className="admin-session__title">
-            <span className="admin-session__label">{session.label}</span>
-            <span className="admin-session__when">{when}</span>
-            {session.tutorName && (
-              <span className="admin-session__tutor">Tutor: {session.tutorName}</span>
+            {lesson ? (
+              <>
+                <span className="admin-session__label admin-session__label--lesson">
+                  {oneToOneTitle(session)}
+                </span>
+                <span className="admin-session__when">{when}</span>
+                <span className="admin-session__tutor">{session.label}</span>
+              </>
+            ) : (
+              <>
+                <span className="admin-session__label">{session.label}</span>
+                <span className="admin-session__when">{when}</span>
+                {session.tutorName && (
+                  <span className="admin-session__tutor">Tutor: {session.tutorName}</span>
+                )}
+              </>
             )}
           </span>
           <span className="admin-session__count">
@@ -102,13 +123,20 @@ function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) 
       {atRisk && <AtRiskPanel session={session} about={cancel.sessionName} />}
       {open && (
         <div id={panelId} className="admin-session__panel">
-          <SessionTutorForm session={session} about={cancel.sessionName} />
+          {lesson ? (
+            <Text as="p" size="2" className="admin-session__lesson-note">
+              A 1-to-1 lesson is {session.tutorName ?? 'its tutor'}’s own hour, so it has no cover.
+            </Text>
+          ) : (
+            <SessionTutorForm session={session} about={cancel.sessionName} />
+          )}
           <AttendeeList sessionId={session.id} register={session.register} />
           <SessionMeetingOverride
             sessionId={session.id}
             sessionName={`${session.label}, ${formatLondonDate(new Date(session.startsAt))}`}
           />
-          <AdminSessionWaitlist sessionId={session.id} />
+          {/* One seat, its family's: nobody waits for a 1-to-1 lesson. */}
+          {!lesson && <AdminSessionWaitlist sessionId={session.id} />}
           <a className="admin-session__register" href={registerCsvUrl(session.id)} download>
             Download register (CSV)
             <span className="visually-hidden">
@@ -129,10 +157,10 @@ const SESSIONS_LOAD_FAILED = { title: 'Error', description: 'Failed to load sess
  * The chosen sessions, a page at a time (decision 075): a new filter or sort is a new query, so
  * it starts from the first page; invalidating ['admin', 'sessions'] refetches the pages shown.
  */
-function useSessionPages(filter: SessionFilter, sort: SessionSort) {
+function useSessionPages(filter: SessionFilter, sort: SessionSort, kind: SessionKind | undefined) {
   const pages = useInfiniteQuery({
-    queryKey: ['admin', 'sessions', filter, sort],
-    queryFn: ({ pageParam }) => adminApi.sessions(filter, sort, pageParam),
+    queryKey: ['admin', 'sessions', filter, sort, kind ?? 'all'],
+    queryFn: ({ pageParam }) => adminApi.sessions(filter, sort, pageParam, kind),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: retryUnlessRefused,
@@ -149,17 +177,22 @@ function SessionControls({
   atRiskCount,
   filter,
   sort,
+  kind,
   onFilter,
   onSort,
+  onKind,
 }: {
   upcomingCount: number | undefined;
   atRiskCount: number | undefined;
   filter: SessionFilter;
   sort: SessionSort;
+  kind: SessionKind | undefined;
   onFilter: (filter: SessionFilter) => void;
   onSort: (sort: SessionSort) => void;
+  onKind: (kind: SessionKind | undefined) => void;
 }) {
   const sortId = useId();
+  const kindId = useId();
   return (
     <Flex gap="3" align="center" wrap="wrap" className="admin-sessions__controls">
       <SegmentedControl.Root
@@ -189,17 +222,44 @@ function SessionControls({
           </Select.Content>
         </Select.Root>
       </Flex>
+      <Flex align="center" gap="2">
+        <label htmlFor={kindId} className="admin-sessions__kind-label">
+          Show
+        </label>
+        <select
+          id={kindId}
+          className="select admin-sessions__kind"
+          value={kind ?? ALL_KINDS}
+          onChange={(event) => {
+            const value = event.target.value;
+            onKind(value === ALL_KINDS ? undefined : (value as SessionKind));
+          }}
+        >
+          <option value={ALL_KINDS}>All sessions</option>
+          <option value="group">Group sessions</option>
+          <option value="one-to-one">1-to-1 lessons</option>
+        </select>
+      </Flex>
     </Flex>
   );
 }
 
+/** The kind select's value for both kinds. */
+const ALL_KINDS = 'all';
+
 /** What the list says when a filter finds nothing. */
-function emptyText(filter: SessionFilter): string {
-  if (filter === 'today') return 'No booked sessions today.';
+function emptyText(filter: SessionFilter, kind: SessionKind | undefined): string {
+  if (kind === 'one-to-one') {
+    if (filter === 'at-risk') return 'No 1-to-1 lesson is ever at risk: minimums are for classes.';
+    if (filter === 'today') return 'No 1-to-1 lessons today.';
+    return `No ${filter} 1-to-1 lessons found.`;
+  }
+  const what = kind === 'group' ? 'group sessions' : 'sessions';
+  if (filter === 'today') return `No booked ${what} today.`;
   if (filter === 'at-risk') {
     return 'No sessions at risk: every session with a minimum in the next 7 days has enough pupils or is decided.';
   }
-  return `No ${filter} sessions found.`;
+  return `No ${filter} ${what} found.`;
 }
 
 export function AdminSessions({
@@ -226,7 +286,8 @@ export function AdminSessions({
     onFilterChange?.(next);
   };
   const [sort, setSort] = useState<SessionSort>('date');
-  const sessions = useSessionPages(filter, sort);
+  const [kind, setKind] = useState<SessionKind>();
+  const sessions = useSessionPages(filter, sort, kind);
   const listRef = useRef<HTMLUListElement>(null);
   const shown = sessions.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -241,8 +302,10 @@ export function AdminSessions({
           atRiskCount={atRiskCount}
           filter={filter}
           sort={sort}
+          kind={kind}
           onFilter={setFilter}
           onSort={setSort}
+          onKind={setKind}
         />
       </Flex>
       {cancelled && (
@@ -260,7 +323,7 @@ export function AdminSessions({
           </Button>
         </Flex>
       ) : shown.length === 0 ? (
-        <Text color="gray">{emptyText(filter)}</Text>
+        <Text color="gray">{emptyText(filter, kind)}</Text>
       ) : (
         <>
           <ul className="admin-sessions" ref={listRef} aria-busy={sessions.isFetchingNextPage}>
