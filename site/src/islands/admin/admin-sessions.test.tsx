@@ -155,6 +155,7 @@ it('marks a 1-to-1 lesson with its tutor, apart from the classes, and offers it 
   expect(toggle.textContent).toContain('GCSE Higher');
   expect(toggle.textContent).toContain('1 / 1 booked');
   expect(toggle.closest('li')?.className).toContain('admin-session--lesson');
+  expect(toggle.closest('li')?.textContent).not.toContain('Full');
   const group = screen.getByRole('button', { name: /GCSE Foundation/ });
   expect(group.textContent).toContain('Tutor: Ada Byron');
   expect(group.textContent).not.toContain('1-to-1');

@@ -107,7 +107,8 @@ function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) 
           </span>
         </button>
         <span className="admin-session__badges">
-          {full && <Badge color="orange">Full</Badge>}
+          {/* A lesson listed always has its one seat taken: "Full" would say nothing. */}
+          {full && !lesson && <Badge color="orange">Full</Badge>}
           <MinimumBadge session={session} />
           <WaitingBadge count={session.waitingCount} />
           <MeetingLinkBadge missing={session.meetingLinkMissing} />

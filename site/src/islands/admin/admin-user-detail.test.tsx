@@ -481,6 +481,9 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
     const section = await screen.findByRole('region', { name: 'Texts' });
     const rows = (await within(section).findAllByRole('row')).slice(1);
     expect(rows).toHaveLength(3);
+    expect(
+      within(section).getByText(/^The last 3 texts to this account, newest first,/),
+    ).toBeTruthy();
     const [failed, delivered, dropped] = rows as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(failed).getByRole('rowheader').textContent).toBe('2 Nov 2026, 4:01 PM');
     expect(within(failed).getByText('Lesson reminder')).toBeTruthy();

@@ -91,8 +91,10 @@ export function UserTexts({ texts }: { texts: AdminUserDetail['texts'] }) {
         ) : (
           <>
             <Text as="p" size="2" color="gray" mb="3">
-              The last {shown.length === 1 ? 'text' : `${shown.length} texts`} to this account,
-              newest first, with what the phone network reported.
+              {shown.length === 1
+                ? 'The last text to this account'
+                : `The last ${shown.length} texts to this account, newest first,`}{' '}
+              with what the phone network reported.
             </Text>
             <div className="admin-table-scroll">
               <Table.Root variant="surface" className="admin-texts-table">
