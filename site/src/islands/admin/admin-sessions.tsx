@@ -7,18 +7,8 @@
 // At risk lists the sessions of the next 7 days short of their class's minimum, each with what
 // an admin can do before the clock decides it (docs/decisions/100). A 1-to-1 lesson reads
 // "1-to-1 · <tutor>" with its course, is never covered, and the list can show only lessons or
-// only group sessions (docs/decisions/112).
-import {
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  SegmentedControl,
-  Select,
-  Spinner,
-  Text,
-} from '@radix-ui/themes';
+// only group sessions (docs/decisions/112); the choices are admin-session-controls.tsx.
+import { Badge, Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { type Clock, formatLondonDate, systemClock } from '@tuition/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -38,6 +28,7 @@ import { AttendeeList } from './admin-session-attendees.tsx';
 import { SessionTutorForm } from './admin-tutor-assign.tsx';
 import { AtRiskPanel, MinimumBadge } from './admin-session-minimum.tsx';
 import { LoadMoreButton } from './admin-pager.tsx';
+import { emptyText, SessionControls } from './admin-session-controls.tsx';
 import {
   CancelClosedDay,
   CancelSessionButton,
@@ -171,96 +162,6 @@ function useSessionPages(filter: SessionFilter, sort: SessionSort, kind: Session
     logAs: 'Failed to load sessions',
   });
   return pages;
-}
-
-function SessionControls({
-  upcomingCount,
-  atRiskCount,
-  filter,
-  sort,
-  kind,
-  onFilter,
-  onSort,
-  onKind,
-}: {
-  upcomingCount: number | undefined;
-  atRiskCount: number | undefined;
-  filter: SessionFilter;
-  sort: SessionSort;
-  kind: SessionKind | undefined;
-  onFilter: (filter: SessionFilter) => void;
-  onSort: (sort: SessionSort) => void;
-  onKind: (kind: SessionKind | undefined) => void;
-}) {
-  const sortId = useId();
-  const kindId = useId();
-  return (
-    <Flex gap="3" align="center" wrap="wrap" className="admin-sessions__controls">
-      <SegmentedControl.Root
-        className="admin-sessions__filter"
-        value={filter}
-        onValueChange={(v) => onFilter(v as SessionFilter)}
-        aria-label="Which sessions"
-      >
-        <SegmentedControl.Item value="upcoming">
-          Upcoming{upcomingCount === undefined ? '' : ` (${upcomingCount})`}
-        </SegmentedControl.Item>
-        <SegmentedControl.Item value="today">Today</SegmentedControl.Item>
-        <SegmentedControl.Item value="previous">Previous</SegmentedControl.Item>
-        <SegmentedControl.Item value="at-risk">
-          At risk{atRiskCount === undefined ? '' : ` (${atRiskCount})`}
-        </SegmentedControl.Item>
-      </SegmentedControl.Root>
-      <Flex align="center" gap="2">
-        <Text as="span" size="2" id={sortId}>
-          Sort
-        </Text>
-        <Select.Root value={sort} onValueChange={(v) => onSort(v as SessionSort)}>
-          <Select.Trigger aria-labelledby={sortId} />
-          <Select.Content>
-            <Select.Item value="date">By Date</Select.Item>
-            <Select.Item value="bookings">By Bookings</Select.Item>
-          </Select.Content>
-        </Select.Root>
-      </Flex>
-      <Flex align="center" gap="2">
-        <label htmlFor={kindId} className="admin-sessions__kind-label">
-          Show
-        </label>
-        <select
-          id={kindId}
-          className="select admin-sessions__kind"
-          value={kind ?? ALL_KINDS}
-          onChange={(event) => {
-            const value = event.target.value;
-            onKind(value === ALL_KINDS ? undefined : (value as SessionKind));
-          }}
-        >
-          <option value={ALL_KINDS}>All sessions</option>
-          <option value="group">Group sessions</option>
-          <option value="one-to-one">1-to-1 lessons</option>
-        </select>
-      </Flex>
-    </Flex>
-  );
-}
-
-/** The kind select's value for both kinds. */
-const ALL_KINDS = 'all';
-
-/** What the list says when a filter finds nothing. */
-function emptyText(filter: SessionFilter, kind: SessionKind | undefined): string {
-  if (kind === 'one-to-one') {
-    if (filter === 'at-risk') return 'No 1-to-1 lesson is ever at risk: minimums are for classes.';
-    if (filter === 'today') return 'No 1-to-1 lessons today.';
-    return `No ${filter} 1-to-1 lessons found.`;
-  }
-  const what = kind === 'group' ? 'group sessions' : 'sessions';
-  if (filter === 'today') return `No booked ${what} today.`;
-  if (filter === 'at-risk') {
-    return 'No sessions at risk: every session with a minimum in the next 7 days has enough pupils or is decided.';
-  }
-  return `No ${filter} ${what} found.`;
 }
 
 export function AdminSessions({
