@@ -6,16 +6,21 @@
 // pays the total shown on the local checkout page, and finds three lessons on
 // /upcoming-bookings, each "1-to-1 with" the tutor's name. Then the first lesson is rescheduled
 // there to a later free hour of the same tutor that Sunday, from the dialog that lists only that
-// tutor's hours (docs/decisions/111), and its card shows the new time. axe on each new screen and
-// on the open picker, screenshots at 375 and 1280 px. The tutor's hours are put back to none
-// however the test ends.
+// tutor's hours (docs/decisions/111), and its card shows the new time. The admin then shows only
+// 1-to-1 lessons on /admin, finds the lesson marked "1-to-1 · <tutor>" with the child as its
+// attendee, and opens the family's page: its lessons marked "1-to-1 with" the tutor, and the code
+// the family asked to be texted listed with its status and only the number's last 3 digits
+// (decision 112). axe on each new screen and on the open picker, screenshots at 375 and 1280 px.
+// The tutor's hours are put back to none however the test ends.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
+  islandsReady,
   logIn,
   openContext,
+  scrollToAdminSection,
   signedInCustomer,
   test,
 } from './support.ts';
@@ -187,6 +192,54 @@ test('a family books a weekly 1-to-1 with the demo tutor, pays, and sees it in b
     await expect(movedCard).toContainText(`1-to-1 with ${tutorName}`);
     await expect(lessons).toHaveCount(WEEKS);
     await checkAndShoot(page, 'one-to-one-rescheduled');
+
+    // The family asks for a code to verify a number of its own (the service allows 3 an hour a
+    // number): a text the admin's page lists.
+    const phone = `+447700900${String(100 + Math.floor(Math.random() * 899))}`;
+    const saved = await page.request.patch('/api/me', {
+      data: { name: `Parent of ${child}`, phone },
+      headers: origin,
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const texted = await page.request.post('/api/me/phone/verification', { headers: origin });
+    expect(texted.status(), await texted.text()).toBe(202);
+
+    // The admin, at 375 px, shows only 1-to-1 lessons and finds this one by its first date.
+    const firstDate = (await lessons.first().locator('.bookings-card__date').textContent()) ?? '';
+    await admin.setViewportSize({ width: 375, height: 740 });
+    await admin.goto('/admin');
+    await islandsReady(admin);
+    await scrollToAdminSection(admin, 'Sessions Overview');
+    await admin.getByRole('combobox', { name: 'Show' }).selectOption('one-to-one');
+    const lessonRow = admin.locator('.admin-session--lesson', { hasText: firstDate });
+    const toggle = lessonRow.getByRole('button', { name: /^1-to-1 · Ms Demo Tutor/ });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toContainText('1 / 1 booked');
+    await expect(admin.locator('.admin-session:not(.admin-session--lesson)')).toHaveCount(0);
+    await toggle.click();
+    await expect(lessonRow.getByText(`${child} (Year 10)`)).toBeVisible();
+    await expect(lessonRow.getByText(/own hour, so it has no cover/)).toBeVisible();
+    await expectNoSidewaysScroll(admin);
+    await checkAndShoot(admin, 'one-to-one-admin-sessions', true);
+
+    // The family's page marks its lessons as the family's own list does, and lists the text.
+    await lessonRow.getByRole('link', { name: /^Open Parent of .*'s details$/ }).click();
+    await admin.waitForURL(/\/admin\/users\//);
+    await islandsReady(admin);
+    const history = admin.locator('tr[data-booking-id]', {
+      hasText: `1-to-1 with ${tutorName} · GCSE Higher`,
+    });
+    // The three lessons, and the one moved from, marked rescheduled.
+    await expect(history).toHaveCount(WEEKS + 1);
+    const textRow = admin.getByRole('region', { name: 'Texts' }).getByRole('row', {
+      name: /Verification code/,
+    });
+    await expect(textRow).toHaveCount(1);
+    await expect(textRow.getByText(/^(Queued|Sent|Delivered)$/)).toBeVisible();
+    await expect(textRow.getByText(`number ending ${phone.slice(-3)}`)).toBeAttached();
+    await expect(textRow).not.toContainText(phone.slice(-6));
+    await expectNoSidewaysScroll(admin);
+    await checkAndShoot(admin, 'one-to-one-admin-user', true);
   } finally {
     await tutorHours(tutor.request, origin, []).catch(() => undefined);
     await staff.close();

@@ -136,6 +136,7 @@ describe.each(TEST_DB_KINDS)('admin API figures on %s', (dbKind) => {
         service: 'gcse',
         subject: 'mathematics',
         label: 'GCSE Foundation',
+        kind: 'group',
         startsAt: '2026-11-03T17:00:00.000Z',
         endsAt: '2026-11-03T18:00:00.000Z',
         date: '2026-11-03',

@@ -6,6 +6,7 @@ import {
   parseSessionCursor,
   type SessionCursor,
   type SessionFilter,
+  type SessionKind,
   type SessionSort,
   sessionCursor,
 } from '@tuition/api-contract';
@@ -70,10 +71,19 @@ interface OverviewDeps {
  */
 export async function listBookedSessions(
   deps: OverviewDeps,
-  query: { filter: SessionFilter; sort: SessionSort; cursor?: string | undefined },
+  query: {
+    filter: SessionFilter;
+    sort: SessionSort;
+    kind?: SessionKind | undefined;
+    cursor?: string | undefined;
+  },
 ): Promise<AdminSessionList> {
   const now = deps.clock.now();
-  if (query.filter === 'at-risk') return { items: await listAtRisk(deps, now), nextCursor: null };
+  if (query.filter === 'at-risk') {
+    // Minimums are a class's (docs/decisions/100): no 1-to-1 lesson is ever at risk.
+    const items = query.kind === 'one-to-one' ? [] : await listAtRisk(deps, now);
+    return { items, nextCursor: null };
+  }
   const upcoming = query.filter !== 'previous';
   const byBookings = query.sort === 'bookings';
   const after = query.cursor === undefined ? undefined : parseSessionCursor(query.cursor);
@@ -98,6 +108,7 @@ export async function listBookedSessions(
         bookedCount: classSessions.confirmedCount,
         decision: classSessions.decision,
         decidedAt: classSessions.decidedAt,
+        kind: classSessions.kind,
         cursorAt: cursorInstant(classSessions.startsAt),
       })
       .from(classSessions)
@@ -105,6 +116,7 @@ export async function listBookedSessions(
         and(
           gt(classSessions.confirmedCount, 0),
           sessionsWhen(query.filter, now),
+          query.kind && kindIs(query.kind),
           after && pastCursor(after, upcoming),
         ),
       )
@@ -142,6 +154,27 @@ function sessionsWhen(filter: SessionFilter, now: Date): SQL | undefined {
 }
 
 /**
+ * Only one kind of session. Written as a constant, not a parameter, so the planner matches the
+ * partial index of 1-to-1 lessons (sessions_one_to_one_starts_at_id_idx, docs/decisions/112).
+ */
+function kindIs(kind: SessionKind): SQL {
+  return kind === 'one-to-one'
+    ? sql`${classSessions.kind} = 'one-to-one'`
+    : sql`${classSessions.kind} = 'group'`;
+}
+
+/**
+ * A session as the admin lists name it. A 1-to-1 lesson is named by its course, never by a
+ * class that happens to start at the same hour (docs/decisions/106): no timetable slot is its.
+ */
+function describeListed(
+  timetable: readonly TimetableSlot[],
+  row: { service: ServiceCode; startsAt: Date; endsAt: Date; kind: SessionKind },
+) {
+  return describeSession(row.kind === 'one-to-one' ? [] : timetable, row);
+}
+
+/**
  * The rows after a cursor in the list's order. By date: a row comparison the
  * (starts_at, id) index answers. By bookings: fewer seats, or as many and later in date order.
  */
@@ -168,6 +201,7 @@ interface PageRow {
   bookedCount: number;
   decision: 'runs' | 'cancelled' | null;
   decidedAt: Date | null;
+  kind: SessionKind;
 }
 
 /**
@@ -248,7 +282,7 @@ async function describeBookedSessions(
     now,
   );
   return rows.map((row) => {
-    const session = describeSession(timetable, row);
+    const session = describeListed(timetable, row);
     const closed = closedReason(closures, session.date);
     // Flag a booked session still to be held that nobody could join (docs/decisions/056).
     // With lesson rooms only a room that could not be made needs the link (decision 098).
@@ -259,6 +293,7 @@ async function describeBookedSessions(
       service: session.service,
       subject: row.subject,
       label: session.label,
+      kind: row.kind,
       startsAt: session.startsAt,
       endsAt: session.endsAt,
       date: session.date,
@@ -362,13 +397,14 @@ export async function loadSessionAttendees(
     people.map((p) => p.userId),
     deps.clock.now(),
   );
-  const session = describeSession(timetable, sessionRow);
+  const session = describeListed(timetable, sessionRow);
   return {
     session: {
       id: sessionRow.id,
       service: session.service,
       subject: sessionRow.subject,
       label: session.label,
+      kind: sessionRow.kind,
       startsAt: session.startsAt,
       endsAt: session.endsAt,
       date: session.date,

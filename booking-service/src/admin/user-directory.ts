@@ -18,6 +18,7 @@ import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { selectBookingRows } from '../sessions/booking-rows.ts';
 import { describeSession } from '../sessions/session-description.ts';
+import { teachersOf, tutorPublicName } from '../sessions/session-tutors.ts';
 import { bookings, classSessions, pupils, user } from '../db/schema.ts';
 import { pupilRef, pupilView } from '../sessions/seat-pupils.ts';
 import { NotFoundError } from '../http/problem.ts';
@@ -303,10 +304,18 @@ export async function userBookingPage(
   ]);
   const page = rows.slice(0, ADMIN_HISTORY_PAGE_SIZE);
   const last = page.at(-1);
+  // A 1-to-1 lesson names its tutor as the family's own list does (docs/decisions/106).
+  const lessons = page.filter((row) => row.kind === 'one-to-one');
+  const teachers = await teachersOf(
+    deps.db,
+    lessons.map((row) => ({ id: row.sessionId, service: row.service, startsAt: row.startsAt })),
+  );
   return {
     items: page.map((row) => {
       const facts = { status: row.status, startsAt: row.startsAt };
-      const session = describeSession(timetable, row);
+      // A lesson is named by its course, never by a class at the same hour (decision 106).
+      const session = describeSession(row.kind === 'one-to-one' ? [] : timetable, row);
+      const tutor = teachers.get(row.sessionId)?.name;
       return {
         id: row.id,
         sessionStartsAt: session.startsAt,
@@ -321,6 +330,8 @@ export async function userBookingPage(
         canReschedule: canReschedule(facts, now, 'admin'),
         pupil: pupilRef(row),
         attendance: markCounts(row, now),
+        kind: row.kind,
+        ...(row.kind === 'one-to-one' && tutor ? { tutorName: tutorPublicName(tutor) } : {}),
       };
     }),
     nextCursor: rows.length > ADMIN_HISTORY_PAGE_SIZE && last ? last.id : null,

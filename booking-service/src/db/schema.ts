@@ -211,6 +211,11 @@ export const classSessions = pgTable(
       .where(sql`${t.kind} = 'one-to-one'`),
     // The admin session lists' keyset pages by date, and by bookings (docs/decisions/075).
     index('sessions_starts_at_id_idx').on(t.startsAt, t.id),
+    // The same pages of 1-to-1 lessons only (docs/decisions/112): rare among group sessions,
+    // so a walk of the date index would pass most of history to fill a page.
+    index('sessions_one_to_one_starts_at_id_idx')
+      .on(t.startsAt, t.id)
+      .where(sql`${t.kind} = 'one-to-one'`),
     index('sessions_confirmed_count_starts_at_id_idx').on(t.confirmedCount, t.startsAt, t.id),
   ],
 );

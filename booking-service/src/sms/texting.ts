@@ -456,7 +456,21 @@ async function afterFailure(deps: TextingDeps, tx: Transaction, row: ClaimedText
   );
 }
 
-/** The last texts to an account, newest first, for the admin's user page (an index on user, time). */
+/**
+ * A number as the admin's page shows it: every digit but the last 3 hidden, the rest kept
+ * (docs/decisions/112). Enough to tell numbers apart; the whole number stays in the database.
+ */
+export function maskedNumber(to: string): string {
+  const digits = to.replace(/\D/g, '').length;
+  let seen = 0;
+  return to.replace(/\d/g, (digit) => (++seen > digits - 3 ? digit : '•'));
+}
+
+/**
+ * The last texts to an account, newest first, for the admin's user page (an index on user,
+ * time): never the body, which may hold a code or a link only its family may use, and the
+ * number masked (docs/decisions/112).
+ */
 export async function lastTextsOf(db: DbExecutor, userId: string, limit = 10) {
   const rows = await db
     .select()
@@ -467,7 +481,7 @@ export async function lastTextsOf(db: DbExecutor, userId: string, limit = 10) {
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    to: row.to,
+    to: maskedNumber(row.to),
     status: row.status,
     errorCode: row.errorCode,
     note: row.note,

@@ -25,10 +25,13 @@ export async function insertCustomer(
   return id;
 }
 
-/** A session at a London wall-clock date and time (a timetable slot, for labels to resolve). */
+/**
+ * A session at a London wall-clock date and time (a timetable slot, for labels to resolve); with
+ * `tutorId`, a 1-to-1 lesson of that tutor's hour (docs/decisions/106), one seat.
+ */
 export async function insertSession(
   db: Database,
-  input: { service: ServiceCode; date: string; time: string; capacity?: number },
+  input: { service: ServiceCode; date: string; time: string; capacity?: number; tutorId?: string },
 ): Promise<{ id: string; startsAt: Date }> {
   const startsAt = londonWallClockToUtc(input.date, input.time);
   const [row] = await db
@@ -40,6 +43,9 @@ export async function insertSession(
       endsAt: new Date(startsAt.getTime() + 3_600_000),
       pricePence: 1500,
       ...(input.capacity ? { capacity: input.capacity } : {}),
+      ...(input.tutorId
+        ? { kind: 'one-to-one' as const, tutorId: input.tutorId, capacity: 1 }
+        : {}),
     })
     .returning({ id: classSessions.id });
   if (!row) throw new Error('session not inserted');

@@ -139,6 +139,16 @@ export async function setSessionCover(
     });
     const [session] = locked.sessions;
     if (!session) throw new NotFoundError('No such session.');
+    // A 1-to-1 lesson is its own tutor's hour (docs/decisions/106, 112): it is never covered, and
+    // a cover would not be who teaches it, only who the families were told of.
+    if (tutor && session.kind === 'one-to-one') {
+      throw new ValidationError([
+        {
+          field: 'tutorId',
+          message: 'A 1-to-1 lesson is its tutor’s own hour and cannot be covered.',
+        },
+      ]);
+    }
     const lead = await leadTutorOf(tx, session);
     if (tutor && lead?.tutorId === tutor.id) {
       throw new ValidationError([

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { bandLabel, count, isoInstant, londonDate, named, pence } from './named.ts';
 import { closedReasonField } from './closures.ts';
 import { idParams } from './ids.ts';
+import { SESSION_KINDS } from './bookings.ts';
 import { attendanceField, meetingLinkMissingField } from './lessons.ts';
 import {
   cursorParam,
@@ -105,6 +106,10 @@ export const AdminSessionsQuerySchema = z.object({
     .enum(SESSION_FILTERS, { error: 'filter must be upcoming, previous, today or at-risk.' })
     .default('upcoming'),
   sort: z.enum(SESSION_SORTS, { error: 'sort must be date or bookings.' }).default('date'),
+  kind: z
+    .enum(SESSION_KINDS, { error: 'kind must be group or one-to-one.' })
+    .optional()
+    .meta({ description: 'Only group sessions, or only 1-to-1 lessons; absent: both' }),
   cursor: cursorParam(parseSessionCursor),
 });
 export type AdminSessionsQuery = z.input<typeof AdminSessionsQuerySchema>;
@@ -115,7 +120,18 @@ export const AdminSessionSchema = named(
     id: z.string(),
     service: z.enum(SERVICE_CODES),
     subject: z.string(),
-    label: z.string().meta({ description: 'The class name', examples: ['GCSE Higher'] }),
+    label: z.string().meta({
+      description: "The class name; a 1-to-1 lesson's is its course's name",
+      examples: ['GCSE Higher'],
+    }),
+    kind: z
+      .enum(SESSION_KINDS)
+      .optional()
+      .meta({
+        description:
+          'one-to-one: a lesson of a tutor’s hour (docs/decisions/106), taught by `tutorName`; ' +
+          'absent: group',
+      }),
     startsAt: isoInstant,
     endsAt: isoInstant,
     date: londonDate,
@@ -288,6 +304,12 @@ export const AdminBookingHistoryEntrySchema = named(
     canReschedule: z.boolean(),
     pupil: PupilRefSchema,
     attendance: attendanceField,
+    kind: z.enum(SESSION_KINDS).optional().meta({
+      description: 'one-to-one: a lesson of a tutor’s hour (docs/decisions/106); absent: group',
+    }),
+    tutorName: z.string().optional().meta({
+      description: "A 1-to-1 lesson's tutor as the family sees them: the first name",
+    }),
   }),
 );
 export type AdminBookingHistoryEntry = z.infer<typeof AdminBookingHistoryEntrySchema>;

@@ -16,6 +16,10 @@ export const BookingListQuerySchema = z.object({
 });
 export type BookingListQuery = z.input<typeof BookingListQuerySchema>;
 
+/** A group session of the timetable, or a 1-to-1 lesson of a tutor's hour (docs/decisions/106). */
+export const SESSION_KINDS = ['group', 'one-to-one'] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
 export const BookingIdParamsSchema = z.object({ id: z.string() });
 
 /** One booking, as its customer and the admins see it (the same shape for both). */
@@ -39,7 +43,7 @@ export const BookingSchema = named(
     tutorName: z.string().nullable().optional().meta({
       description: 'Who teaches it: the cover tutor, else the class lead; null while none is named',
     }),
-    kind: z.enum(['group', 'one-to-one']).optional().meta({
+    kind: z.enum(SESSION_KINDS).optional().meta({
       description:
         'one-to-one: a lesson booked from a tutor’s free hour (decision 106), taught by `tutorName`',
     }),

@@ -108,6 +108,8 @@ export {
   type BookingScope,
   type RescheduleRequest,
   RescheduleRequestSchema,
+  SESSION_KINDS,
+  type SessionKind,
 } from './bookings.ts';
 export { type ClosedDay, ClosedDaySchema } from './closures.ts';
 export * from './data.ts';

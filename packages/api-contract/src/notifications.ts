@@ -127,7 +127,10 @@ export const AdminTextSchema = named(
   z.object({
     id: z.string(),
     kind: z.string().meta({ description: 'An SmsKind, verification or reply' }),
-    to: z.string(),
+    to: z.string().meta({
+      description: 'The number it went to, every digit but the last 3 hidden (docs/decisions/112)',
+      examples: ['+•••••••••999'],
+    }),
     status: z.enum(SMS_STATUSES),
     errorCode: z.string().nullable().meta({ description: "The provider's error code, if any" }),
     note: z.string().nullable().meta({ description: 'Why it was dropped or limited' }),

@@ -8,6 +8,7 @@ import type {
   CreditGrantRequest,
   SessionDecisionOutcome,
   SessionFilter,
+  SessionKind,
   SessionSort,
 } from '@tuition/api-contract';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -33,6 +34,7 @@ export type {
   SessionMerged,
   SessionMinimum,
   SessionFilter,
+  SessionKind,
   SessionSort,
   Wallet,
 } from '@tuition/api-contract';
@@ -49,9 +51,13 @@ export const adminUserUrl = (userId: string) => `/admin/users/${id(userId)}`;
 export const adminApi = {
   summary: () => apiFetch('/api/admin/summary', 'AdminSummarySchema'),
   stats: () => apiFetch('/api/admin/stats', 'AdminStatsSchema'),
-  /** One page of sessions (decision 075); `cursor` is the nextCursor of the page before. */
-  sessions: (filter: SessionFilter, sort: SessionSort, cursor?: string) => {
+  /**
+   * One page of sessions (decision 075); `cursor` is the nextCursor of the page before. `kind`
+   * narrows it to group sessions or 1-to-1 lessons (decision 112); without it, both.
+   */
+  sessions: (filter: SessionFilter, sort: SessionSort, cursor?: string, kind?: SessionKind) => {
     const query = new URLSearchParams({ filter, sort });
+    if (kind) query.set('kind', kind);
     if (cursor) query.set('cursor', cursor);
     return apiFetch(`/api/admin/sessions?${query}`, 'AdminSessionListSchema');
   },

@@ -8,6 +8,7 @@ import { stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminSessions } from './admin-sessions.tsx';
 
+// The machine running the suite is shared and slow: give the UI (120 sessions) time to settle.
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
@@ -70,7 +71,9 @@ function renderOverview() {
 
 const sessionToggles = () => screen.getAllByRole('button', { name: /GCSE Foundation/ });
 
-it('shows 50 sessions, adds the next 50 on "Load more sessions", and the button goes on the last page', async () => {
+it('shows 50 sessions, adds the next 50 on "Load more sessions", and the button goes on the last page', {
+  timeout: 20_000,
+}, async () => {
   const { calls } = stubApi({ 'GET /api/admin/sessions': sessionPages });
   renderOverview();
   const loadMore = await screen.findByRole('button', { name: 'Load more sessions' });
@@ -91,7 +94,9 @@ it('shows 50 sessions, adds the next 50 on "Load more sessions", and the button 
   expect(document.activeElement).toBe(sessionToggles()[100]);
 });
 
-it('says it is loading while the next page comes, and starts from page one on another filter', async () => {
+it('says it is loading while the next page comes, and starts from page one on another filter', {
+  timeout: 20_000,
+}, async () => {
   let release: () => void = () => {};
   const { calls } = stubApi({
     'GET /api/admin/sessions': async (request) => {
@@ -116,4 +121,93 @@ it('says it is loading while the next page comes, and starts from page one on an
     expect(calls.at(-1)).toBe('GET /api/admin/sessions?filter=previous&sort=date'),
   );
   await waitFor(() => expect(sessionToggles()).toHaveLength(50));
+});
+
+const lesson: AdminSession = {
+  ...session('l1', '2026-12-15T17:00:00Z'),
+  service: 'gcse-higher',
+  label: 'GCSE Higher',
+  kind: 'one-to-one',
+  tutorName: 'Sam Okafor',
+  bookedCount: 1,
+  capacity: 1,
+};
+
+it('marks a 1-to-1 lesson with its tutor, apart from the classes, and offers it no cover', {
+  timeout: 20_000,
+}, async () => {
+  stubApi({
+    'GET /api/admin/sessions': {
+      nextCursor: null,
+      items: [
+        { ...session('s1', '2026-12-15T17:00:00Z'), kind: 'group', tutorName: 'Ada Byron' },
+        lesson,
+      ],
+    },
+    'GET /api/admin/sessions/:id/attendees': [],
+  });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <AdminSessions upcomingCount={2} />
+    </AppProviders>,
+  );
+  const toggle = await screen.findByRole('button', { name: /^1-to-1 · Sam Okafor/ });
+  expect(toggle.textContent).toContain('GCSE Higher');
+  expect(toggle.textContent).toContain('1 / 1 booked');
+  expect(toggle.closest('li')?.className).toContain('admin-session--lesson');
+  expect(toggle.closest('li')?.textContent).not.toContain('Full');
+  const group = screen.getByRole('button', { name: /GCSE Foundation/ });
+  expect(group.textContent).toContain('Tutor: Ada Byron');
+  expect(group.textContent).not.toContain('1-to-1');
+  expect(group.closest('li')?.className).not.toContain('admin-session--lesson');
+
+  // Its panel lists its pupil like any session's, and says why it has no cover tutor.
+  fireEvent.click(toggle);
+  expect(await screen.findByText(/Sam Okafor’s own hour, so it has no cover/)).toBeTruthy();
+  expect(screen.queryByRole('combobox', { name: /cover/i })).toBeNull();
+});
+
+it('shows only 1-to-1 lessons when asked, and says when there are none', {
+  timeout: 20_000,
+}, async () => {
+  const { calls } = stubApi({
+    'GET /api/admin/sessions': ({ url }) => ({
+      nextCursor: null,
+      items:
+        url.searchParams.get('kind') === 'one-to-one'
+          ? [lesson]
+          : [session('s1', '2026-12-15T17:00:00Z')],
+    }),
+  });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <AdminSessions upcomingCount={2} />
+    </AppProviders>,
+  );
+  await screen.findByRole('button', { name: /GCSE Foundation/ });
+  fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), {
+    target: { value: 'one-to-one' },
+  });
+  await screen.findByRole('button', { name: /1-to-1 · Sam Okafor/ });
+  expect(calls.at(-1)).toBe('GET /api/admin/sessions?filter=upcoming&sort=date&kind=one-to-one');
+  expect(screen.queryByRole('button', { name: /GCSE Foundation/ })).toBeNull();
+
+  fireEvent.click(screen.getByRole('radio', { name: 'Previous' }));
+  await waitFor(() =>
+    expect(calls.at(-1)).toBe('GET /api/admin/sessions?filter=previous&sort=date&kind=one-to-one'),
+  );
+});
+
+it('says there are no 1-to-1 lessons when the filter finds none', { timeout: 20_000 }, async () => {
+  stubApi({ 'GET /api/admin/sessions': { nextCursor: null, items: [] } });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <AdminSessions upcomingCount={0} />
+    </AppProviders>,
+  );
+  await screen.findByText('No upcoming sessions found.');
+  fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), {
+    target: { value: 'one-to-one' },
+  });
+  expect(await screen.findByText('No upcoming 1-to-1 lessons found.')).toBeTruthy();
 });

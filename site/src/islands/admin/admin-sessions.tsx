@@ -5,18 +5,10 @@
 // what the families get back (decision 077); one on a day closed since offers it beside the flag.
 // Each names its tutor, and its panel chooses a cover tutor for that date (docs/decisions/079).
 // At risk lists the sessions of the next 7 days short of their class's minimum, each with what
-// an admin can do before the clock decides it (docs/decisions/100).
-import {
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  SegmentedControl,
-  Select,
-  Spinner,
-  Text,
-} from '@radix-ui/themes';
+// an admin can do before the clock decides it (docs/decisions/100). A 1-to-1 lesson reads
+// "1-to-1 · <tutor>" with its course, is never covered, and the list can show only lessons or
+// only group sessions (docs/decisions/112); the choices are admin-session-controls.tsx.
+import { Badge, Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { type Clock, formatLondonDate, systemClock } from '@tuition/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -25,6 +17,7 @@ import {
   adminApi,
   registerCsvUrl,
   type SessionFilter,
+  type SessionKind,
   type SessionSort,
 } from './admin-api.ts';
 import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
@@ -35,6 +28,7 @@ import { AttendeeList } from './admin-session-attendees.tsx';
 import { SessionTutorForm } from './admin-tutor-assign.tsx';
 import { AtRiskPanel, MinimumBadge } from './admin-session-minimum.tsx';
 import { LoadMoreButton } from './admin-pager.tsx';
+import { emptyText, SessionControls } from './admin-session-controls.tsx';
 import {
   CancelClosedDay,
   CancelSessionButton,
@@ -49,20 +43,26 @@ interface SessionItemProps {
   onCancelled: (summary: string) => void;
 }
 
+/** "1-to-1 · Sam Okafor": a tutor's own hour, named by its tutor rather than a class. */
+export function oneToOneTitle(session: Pick<AdminSession, 'tutorName'>): string {
+  return session.tutorName ? `1-to-1 · ${session.tutorName}` : '1-to-1 lesson';
+}
+
 function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const lesson = session.kind === 'one-to-one';
   const full = session.bookedCount >= session.capacity;
   const when = `${formatLondonDate(new Date(session.startsAt))}, ${session.time}`;
   const upcoming = Date.parse(session.startsAt) > clock.now().getTime();
   const cancel = {
     sessionId: session.id,
-    sessionName: `${session.label}, ${when}`,
+    sessionName: `${lesson ? `${oneToOneTitle(session)}, ${session.label}` : session.label}, ${when}`,
     bookedCount: session.bookedCount,
     onCancelled,
   };
   return (
-    <li className="admin-session">
+    <li className={lesson ? 'admin-session admin-session--lesson' : 'admin-session'}>
       <div className="admin-session__row">
         <button
           type="button"
@@ -75,10 +75,22 @@ function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) 
             {open ? '▾' : '▸'}
           </span>
           <span className="admin-session__title">
-            <span className="admin-session__label">{session.label}</span>
-            <span className="admin-session__when">{when}</span>
-            {session.tutorName && (
-              <span className="admin-session__tutor">Tutor: {session.tutorName}</span>
+            {lesson ? (
+              <>
+                <span className="admin-session__label admin-session__label--lesson">
+                  {oneToOneTitle(session)}
+                </span>
+                <span className="admin-session__when">{when}</span>
+                <span className="admin-session__tutor">{session.label}</span>
+              </>
+            ) : (
+              <>
+                <span className="admin-session__label">{session.label}</span>
+                <span className="admin-session__when">{when}</span>
+                {session.tutorName && (
+                  <span className="admin-session__tutor">Tutor: {session.tutorName}</span>
+                )}
+              </>
             )}
           </span>
           <span className="admin-session__count">
@@ -86,7 +98,8 @@ function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) 
           </span>
         </button>
         <span className="admin-session__badges">
-          {full && <Badge color="orange">Full</Badge>}
+          {/* A lesson listed always has its one seat taken: "Full" would say nothing. */}
+          {full && !lesson && <Badge color="orange">Full</Badge>}
           <MinimumBadge session={session} />
           <WaitingBadge count={session.waitingCount} />
           <MeetingLinkBadge missing={session.meetingLinkMissing} />
@@ -102,13 +115,20 @@ function SessionItem({ session, clock, atRisk, onCancelled }: SessionItemProps) 
       {atRisk && <AtRiskPanel session={session} about={cancel.sessionName} />}
       {open && (
         <div id={panelId} className="admin-session__panel">
-          <SessionTutorForm session={session} about={cancel.sessionName} />
+          {lesson ? (
+            <Text as="p" size="2" className="admin-session__lesson-note">
+              A 1-to-1 lesson is {session.tutorName ?? 'its tutor'}’s own hour, so it has no cover.
+            </Text>
+          ) : (
+            <SessionTutorForm session={session} about={cancel.sessionName} />
+          )}
           <AttendeeList sessionId={session.id} register={session.register} />
           <SessionMeetingOverride
             sessionId={session.id}
             sessionName={`${session.label}, ${formatLondonDate(new Date(session.startsAt))}`}
           />
-          <AdminSessionWaitlist sessionId={session.id} />
+          {/* One seat, its family's: nobody waits for a 1-to-1 lesson. */}
+          {!lesson && <AdminSessionWaitlist sessionId={session.id} />}
           <a className="admin-session__register" href={registerCsvUrl(session.id)} download>
             Download register (CSV)
             <span className="visually-hidden">
@@ -129,10 +149,10 @@ const SESSIONS_LOAD_FAILED = { title: 'Error', description: 'Failed to load sess
  * The chosen sessions, a page at a time (decision 075): a new filter or sort is a new query, so
  * it starts from the first page; invalidating ['admin', 'sessions'] refetches the pages shown.
  */
-function useSessionPages(filter: SessionFilter, sort: SessionSort) {
+function useSessionPages(filter: SessionFilter, sort: SessionSort, kind: SessionKind | undefined) {
   const pages = useInfiniteQuery({
-    queryKey: ['admin', 'sessions', filter, sort],
-    queryFn: ({ pageParam }) => adminApi.sessions(filter, sort, pageParam),
+    queryKey: ['admin', 'sessions', filter, sort, kind ?? 'all'],
+    queryFn: ({ pageParam }) => adminApi.sessions(filter, sort, pageParam, kind),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: retryUnlessRefused,
@@ -142,64 +162,6 @@ function useSessionPages(filter: SessionFilter, sort: SessionSort) {
     logAs: 'Failed to load sessions',
   });
   return pages;
-}
-
-function SessionControls({
-  upcomingCount,
-  atRiskCount,
-  filter,
-  sort,
-  onFilter,
-  onSort,
-}: {
-  upcomingCount: number | undefined;
-  atRiskCount: number | undefined;
-  filter: SessionFilter;
-  sort: SessionSort;
-  onFilter: (filter: SessionFilter) => void;
-  onSort: (sort: SessionSort) => void;
-}) {
-  const sortId = useId();
-  return (
-    <Flex gap="3" align="center" wrap="wrap" className="admin-sessions__controls">
-      <SegmentedControl.Root
-        className="admin-sessions__filter"
-        value={filter}
-        onValueChange={(v) => onFilter(v as SessionFilter)}
-        aria-label="Which sessions"
-      >
-        <SegmentedControl.Item value="upcoming">
-          Upcoming{upcomingCount === undefined ? '' : ` (${upcomingCount})`}
-        </SegmentedControl.Item>
-        <SegmentedControl.Item value="today">Today</SegmentedControl.Item>
-        <SegmentedControl.Item value="previous">Previous</SegmentedControl.Item>
-        <SegmentedControl.Item value="at-risk">
-          At risk{atRiskCount === undefined ? '' : ` (${atRiskCount})`}
-        </SegmentedControl.Item>
-      </SegmentedControl.Root>
-      <Flex align="center" gap="2">
-        <Text as="span" size="2" id={sortId}>
-          Sort
-        </Text>
-        <Select.Root value={sort} onValueChange={(v) => onSort(v as SessionSort)}>
-          <Select.Trigger aria-labelledby={sortId} />
-          <Select.Content>
-            <Select.Item value="date">By Date</Select.Item>
-            <Select.Item value="bookings">By Bookings</Select.Item>
-          </Select.Content>
-        </Select.Root>
-      </Flex>
-    </Flex>
-  );
-}
-
-/** What the list says when a filter finds nothing. */
-function emptyText(filter: SessionFilter): string {
-  if (filter === 'today') return 'No booked sessions today.';
-  if (filter === 'at-risk') {
-    return 'No sessions at risk: every session with a minimum in the next 7 days has enough pupils or is decided.';
-  }
-  return `No ${filter} sessions found.`;
 }
 
 export function AdminSessions({
@@ -226,7 +188,8 @@ export function AdminSessions({
     onFilterChange?.(next);
   };
   const [sort, setSort] = useState<SessionSort>('date');
-  const sessions = useSessionPages(filter, sort);
+  const [kind, setKind] = useState<SessionKind>();
+  const sessions = useSessionPages(filter, sort, kind);
   const listRef = useRef<HTMLUListElement>(null);
   const shown = sessions.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -241,8 +204,10 @@ export function AdminSessions({
           atRiskCount={atRiskCount}
           filter={filter}
           sort={sort}
+          kind={kind}
           onFilter={setFilter}
           onSort={setSort}
+          onKind={setKind}
         />
       </Flex>
       {cancelled && (
@@ -260,7 +225,7 @@ export function AdminSessions({
           </Button>
         </Flex>
       ) : shown.length === 0 ? (
-        <Text color="gray">{emptyText(filter)}</Text>
+        <Text color="gray">{emptyText(filter, kind)}</Text>
       ) : (
         <>
           <ul className="admin-sessions" ref={listRef} aria-busy={sessions.isFetchingNextPage}>

@@ -41,6 +41,18 @@ const BookingFlowContent = lazy(() =>
 const subjectTitle = (subject: string) =>
   isSubjectCode(subject) ? SUBJECTS[subject].title : subject;
 
+/**
+ * What the Service column says: a 1-to-1 lesson as the family's own list names it, "1-to-1 with
+ * Sam · GCSE Higher" (docs/decisions/108, 112); a class by its name.
+ */
+export function bookingServiceText(
+  booking: Pick<AdminBookingHistoryEntry, 'kind' | 'tutorName' | 'label'>,
+): string {
+  if (booking.kind !== 'one-to-one') return booking.label;
+  const who = booking.tutorName ? `1-to-1 with ${booking.tutorName}` : '1-to-1 lesson';
+  return `${who} · ${booking.label}`;
+}
+
 /** One booking of the history, with what an admin can do to it. */
 function BookingRow({
   booking,
@@ -68,7 +80,7 @@ function BookingRow({
       </Table.RowHeaderCell>
       <Table.Cell data-label="Pupil">{booking.pupil.name}</Table.Cell>
       <Table.Cell data-label="Subject">{subjectTitle(booking.subject)}</Table.Cell>
-      <Table.Cell data-label="Service">{booking.label}</Table.Cell>
+      <Table.Cell data-label="Service">{bookingServiceText(booking)}</Table.Cell>
       <Table.Cell data-label="Status">
         <Badge color={badge.color}>{badge.text}</Badge>
       </Table.Cell>
@@ -83,7 +95,7 @@ function BookingRow({
               Reschedule
               <span className="visually-hidden">
                 {' '}
-                {booking.pupil.name}, {booking.label} on {formatLondonDate(start)}
+                {booking.pupil.name}, {bookingServiceText(booking)} on {formatLondonDate(start)}
               </span>
             </Button>
           )}

@@ -416,6 +416,100 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
     expect(resets()).toEqual(['POST /api/admin/users/u1/password-reset']);
   });
 
+  it("marks a 1-to-1 lesson with its tutor's first name, as the family's own list does", async () => {
+    const lesson: Detail['bookings'][number] = {
+      ...upcoming,
+      id: 'b3',
+      service: 'gcse-higher',
+      label: 'GCSE Higher',
+      kind: 'one-to-one',
+      tutorName: 'Sam',
+    };
+    stubApi({ 'GET /api/admin/users/:id': detail([lesson, { ...cancelled, kind: 'group' }]) });
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    const row = (await screen.findByText('1-to-1 with Sam · GCSE Higher')).closest('tr');
+    expect(row?.getAttribute('data-booking-id')).toBe('b3');
+    // A class keeps its own name, with no 1-to-1 mark.
+    const group = document.querySelector('tr[data-booking-id="b2"]') as HTMLElement;
+    expect(within(group).getByText('GCSE Foundation')).toBeTruthy();
+    expect(group.textContent).not.toContain('1-to-1');
+  });
+
+  it("lists the account's last texts with their status and error, the number masked", async () => {
+    stubApi({
+      'GET /api/admin/users/:id': {
+        ...detail([upcoming]),
+        texts: [
+          {
+            id: 't2',
+            kind: 'reminders',
+            to: '+•••••••••999',
+            status: 'undelivered',
+            errorCode: '30005',
+            note: null,
+            at: '2026-11-02T16:01:00Z',
+            statusAt: '2026-11-02T16:02:00Z',
+          },
+          {
+            id: 't1',
+            kind: 'verification',
+            to: '+•••••••••123',
+            status: 'delivered',
+            errorCode: null,
+            note: null,
+            at: '2026-10-30T09:00:00Z',
+            statusAt: '2026-10-30T09:00:30Z',
+          },
+          {
+            id: 't0',
+            kind: 'waitingListOffers',
+            to: '+•••••••••123',
+            status: 'dropped',
+            errorCode: null,
+            note: 'too late to be of use',
+            at: '2026-10-29T22:00:00Z',
+            statusAt: '2026-10-30T08:00:00Z',
+          },
+        ],
+      },
+    });
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    const section = await screen.findByRole('region', { name: 'Texts' });
+    const rows = (await within(section).findAllByRole('row')).slice(1);
+    expect(rows).toHaveLength(3);
+    expect(
+      within(section).getByText(/^The last 3 texts to this account, newest first,/),
+    ).toBeTruthy();
+    const [failed, delivered, dropped] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(failed).getByRole('rowheader').textContent).toBe('2 Nov 2026, 4:01 PM');
+    expect(within(failed).getByText('Lesson reminder')).toBeTruthy();
+    expect(within(failed).getByText('Undelivered (error 30005)')).toBeTruthy();
+    expect(within(failed).getByText('number ending 999')).toBeTruthy();
+    expect(within(delivered).getByText('Verification code')).toBeTruthy();
+    expect(within(delivered).getByText('Delivered')).toBeTruthy();
+    expect(within(dropped).getByText('Not sent')).toBeTruthy();
+    expect(within(dropped).getByText('too late to be of use')).toBeTruthy();
+    // Only the last 3 digits of a number are ever on the page.
+    for (const row of rows) {
+      const to = row.querySelector('[data-label="To"]')?.textContent ?? '';
+      expect(to.replace(/\D/g, '')).toHaveLength(6); // "999" shown, "999" said
+    }
+  });
+
+  it('says "No texts sent." when the account has had none', async () => {
+    stubApi({ 'GET /api/admin/users/:id': { ...detail([upcoming]), texts: [] } });
+    render(
+      <AdminUserDetail pricing={DEFAULT_PRICING} userId="u1" clock={clock} navigate={navigate} />,
+    );
+    const section = await screen.findByRole('region', { name: 'Texts' });
+    expect(await within(section).findByText('No texts sent.')).toBeTruthy();
+    expect(within(section).queryByRole('table')).toBeNull();
+  });
+
   it('says when the user has no bookings', async () => {
     stubApi({ 'GET /api/admin/users/:id': detail([]) });
     render(

@@ -1,8 +1,8 @@
 // /admin/users/{id} (docs/product-rules.md#pages): one customer for an admin: contact details,
 // booking statistics, spending, the family's credit (decision 077), its term enrolments (decision
-// 083), and the bookings history where upcoming confirmed bookings can be cancelled (saying what
+// 083), the bookings history where upcoming confirmed bookings can be cancelled (saying what
 // the family gets back) or moved (with the booking picker in reschedule mode, posting to the admin
-// endpoint).
+// endpoint), and the account's last texts with their status (decision 112).
 // The site is static, so the booking service serves this page for every /admin/users/* address and
 // the id is read from the path (docs/decisions/031). Non-admins are sent to /admin. This file only
 // lays the parts out: the state and rules are use-admin-user.ts, the sections admin-user-sections.tsx
@@ -14,6 +14,7 @@ import { AppProviders } from '../shared/app-providers.tsx';
 import { AdminGate } from './admin-gate.tsx';
 import { BookingsHistory, RescheduleForUser } from './admin-user-bookings.tsx';
 import { UserDataSection } from './admin-user-data.tsx';
+import { UserTexts } from './admin-user-texts.tsx';
 import {
   BackToAdmin,
   UserDetailFailed,
@@ -78,6 +79,7 @@ function UserDetailContent({
           </>
         )}
       </Card>
+      <UserTexts texts={detail.data.texts} />
       <UserDataSection userId={userId} name={profile.name} />
     </div>
   );

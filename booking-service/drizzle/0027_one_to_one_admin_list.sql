@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_one_to_one_starts_at_id_idx" ON "sessions" USING btree ("starts_at","id") WHERE "sessions"."kind" = 'one-to-one';
