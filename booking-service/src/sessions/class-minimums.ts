@@ -89,7 +89,11 @@ export function sessionMinimum(
     decidedAt?: Date | null;
   },
 ): SessionMinimumState | null {
-  const minimum = minimums.get(londonSlotKey(session.service, session.startsAt));
+  // No class has a minimum (the usual case): skip the London slot key of every session.
+  const minimum =
+    minimums.size === 0
+      ? undefined
+      : minimums.get(londonSlotKey(session.service, session.startsAt));
   const decidedAt = sessionDecisionAt(minimum, session.startsAt);
   if (session.decision && session.decidedAt) {
     return {
