@@ -15,7 +15,11 @@ import type { AvailabilitySlot, BookabilityResult, SlotState } from '@tuition/ap
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { classMinimums, publishedMinimum, sessionMinimum } from '../sessions/class-minimums.ts';
+import {
+  publishedMinimum,
+  serviceClassMinimums,
+  sessionMinimum,
+} from '../sessions/class-minimums.ts';
 import { activePupils, seatPupils } from '../sessions/seat-pupils.ts';
 import { type UserSeats, userSeats } from '../sessions/seats.ts';
 import {
@@ -54,10 +58,13 @@ export async function listAvailability(
     deps.content.timetable(),
     deps.content.pricing(),
     deps.content.closures(),
-    classMinimums(deps.db, [query.service]),
+    serviceClassMinimums(deps.db, query.service),
   ]);
-  const sessions = timetableSessions(timetable, query.service, from, to, closures).filter((s) =>
-    isBookable(s.startsAt, now),
+  // Dated inside the booking window already (from and to are clipped to it), so a session is
+  // bookable once it has not started: isBookable's window check, without its London date maths
+  // for every session.
+  const sessions = timetableSessions(timetable, query.service, from, to, closures).filter(
+    (s) => s.startsAt.getTime() > now.getTime(),
   );
   // One round trip for the rows and their seats taken; a second only for a signed-in viewer.
   // With each session's waiting-list count (docs/decisions/060) in the same query.
