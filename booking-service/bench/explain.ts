@@ -28,7 +28,26 @@ const READS: Array<[string, string]> = [
     `select coalesce(sum(confirmed_count), 0), count(*) filter (where starts_at > now())
      from sessions where confirmed_count > 0`,
   ],
-  ['summary: revenue', 'select coalesce(sum(pence), 0) from revenue_months'],
+  [
+    'summary: payments taken and refunds, kept per month (decision 114)',
+    'select coalesce(sum(pence), 0), coalesce(sum(refunded_pence), 0) from revenue_months',
+  ],
+  [
+    'summary: refunds, the full computation before decision 114',
+    'select coalesce(sum(amount_pence), 0) from payment_refunds',
+  ],
+  [
+    'summary: credit outstanding, live lots of accounts not deleted',
+    `select coalesce(sum(l.remaining), 0), coalesce(sum(l.remaining * l.price_paid_pence / l.sessions), 0)
+     from credit_lots l join "user" u on u.id = l.user_id
+     where l.remaining > 0 and l.expires_at > now() and u.deleted_at is null`,
+  ],
+  [
+    'summary: seats still to come',
+    `select b.id, b.checkout_id from bookings b join sessions s on s.id = b.session_id
+     left join credit_lots l on l.id = b.credit_lot_id
+     where b.status = 'confirmed' and s.starts_at > now()`,
+  ],
   ['summary: accounts', 'select count(*) from "user"'],
   [
     'users, second page (keyset)',

@@ -6,14 +6,7 @@ import type { Clock } from '../clock.ts';
 import { atRiskSessions } from '../sessions/class-minimums.ts';
 import { chargedPriceLookup } from '../sessions/seat-prices.ts';
 import type { Database } from '../db/client.ts';
-import {
-  bookings,
-  classSessions,
-  creditLots,
-  paymentRefunds,
-  revenueMonths,
-  user,
-} from '../db/schema.ts';
+import { bookings, classSessions, creditLots, revenueMonths, user } from '../db/schema.ts';
 
 interface FigureDeps {
   db: Database;
@@ -22,16 +15,17 @@ interface FigureDeps {
 }
 
 /**
- * The summary figures. Seats and revenue come from the figures the database keeps as bookings
- * and payments change (sessions.confirmed_count, revenue_months: docs/decisions/075), so the
- * answer costs the same in year ten as in week one. Payments taken are before refunds, shown
- * beside them, and cash received takes them off; the credit families still hold is read from
- * the lots with some left, less those of deleted accounts, whose credit is forfeited
- * (docs/decisions/077, docs/product-rules.md "Admin figures").
+ * The summary figures. Seats, payments and refunds come from the figures the database keeps as
+ * bookings, payments and refunds change (sessions.confirmed_count, revenue_months:
+ * docs/decisions/075, 114), so the answer costs the same in year ten as in week one. Payments
+ * taken are before refunds, shown beside them, and cash received takes them off; the credit
+ * families still hold is read from the lots with some left (live credit, not history), less
+ * those of deleted accounts, whose credit is forfeited (docs/decisions/077, 114,
+ * docs/product-rules.md "Admin figures").
  */
 export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> {
   const now = deps.clock.now();
-  const [[users], [seats], [revenue], [refunds], [credit], owedSeats, atRisk] = await Promise.all([
+  const [[users], [seats], [revenue], [credit], owedSeats, atRisk] = await Promise.all([
     deps.db.select({ n: count() }).from(user),
     deps.db
       .select({
@@ -42,14 +36,15 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
       })
       .from(classSessions)
       .where(gt(classSessions.confirmedCount, 0)),
-    deps.db
-      .select({ pence: sql<number>`coalesce(sum(${revenueMonths.pence}), 0)`.mapWith(Number) })
-      .from(revenueMonths),
+    // Payments and refunds as kept per month (docs/decisions/075, 114): one row a month.
     deps.db
       .select({
-        pence: sql<number>`coalesce(sum(${paymentRefunds.amountPence}), 0)`.mapWith(Number),
+        pence: sql<number>`coalesce(sum(${revenueMonths.pence}), 0)`.mapWith(Number),
+        refundedPence: sql<number>`coalesce(sum(${revenueMonths.refundedPence}), 0)`.mapWith(
+          Number,
+        ),
       })
-      .from(paymentRefunds),
+      .from(revenueMonths),
     // Lots with credit left, read through their partial index (docs/decisions/077); each
     // joined to its account by key, so a deleted account's forfeited credit is not owed.
     deps.db
@@ -70,7 +65,7 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
     atRiskSessions(deps, now),
   ]);
   const takenPence = revenue?.pence ?? 0;
-  const refundedPence = refunds?.pence ?? 0;
+  const refundedPence = revenue?.refundedPence ?? 0;
   const cashReceivedPence = takenPence - refundedPence;
   const creditOutstandingPence = credit?.pence ?? 0;
   return {

@@ -15,7 +15,11 @@ import type { AvailabilitySlot, BookabilityResult, SlotState } from '@tuition/ap
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { classMinimums, publishedMinimum, sessionMinimum } from '../sessions/class-minimums.ts';
+import {
+  publishedMinimum,
+  serviceClassMinimums,
+  sessionMinimum,
+} from '../sessions/class-minimums.ts';
 import { activePupils, seatPupils } from '../sessions/seat-pupils.ts';
 import { type UserSeats, userSeats } from '../sessions/seats.ts';
 import {
@@ -54,10 +58,13 @@ export async function listAvailability(
     deps.content.timetable(),
     deps.content.pricing(),
     deps.content.closures(),
-    classMinimums(deps.db, [query.service]),
+    serviceClassMinimums(deps.db, query.service),
   ]);
-  const sessions = timetableSessions(timetable, query.service, from, to, closures).filter((s) =>
-    isBookable(s.startsAt, now),
+  // Dated inside the booking window already (from and to are clipped to it), so a session is
+  // bookable once it has not started: isBookable's window check, without its London date maths
+  // for every session.
+  const sessions = timetableSessions(timetable, query.service, from, to, closures).filter(
+    (s) => s.startsAt.getTime() > now.getTime(),
   );
   // One round trip for the rows and their seats taken; a second only for a signed-in viewer.
   // With each session's waiting-list count (docs/decisions/060) in the same query.
@@ -196,12 +203,16 @@ export async function checkBookability(
 
 /**
  * listSessions, remembered per timetable: the dated sessions of a service between two dates
- * never change for a given timetable, so the London date maths runs once per (timetable,
- * service, from, to) instead of on every request. The content loader hands out a freshly
- * parsed array each time, so a timetable is known by what it says (a few dozen short rows),
- * and an edited one simply misses. Bounded: clients may ask for any dates.
+ * never change for a given timetable and closures, so the London date maths runs once per
+ * (timetable, closures, service, from, to) instead of on every request. The content loader
+ * shares one parsed, frozen timetable and closures list until it fetches again
+ * (docs/decisions/114), so they are known by identity: an edited timetable is a new array and
+ * simply misses, and the lists of an old one go with it. Bounded: clients may ask for any dates.
  */
-const sessionLists = new Map<string, readonly ConcreteSession[]>();
+const sessionLists = new WeakMap<
+  object,
+  WeakMap<object, Map<string, readonly ConcreteSession[]>>
+>();
 const SESSION_LISTS_KEPT = 512;
 
 function timetableSessions(
@@ -211,19 +222,38 @@ function timetableSessions(
   to: string,
   closures: readonly Closure[],
 ): readonly ConcreteSession[] {
-  let key = `${service} ${from} ${to}`;
-  for (const slot of timetable)
-    key += `\n${slot.day} ${slot.startTime} ${slot.service} ${slot.label}`;
-  // Closures are part of what the list depends on: a day closed since is a miss too.
-  for (const closure of closures) key += `\nclosed ${closure.from} ${closure.to}`;
-  let sessions = sessionLists.get(key);
+  const lists = remembered(sessionLists, timetable, closures);
+  const key = `${service} ${from} ${to}`;
+  let sessions = lists.get(key);
   if (!sessions) {
     sessions = listSessions(timetable, service, from, to, closures);
-    if (sessionLists.size >= SESSION_LISTS_KEPT) sessionLists.clear();
-    sessionLists.set(key, sessions);
+    if (lists.size >= SESSION_LISTS_KEPT) lists.clear();
+    lists.set(key, sessions);
   }
   return sessions;
 }
+
+/** The map kept for this pair of content lists (made on first use). */
+function remembered<T>(
+  kept: WeakMap<object, WeakMap<object, Map<string, T>>>,
+  first: object,
+  second: object,
+): Map<string, T> {
+  let bySecond = kept.get(first);
+  if (!bySecond) {
+    bySecond = new WeakMap();
+    kept.set(first, bySecond);
+  }
+  let lists = bySecond.get(second);
+  if (!lists) {
+    lists = new Map();
+    bySecond.set(second, lists);
+  }
+  return lists;
+}
+
+/** closedDays, remembered per closures list and dates, as the session lists are. */
+const closedDayLists = new WeakMap<object, Map<string, ClosedDay[]>>();
 
 /**
  * The closed days (CMS closures) between `from` and `to`, clipped to the booking window like
@@ -237,7 +267,20 @@ export async function listClosedDays(
   const from = maxDate(query.from ?? window.from, window.from);
   const to = minDate(query.to ?? window.to, window.to);
   if (from > to) return [];
-  return closedDays(await deps.content.closures(), from, to);
+  const closures = await deps.content.closures();
+  let lists = closedDayLists.get(closures);
+  if (!lists) {
+    lists = new Map();
+    closedDayLists.set(closures, lists);
+  }
+  const key = `${from} ${to}`;
+  let days = lists.get(key);
+  if (!days) {
+    days = closedDays(closures, from, to);
+    if (lists.size >= SESSION_LISTS_KEPT) lists.clear();
+    lists.set(key, days);
+  }
+  return days;
 }
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);

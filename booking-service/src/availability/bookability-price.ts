@@ -1,15 +1,9 @@
 import type { BookabilityResult, PriceQuote } from '@tuition/api-contract';
 import type { ContentLoader } from '@tuition/content';
-import { type ServiceCode, splitBasketPayment } from '@tuition/domain';
+import { type PricingEngineRules, type ServiceCode, splitBasketPayment } from '@tuition/domain';
 import type { Clock } from '../clock.ts';
 import type { DbExecutor } from '../db/client.ts';
-import {
-  choosePromo,
-  priceQuoteOf,
-  pricingRules,
-  promoRefusal,
-  quoteSeats,
-} from '../pricing/basket-price.ts';
+import { choosePromo, priceQuoteOf, promoRefusal, quoteSeats } from '../pricing/basket-price.ts';
 
 /*
  * The price the booking page shows beside a basket: the server's own quote of the seats that
@@ -35,6 +29,8 @@ export async function bookabilityPrice(
     promoCode: string | undefined;
     /** Sessions of credit the account can spend: checkout pays the earliest seats with it. */
     creditAvailable: number;
+    /** The pricing rules (pricingRules), read by the caller beside the seats. */
+    rules: PricingEngineRules;
   },
 ): Promise<{ price: PriceQuote; cardPrice?: PriceQuote }> {
   const now = deps.clock.now();
@@ -51,7 +47,7 @@ export async function bookabilityPrice(
       startsAt: new Date(result.startsAt),
     })),
   );
-  const rules = await pricingRules(deps);
+  const { rules } = basket;
   const quote = quoteSeats(seats, rules, promo);
   // With no seat to price yet, a code is not refused: the customer may still pick sessions.
   const refusal = seats.length > 0 ? promoRefusal(quote) : null;

@@ -583,10 +583,14 @@ export const scheduledRuns = pgTable('scheduled_runs', {
  * Revenue per London calendar month (YYYY-MM, by when it was paid), kept by a deferred trigger
  * on checkouts so it always equals a recount of paid, unrefunded checkouts; the dashboard's
  * chart and all-time total read it instead of every payment ever taken (docs/decisions/075).
+ * Beside it, the refunds decided that London month (by `requested_at`), kept by a deferred
+ * trigger on payment_refunds, so cash received is read from at most one row a month
+ * (docs/decisions/114).
  */
 export const revenueMonths = pgTable('revenue_months', {
   month: text('month').primaryKey(),
   pence: bigint('pence', { mode: 'number' }).default(0).notNull(),
+  refundedPence: bigint('refunded_pence', { mode: 'number' }).default(0).notNull(),
 });
 
 /** Payment-provider webhook events already handled (idempotency). */

@@ -10,8 +10,8 @@ import {
   seatsLeft,
   sessionDecisionAt,
 } from '@tuition/domain';
-import { and, inArray, isNotNull } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../db/client.ts';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type Database, type DbExecutor, preparedStatementName } from '../db/client.ts';
 import { weeklyClasses } from '../db/schema.ts';
 import { ensureSessionRowsWithSeats, type SessionRowWithSeats } from './session-rows.ts';
 import { londonSlotKey } from './session-tutors.ts';
@@ -32,6 +32,18 @@ export interface SessionMinimumState {
   decision: 'runs' | 'cancelled' | null;
 }
 
+/** What a class's minimum is read from. */
+const MINIMUM_COLUMNS = {
+  id: weeklyClasses.id,
+  service: weeklyClasses.service,
+  day: weeklyClasses.day,
+  startTime: weeklyClasses.startTime,
+  minPupils: weeklyClasses.minPupils,
+  decisionHoursBefore: weeklyClasses.decisionHoursBefore,
+  setAt: weeklyClasses.minimumSetAt,
+};
+const HAS_MINIMUM = and(isNotNull(weeklyClasses.minPupils), isNotNull(weeklyClasses.minimumSetAt));
+
 /** The minimums of the classes of these services (all services when none are named). */
 export async function classMinimums(
   db: DbExecutor,
@@ -39,23 +51,52 @@ export async function classMinimums(
 ): Promise<ClassMinimums> {
   if (services && services.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: weeklyClasses.id,
-      service: weeklyClasses.service,
-      day: weeklyClasses.day,
-      startTime: weeklyClasses.startTime,
-      minPupils: weeklyClasses.minPupils,
-      decisionHoursBefore: weeklyClasses.decisionHoursBefore,
-      setAt: weeklyClasses.minimumSetAt,
-    })
+    .select(MINIMUM_COLUMNS)
     .from(weeklyClasses)
-    .where(
-      and(
-        isNotNull(weeklyClasses.minPupils),
-        isNotNull(weeklyClasses.minimumSetAt),
-        services ? inArray(weeklyClasses.service, [...services]) : undefined,
-      ),
-    );
+    .where(and(HAS_MINIMUM, services ? inArray(weeklyClasses.service, [...services]) : undefined));
+  return minimumsByKey(rows);
+}
+
+/**
+ * classMinimums of one service, as a prepared statement on the database (not a transaction):
+ * availability asks on every request, so it is built once per database handle and, on a direct
+ * connection, planned once per connection (preparedStatementName, docs/decisions/047, 091, 114).
+ */
+export async function serviceClassMinimums(
+  db: Database,
+  service: ServiceCode,
+): Promise<ClassMinimums> {
+  let statement = serviceMinimumStatements.get(db);
+  if (!statement) {
+    statement = serviceMinimumStatement(db);
+    serviceMinimumStatements.set(db, statement);
+  }
+  return minimumsByKey(await statement.execute({ service }));
+}
+
+function serviceMinimumStatement(db: Database) {
+  return db
+    .select(MINIMUM_COLUMNS)
+    .from(weeklyClasses)
+    .where(and(HAS_MINIMUM, eq(weeklyClasses.service, sql.placeholder('service'))))
+    .prepare(preparedStatementName(db, 'service_class_minimums'));
+}
+const serviceMinimumStatements = new WeakMap<
+  Database,
+  ReturnType<typeof serviceMinimumStatement>
+>();
+
+function minimumsByKey(
+  rows: ReadonlyArray<{
+    id: string;
+    service: string;
+    day: string;
+    startTime: string;
+    minPupils: number | null;
+    decisionHoursBefore: number;
+    setAt: Date | null;
+  }>,
+): ClassMinimums {
   return new Map(
     rows.flatMap((row) =>
       row.minPupils !== null && row.setAt !== null
@@ -89,7 +130,11 @@ export function sessionMinimum(
     decidedAt?: Date | null;
   },
 ): SessionMinimumState | null {
-  const minimum = minimums.get(londonSlotKey(session.service, session.startsAt));
+  // No class has a minimum (the usual case): skip the London slot key of every session.
+  const minimum =
+    minimums.size === 0
+      ? undefined
+      : minimums.get(londonSlotKey(session.service, session.startsAt));
   const decidedAt = sessionDecisionAt(minimum, session.startsAt);
   if (session.decision && session.decidedAt) {
     return {

@@ -725,6 +725,28 @@ describe('content loader cache', () => {
     expect((await loader.terms())[0]?.name).toBe('Michaelmas 2026');
   });
 
+  it('parses cached content once and shares it, frozen, until the TTL has passed', async () => {
+    const { seedPath, setSessionPrice } = editablePricingSeed();
+    let now = 1_000_000;
+    const loader = createContentLoader(
+      { source: 'seed', seedPath },
+      { cacheTtlMs: 60_000, now: () => now },
+    );
+    const first = await loader.timetable();
+    expect(await loader.timetable()).toBe(first);
+    // In week order as before, and no caller can reorder or edit what the next one reads.
+    expect(first[0]?.day).toBe('tue');
+    expect(() => (first as unknown[]).push(first[0])).toThrow(TypeError);
+    const pricing = await loader.pricing();
+    expect(() => {
+      (pricing as { sessionPricePence: number }).sessionPricePence = 1;
+    }).toThrow(TypeError);
+    setSessionPrice(1600);
+    now += 60_000;
+    expect((await loader.pricing()).sessionPricePence).toBe(1600);
+    expect(await loader.timetable()).not.toBe(first);
+  });
+
   it('caches each course timeline id separately', async () => {
     const loader = createContentLoader(seedConfig, { cacheTtlMs: 60_000 });
     expect((await loader.courseTimeline('sats'))?.id).toBe('sats');

@@ -149,10 +149,38 @@ export function createContentLoader(
     return cache ? cache.get(`${query}\n${JSON.stringify(params)}`, load) : load();
   };
 
-  /** A list of documents; an empty list is valid content. */
-  async function list<Schema extends z.ZodType>(name: string, query: string, schema: Schema) {
+  /*
+   * Content read through the cache is checked and parsed once per fetched result, not on every
+   * call: the booking reads ask for the timetable, pricing and closures on every request
+   * (docs/decisions/114). The result is shared by every caller until the cache fetches again,
+   * so it is frozen: a caller that changed it would change what the next one reads.
+   */
+  const parsed = new WeakMap<object, Map<string, unknown>>();
+  function parseOnce<T>(raw: unknown, name: string, parse: () => T): T {
+    if (!cache || raw === null || typeof raw !== 'object') return parse();
+    let byName = parsed.get(raw);
+    if (!byName) {
+      byName = new Map();
+      parsed.set(raw, byName);
+    }
+    if (byName.has(name)) return byName.get(name) as T;
+    const value = deepFreeze(parse());
+    byName.set(name, value);
+    return value;
+  }
+
+  /** A list of documents; an empty list is valid content. Ordered before it is shared. */
+  async function list<Schema extends z.ZodType>(
+    name: string,
+    query: string,
+    schema: Schema,
+    order?: (a: z.output<Schema>, b: z.output<Schema>) => number,
+  ): Promise<z.output<Schema>[]> {
     const raw = await fetchCached(query, {});
-    return parseContent(z.array(schema), raw ?? [], name, source.description);
+    return parseOnce(raw, name, () => {
+      const items = parseContent(z.array(schema), raw ?? [], name, source.description);
+      return order ? items.sort(order) : items;
+    });
   }
 
   /** A document that must exist (singletons and pages). */
@@ -164,7 +192,7 @@ export function createContentLoader(
   ) {
     const raw = await fetchCached(query, params);
     if (raw === null || raw === undefined) throw new ContentNotFoundError(name, source.description);
-    return parseContent(schema, raw, name, source.description);
+    return parseOnce(raw, name, () => parseContent(schema, raw, name, source.description));
   }
 
   const faqPage = () => one('FAQ page', FAQ_PAGE_QUERY, FaqPageSchema);
@@ -174,23 +202,24 @@ export function createContentLoader(
     pricing: () => one('pricing', PRICING_QUERY, PricingSchema),
     packs: async () => {
       const raw = await fetchCached(PACKS_QUERY, {});
-      return parseContent(PacksSchema, raw ?? [], 'packs', source.description);
+      return parseOnce(raw, 'packs', () =>
+        parseContent(PacksSchema, raw ?? [], 'packs', source.description),
+      );
     },
     subjects: () => list('subjects', SUBJECTS_QUERY, SubjectSchema),
     courses: () => list('courses', COURSES_QUERY, CourseSchema),
-    timetable: async () =>
-      (await list('timetable', TIMETABLE_QUERY, TimetableSlotSchema)).sort(byWeekAndTime),
+    timetable: () => list('timetable', TIMETABLE_QUERY, TimetableSlotSchema, byWeekAndTime),
     closures: () => list('closures', CLOSURES_QUERY, ClosureSchema),
     terms: () => list('terms', TERMS_QUERY, TermSchema),
-    courseTimelines: async () =>
-      (await list('course timelines', COURSE_TIMELINES_QUERY, CourseTimelineSchema)).sort(
-        byServiceCode,
-      ),
+    courseTimelines: () =>
+      list('course timelines', COURSE_TIMELINES_QUERY, CourseTimelineSchema, byServiceCode),
     async courseTimeline(id) {
       const raw = await fetchCached(COURSE_TIMELINE_QUERY, { id });
       return raw === null || raw === undefined
         ? null
-        : parseContent(CourseTimelineSchema, raw, `course timeline "${id}"`, source.description);
+        : parseOnce(raw, `course timeline "${id}"`, () =>
+            parseContent(CourseTimelineSchema, raw, `course timeline "${id}"`, source.description),
+          );
     },
     reviews: () => list('reviews', REVIEWS_QUERY, ReviewSchema),
     faq: async () => (await faqPage()).items,
@@ -210,4 +239,13 @@ export function createContentLoader(
         id: `legal-${slug}`,
       }),
   };
+}
+
+/** Freezes a parsed document and everything in it (plain objects and arrays only). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
