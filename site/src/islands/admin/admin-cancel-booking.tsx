@@ -33,6 +33,16 @@ const REMEDIES: ReadonlyArray<RemedyOption> = [
   { value: 'none', label: 'No refund (the family asked to cancel)' },
 ];
 
+/**
+ * A 1-to-1 lesson is paid by card only: credit is a group seat (docs/decisions/106), so the
+ * business makes the family whole with a refund.
+ */
+const LESSON_REMEDIES = REMEDIES.filter((option) => option.value !== 'credit');
+
+/** The remedies offered for this booking, the first being the default. */
+const remediesFor = (booking: Pick<AdminBookingHistoryEntry, 'kind'>) =>
+  booking.kind === 'one-to-one' ? LESSON_REMEDIES : REMEDIES;
+
 /** What the service did: "£10.00 refunded to the card", "1 session of credit given back". */
 export function remedyOutcomeText(outcome: RemedyOutcome): string {
   const done = [
@@ -54,7 +64,9 @@ export function CancelBooking({
 }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [remedy, setRemedy] = useState<CancelRemedy>('credit');
+  const remedies = remediesFor(booking);
+  const defaultRemedy = remedies[0]?.value ?? 'none';
+  const [remedy, setRemedy] = useState<CancelRemedy>(defaultRemedy);
   const [reason, setReason] = useState('');
   const cancel = useMutation({
     mutationFn: (chosen: { remedy: CancelRemedy; reason?: string }) =>
@@ -87,7 +99,7 @@ export function CancelBooking({
         // Each time it opens, afresh: no reason yet, and the default remedy (the business
         // cancelled, so the family is made whole).
         if (next) {
-          setRemedy('credit');
+          setRemedy(defaultRemedy);
           setReason('');
         }
         setOpen(next);
@@ -130,7 +142,7 @@ export function CancelBooking({
       </Box>
       <CancelRemedyChoice
         legend="What the family gets back"
-        options={REMEDIES}
+        options={remedies}
         value={remedy}
         onChange={setRemedy}
       />

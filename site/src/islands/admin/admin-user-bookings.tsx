@@ -90,7 +90,9 @@ function BookingRow({
       <Table.Cell data-label="Booked On">{shortLondonDate(booking.createdAt)}</Table.Cell>
       <Table.Cell className="admin-bookings-table__actions">
         <Flex gap="2" wrap="wrap">
-          {booking.canReschedule && (
+          {/* A 1-to-1 lesson moves only to its tutor's free hours, which the family's own
+              page offers (docs/decisions/111); the class calendar here would offer none. */}
+          {booking.canReschedule && booking.kind !== 'one-to-one' && (
             <Button size="1" variant="soft" onClick={() => onReschedule(booking)}>
               Reschedule
               <span className="visually-hidden">

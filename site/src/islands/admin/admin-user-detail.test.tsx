@@ -431,6 +431,18 @@ describe('AdminUserDetail', { timeout: 20_000 }, () => {
     );
     const row = (await screen.findByText('1-to-1 with Sam · GCSE Higher')).closest('tr');
     expect(row?.getAttribute('data-booking-id')).toBe('b3');
+    if (!row) throw new Error('no lesson row');
+    // A lesson moves only to its tutor's free hours (on the family's page), never by the class
+    // calendar; cancelling it offers a card refund, never credit (a group seat).
+    expect(within(row).queryByRole('button', { name: /^Reschedule/ })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: /^Cancel/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).queryByRole('radio', { name: /^Give a session of credit/ })).toBeNull();
+    expect(
+      (within(dialog).getByRole('radio', { name: /Refund to the card/ }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep Booking' }));
     // A class keeps its own name, with no 1-to-1 mark.
     const group = document.querySelector('tr[data-booking-id="b2"]') as HTMLElement;
     expect(within(group).getByText('GCSE Foundation')).toBeTruthy();
