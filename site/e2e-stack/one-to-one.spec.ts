@@ -88,7 +88,8 @@ test('a family books a weekly 1-to-1 with the demo tutor, pays, and sees it in b
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  // Booking, moving and the admin's pages in one journey: long, and two journeys share the cores.
+  test.setTimeout(480_000);
   const origin = { origin: new URL(baseURL ?? 'http://localhost').origin };
   const staff = await openContext(browser, baseURL);
   const tutorContext = await openContext(browser, baseURL);
