@@ -1,18 +1,35 @@
 // @ts-check
 import { copyFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
+import { loadEnv } from 'vite';
 import { precompressBuild } from './integrations/precompress.mjs';
 import { radixSubset } from './integrations/radix-subset.mjs';
 import { isIndexable } from './src/lib/indexing.ts';
+import { SITE_URL_DEFAULT, siteOrigin } from './src/lib/site-url.ts';
 
-// The only place the site reads its public origin: canonical links, Open Graph URLs,
-// sitemap.xml and robots.txt are all built from it.
-const site = process.env.SITE_URL ?? 'http://localhost:4321';
+// The site's public origin, declared in `env.schema` below. Astro's config cannot import
+// astro:env, so it reads the value as Astro documents for config files, with Vite's loadEnv
+// (the environment and any .env file), and siteOrigin stops the build on a value that is not an
+// origin, naming SITE_URL (docs/decisions/117). Canonical links, Open Graph URLs, sitemap.xml and
+// robots.txt are all built from it.
+const siteDir = fileURLToPath(new URL('.', import.meta.url));
+const site = siteOrigin(loadEnv(process.env.NODE_ENV ?? 'production', siteDir, '').SITE_URL);
 
 export default defineConfig({
   site,
+  env: {
+    schema: {
+      SITE_URL: envField.string({
+        context: 'server',
+        access: 'public',
+        url: true,
+        default: SITE_URL_DEFAULT,
+      }),
+    },
+  },
   output: 'static',
   // One address per page, without a trailing slash: canonical links and the sitemap agree.
   trailingSlash: 'never',

@@ -3,7 +3,7 @@
 // it, saving an unchanged form says nothing changed, clearing the number says it was removed;
 // axe with the phone error showing.
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signedInCustomer, test } from './support.ts';
+import { expect, expectNoAxeViolations, signedInCustomer, test, toastWith } from './support.ts';
 
 // 18 typed characters, 12 digits: the spec's 15-character cap cut this to "+44 (0)7700 900".
 const FORMATTED = '+44 (0)7700 900123';
@@ -16,8 +16,6 @@ const CHARACTERS_REASON = 'Phone number may only contain digits, +, -, spaces an
 const phoneField = (page: Page) => page.getByLabel('Phone', { exact: true });
 const details = (page: Page) => page.getByRole('form', { name: 'Personal Details' });
 const save = (page: Page) => details(page).getByRole('button', { name: 'Save Changes' });
-const toast = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]', { hasText: title });
 
 /** What the service holds now, read through the API rather than the form. */
 async function savedPhone(page: Page): Promise<string | null> {
@@ -40,7 +38,7 @@ test('a formatted phone number is kept whole, letters are named, and saving says
   await expect(phone).toHaveValue(FORMATTED);
   await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
   await save(page).click();
-  await expect(toast(page, 'Profile Updated')).toBeVisible();
+  await expect(toastWith(page, 'Profile Updated')).toBeVisible();
   expect(await savedPhone(page)).toBe(STORED);
   await expect(phoneField(page)).toHaveValue(SHOWN);
   await page.reload();
@@ -59,8 +57,8 @@ test('a formatted phone number is kept whole, letters are named, and saving says
   expect(describedBy.split(' ')).toContain(reasonId);
   await expectNoAxeViolations(page, '/my-account with the phone error showing');
   await save(page).click();
-  await expect(toast(page, CHARACTERS_REASON)).toBeVisible();
-  await expect(toast(page, 'Profile Updated')).toHaveCount(0);
+  await expect(toastWith(page, CHARACTERS_REASON)).toBeVisible();
+  await expect(toastWith(page, 'Profile Updated')).toHaveCount(0);
   expect(await savedPhone(page)).toBe(STORED);
   await expectNoAxeViolations(page, '/my-account with the phone error and its toast');
 
@@ -68,14 +66,14 @@ test('a formatted phone number is kept whole, letters are named, and saving says
   await phoneField(page).fill(FORMATTED);
   await expect(reason).toBeHidden();
   await save(page).click();
-  await expect(toast(page, 'Nothing to save: your details are unchanged')).toBeVisible();
-  await expect(toast(page, 'Profile Updated')).toHaveCount(0);
+  await expect(toastWith(page, 'Nothing to save: your details are unchanged')).toBeVisible();
+  await expect(toastWith(page, 'Profile Updated')).toHaveCount(0);
 
   // Clearing the field removes the number, and says so.
   await phoneField(page).fill('');
   await save(page).click();
-  await expect(toast(page, 'Phone number removed')).toBeVisible();
-  await expect(toast(page, 'Profile Updated')).toHaveCount(0);
+  await expect(toastWith(page, 'Phone number removed')).toBeVisible();
+  await expect(toastWith(page, 'Profile Updated')).toHaveCount(0);
   expect(await savedPhone(page)).toBeNull();
   await page.reload();
   await expect(phoneField(page)).toHaveValue('');
@@ -86,7 +84,7 @@ test('too few digits are refused on save and nothing is stored', async ({ page }
   await phoneField(page).pressSequentially('020 7946 09');
   await expect(phoneField(page)).toHaveValue('020 7946 09');
   await save(page).click();
-  await expect(toast(page, 'Phone number must contain 10-15 digits')).toBeVisible();
+  await expect(toastWith(page, 'Phone number must contain 10-15 digits')).toBeVisible();
   await expect(phoneField(page)).toHaveAttribute('aria-invalid', 'true');
   expect(await savedPhone(page)).toBeNull();
 });

@@ -2,13 +2,14 @@
 // page is wider than the screen or cut off by its card, the Sessions Overview choices and
 // badges fit, each user of User Management reads as a block of labelled fields with the name
 // and e-mail whole, the charts fit with their text at full size, and axe finds nothing.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import {
   bookAndPayThroughApi,
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
   logIn,
+  pageOverrun,
   scrollToAdminSection,
   signedInCustomer,
   test,
@@ -25,12 +26,6 @@ async function withinScreen(locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   return box !== null && box.x >= 0 && box.x + box.width <= PHONE.width;
 }
-
-/** The page scrolls sideways by this much (0 when it fits the screen). */
-const pageOverrun = (page: Page) =>
-  page.evaluate(() =>
-    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  );
 
 test('/admin fits a 375 px phone: users as labelled blocks, charts and sessions whole, axe clean', async ({
   page,

@@ -5,25 +5,20 @@
 // discount goes back to 0 afterwards so the other journeys price as before. Then a new family
 // starts a term enrolment (docs/decisions/083) and the admin finds it, payment pending, on the
 // class's row of the Classes panel and on the family's page.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
   freshIp,
   logIn,
+  pageOverrun,
   registerVerified,
   scrollToAdminSection,
   test,
 } from './support.ts';
 
 const PHONE = { width: 375, height: 740 };
-
-/** The page scrolls sideways by this much (0 when it fits the screen). */
-const pageOverrun = (page: Page) =>
-  page.evaluate(() =>
-    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  );
 
 test.afterEach(async ({ page, baseURL }) => {
   const put = await page.request.put('/api/admin/discounts/sibling', {

@@ -16,6 +16,7 @@ import {
   logIn,
   mailTo,
   openContext,
+  pageOverrun,
   scrollToAdminSection,
   test,
   uniqueEmail,
@@ -40,12 +41,6 @@ interface AdminClass {
   time: string;
   inTimetable: boolean;
 }
-
-/** The page scrolls sideways by this much (0 when it fits the screen). */
-const pageOverrun = (page: Page) =>
-  page.evaluate(() =>
-    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  );
 
 /** The admin sets the tutor's 1-to-1 courses and rate on the Tutors panel. */
 async function setOneToOne(page: Page, tutorName: string): Promise<void> {

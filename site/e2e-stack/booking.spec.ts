@@ -8,15 +8,11 @@ import {
   bookAndPayThroughApi,
   expect,
   expectNoAxeViolations,
+  openSessionCards,
+  payOnLocalCheckout,
   signedInCustomer,
   test,
 } from './support.ts';
-
-/** The session cards that can still be picked (not full, not held already, not picked). */
-const openCards = (page: Page) =>
-  page.locator(
-    '.booking-session__button[data-slot-state="available"][aria-pressed="false"]:not([disabled])',
-  );
 
 /**
  * Opens /booking for GCSE Foundation on next month's page: always inside the 56-day window
@@ -32,10 +28,10 @@ async function openNextMonth(page: Page) {
 /** Picks `count` session cards one by one, waiting for each check with the service. */
 async function pickSessions(page: Page, count: number) {
   for (let i = 0; i < count; i += 1) {
-    let cards = openCards(page);
+    let cards = openSessionCards(page);
     if ((await cards.count()) === 0) {
       await page.getByRole('button', { name: /next month/i }).click();
-      cards = openCards(page);
+      cards = openSessionCards(page);
     }
     const card = cards.first();
     const name = (await card.locator('.booking-session__date').textContent()) ?? '';
@@ -44,14 +40,6 @@ async function pickSessions(page: Page, count: number) {
       page.locator('.booking-session__button[aria-pressed="true"]', { hasText: name }),
     ).toHaveCount(1);
   }
-}
-
-/** The local checkout page's Pay button, then the success page. */
-async function payLocally(page: Page) {
-  await page.waitForURL(/\/dev\/checkout\//);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/\/payment-success\?checkout=/);
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
 }
 
 async function bookingCards(page: Page): Promise<Locator> {
@@ -69,7 +57,8 @@ test('book two sessions, pay, reschedule one, cancel one', async ({ page }) => {
   await expectNoAxeViolations(page, '/booking with two sessions');
 
   await basket.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await payLocally(page);
+  await payOnLocalCheckout(page);
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Booking summary' });
   await expect(summary.getByText('2 sessions')).toBeVisible();
   await expect(summary.getByTestId('payment-total')).toHaveText('£30.00');
@@ -97,7 +86,7 @@ test('book two sessions, pay, reschedule one, cancel one', async ({ page }) => {
   const panel = page.getByRole('complementary', { name: 'Reschedule' });
   await expect(panel.getByTestId('basket-total')).toHaveText('£0.00');
   // A second pick is refused and the first kept.
-  await openCards(page).first().click();
+  await openSessionCards(page).first().click();
   await expect(page.getByText('Single Session Only')).toBeVisible();
   await expect(page.locator('.booking-session__button[aria-pressed="true"]')).toHaveCount(1);
   // The refusal is an error toast, and axe reads it (its colours included) with the page.
@@ -216,7 +205,8 @@ test('on a phone: the bottom bar and sheet, then pay', async ({ page }) => {
   await expect(sheet).toBeHidden();
   await bar.getByRole('button', { name: 'View basket' }).click();
   await sheet.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await payLocally(page);
+  await payOnLocalCheckout(page);
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   await expectNoAxeViolations(page, '/payment-success on a phone');
 });
 
@@ -245,7 +235,7 @@ test('the booking can be made with the keyboard alone', async ({ page }) => {
 
   await tabTo(page.getByRole('button', { name: /next month/i }));
   await page.keyboard.press('Enter');
-  const card = openCards(page).nth(1);
+  const card = openSessionCards(page).nth(1);
   const date = (await card.locator('.booking-session__date').textContent()) ?? '';
   await tabTo(card);
   await page.keyboard.press('Enter');

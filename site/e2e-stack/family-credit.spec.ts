@@ -10,28 +10,15 @@ import {
   axeResults,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   openTermAndClass,
+  payOnLocalCheckout,
+  screenshotsAtBothWidths,
   signedInCustomer,
   test,
 } from './support.ts';
 
 test.use({ viewport: { width: 375, height: 740 } });
-
-/** A full-page screenshot among the test's output, at this width and at 1280 px. */
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 740 });
-}
-
-/** Nothing scrolls sideways at this width. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('a family buys a 10-session pack and books two children into two sessions with it', async ({
   page,
@@ -58,14 +45,12 @@ test('a family buys a 10-session pack and books two children into two sessions w
   const buy = page.getByRole('button', { name: /Buy pack.*10-session pack/ });
   await expect(buy).toBeEnabled();
   await buy.click();
-  await page.waitForURL(/\/dev\/checkout\//);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/\/payment-success\?checkout=/);
+  await payOnLocalCheckout(page);
   await expect(page.getByTestId('pack-ready')).toContainText(
     'Your 10-session pack is ready: 10 sessions of credit.',
   );
   await expectNoAxeViolations(page, '/payment-success for a pack');
-  await shoot(page, 'pack-success');
+  await screenshotsAtBothWidths(page, 'pack-success');
 
   // Both children into two sessions: four seats, all paid with credit.
   await page.getByRole('link', { name: 'Book sessions with it' }).click();
@@ -88,7 +73,7 @@ test('a family buys a 10-session pack and books two children into two sessions w
     await expect(page.locator('.booking-session__button[aria-pressed="true"]')).toHaveCount(i + 1);
   }
   await expect(page.getByRole('region', { name: 'Your credit' })).toContainText('10 of 10 left');
-  await shoot(page, 'booking-basket');
+  await screenshotsAtBothWidths(page, 'booking-basket');
   await page.getByRole('button', { name: 'View basket' }).click();
   const sheet = page.getByRole('dialog', { name: 'Selected sessions' });
   await expect(sheet.getByTestId('basket-credit')).toHaveText('4 sessions (6 left after this)');
@@ -108,7 +93,7 @@ test('a family buys a 10-session pack and books two children into two sessions w
   await expect(summary.getByTestId('paid-with')).toHaveText('Paid with 4 sessions of credit');
   await expect(summary.getByText('Paid with credit')).toHaveCount(4);
   await expectNoAxeViolations(page, '/payment-success paid with credit');
-  await shoot(page, 'credit-success');
+  await screenshotsAtBothWidths(page, 'credit-success');
 
   // "Your credit": 6 left, and the four uses named by child.
   await page.goto('/payments-invoices');
@@ -131,10 +116,10 @@ test('a family buys a 10-session pack and books two children into two sessions w
   ).toEqual([]);
   expect(onPanel.passes.length).toBeGreaterThan(0);
   await expectNoAxeViolations(page, '/payments-invoices with credit');
-  await shoot(page, 'payments-invoices');
+  await screenshotsAtBothWidths(page, 'payments-invoices');
   await page.goto('/booking?service=gcse');
   await expect(page.getByRole('region', { name: 'Your credit' })).toContainText('6 of 10 left');
-  await shoot(page, 'booking-credit');
+  await screenshotsAtBothWidths(page, 'booking-credit');
 
   await enrolBothWithCredit(page, { origin: origin.origin, pupilIds, names: [maya, sam] });
 });
@@ -172,7 +157,7 @@ async function enrolBothWithCredit(
   await expect(region.getByTestId('enrol-card-total')).toHaveText(/^£\d/);
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page, '/enrol paying with credit at 375 px');
-  await shoot(page, 'enrol-credit');
+  await screenshotsAtBothWidths(page, 'enrol-credit');
   if (byCredit === quote.sessionsCount * 2) return; // credit pays it all: nothing is held
 
   await region.getByRole('button', { name: /^Pay £.+ and enrol$/ }).click();
@@ -185,7 +170,7 @@ async function enrolBothWithCredit(
   await expect(panel.getByTestId('credit-balance')).toHaveText('0 sessions of credit');
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page, '/payments-invoices with held credit');
-  await shoot(page, 'credit-held');
+  await screenshotsAtBothWidths(page, 'credit-held');
   await hold.getByRole('button', { name: 'Release' }).click();
   await expect(panel.getByTestId('credit-balance')).toHaveText('6 sessions of credit');
   await expect(hold).toHaveCount(0);

@@ -12,16 +12,13 @@ import {
   linkFromMail,
   logIn,
   openContext,
+  openSessionCards,
+  payOnLocalCheckout,
   registerVerified,
   signedInCustomer,
   test,
   uniqueEmail,
 } from './support.ts';
-
-const openCards = (page: Page) =>
-  page.locator(
-    '.booking-session__button[data-slot-state="available"][aria-pressed="false"]:not([disabled])',
-  );
 
 /** The basket's lines: the picks survive a change of month, unlike the calendar's cards. */
 const basketLines = (page: Page) =>
@@ -33,10 +30,10 @@ const basketLines = (page: Page) =>
  */
 async function pickSessions(page: Page, count: number) {
   for (let i = 0; i < count; i += 1) {
-    let cards = openCards(page);
+    let cards = openSessionCards(page);
     if ((await cards.count()) === 0) {
       await page.getByRole('button', { name: /next month/i }).click();
-      cards = openCards(page);
+      cards = openSessionCards(page);
     }
     await cards.first().click();
     await expect(basketLines(page)).toHaveCount(i + 1);
@@ -83,9 +80,7 @@ test('the basket survives sign-up, the e-mailed verification link and signing in
     await expect(basket.getByTestId('basket-total')).toHaveText('£30.00');
   }
   await basket.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await page.waitForURL(/\/dev\/checkout\//);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/\/payment-success\?checkout=/);
+  await payOnLocalCheckout(page);
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => window.localStorage.getItem('booking-basket')))

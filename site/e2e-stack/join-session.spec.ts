@@ -1,19 +1,11 @@
-// Delivering the lesson in a real browser against the one-command stack (decisions 056, 098):
-// a family books and pays a GCSE Higher session; before the window /upcoming-bookings and the
-// join page say when it opens; /my-account shows and rotates the calendar feed; the admin sets
-// the weekly class's standing meeting link in the Classes panel (the fallback should the room
-// not be made); the service's clock moves (POST /dev/clock) to 10 minutes before the start;
-// "Join session" reaches the lesson's lobby, since the stack runs lesson rooms and no tutor has
-// opened this one (the tutor's side: lesson-room.spec.ts); the admin marks the pupil present in
-// the Today view. axe on each new screen.
-import type { APIRequestContext } from '@playwright/test';
 import { formatLondonDate, formatTime12h } from '@tuition/domain';
 import {
-  checkOutAndPay,
+  bookNewPupilTwoDaysAhead,
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
   logIn,
+  londonWeeklySlot,
   moveClock,
   openContext,
   scrollToAdminSection,
@@ -26,12 +18,6 @@ const SERVICE = 'gcse-higher';
 const PUPIL = 'Sam Joiner';
 const MEETING_URL = `https://meet.example.test/gcse-higher-${Math.random().toString(36).slice(2, 8)}`;
 
-interface Slot {
-  startsAt: string;
-  date: string;
-  seatsLeft: number;
-  state: string;
-}
 interface MyBooking {
   id: string;
   startsAt: string;
@@ -42,57 +28,6 @@ interface AdminClass {
   service: string;
   day: string;
   startTime: string;
-}
-
-/** Weekday and HH:mm of an instant on the London wall clock, as weekly classes are keyed. */
-function londonSlot(iso: string): { day: string; startTime: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    day: part('weekday').toLowerCase().slice(0, 3),
-    startTime: `${part('hour')}:${part('minute')}`,
-  };
-}
-
-/** Books and pays one GCSE Higher session at least two days ahead; returns the booking. */
-async function bookAheadSession(
-  request: APIRequestContext,
-  origin: Record<string, string>,
-): Promise<MyBooking> {
-  const availability = await request.get(`/api/availability?service=${SERVICE}`);
-  const { slots } = (await availability.json()) as { slots: Slot[] };
-  const soonest = Date.now() + 2 * 24 * 3600_000;
-  const slot = slots.find(
-    (s) => s.state === 'available' && s.seatsLeft > 0 && new Date(s.startsAt).getTime() > soonest,
-  );
-  expect(slot, 'an open GCSE Higher session two days ahead').toBeTruthy();
-  const startsAt = slot?.startsAt ?? '';
-  const pupil = await request.post('/api/me/pupils', {
-    data: { name: PUPIL, yearGroup: 'y10', consent: true },
-    headers: origin,
-  });
-  expect(pupil.status(), await pupil.text()).toBe(201);
-  const { id: pupilId } = (await pupil.json()) as { id: string };
-  await checkOutAndPay(request, origin, {
-    service: SERVICE,
-    startsAt: [startsAt],
-    pupilIds: [pupilId],
-  });
-  let booking: MyBooking | undefined;
-  await expect
-    .poll(async () => {
-      const mine = await request.get('/api/me/bookings?scope=upcoming');
-      booking = ((await mine.json()) as MyBooking[]).find((b) => b.startsAt === startsAt);
-      return booking?.id;
-    })
-    .toBeTruthy();
-  return booking as MyBooking;
 }
 
 test('an admin sets the fallback link, and the family waits for the tutor 10 minutes before', async ({
@@ -106,7 +41,11 @@ test('an admin sets the fallback link, and the family waits for the tutor 10 min
   const family = await customerContext.newPage();
   try {
     await signedInCustomer(family, '/', { name: 'Jo Joiner' });
-    const booking = await bookAheadSession(family.request, origin);
+    const booking = await bookNewPupilTwoDaysAhead<MyBooking>(family.request, origin, {
+      service: SERVICE,
+      pupil: { name: PUPIL, yearGroup: 'y10', consent: true },
+      what: 'an open GCSE Higher session two days ahead',
+    });
     const start = new Date(booking.startsAt);
     const opensAt = booking.join?.opensAt ?? '';
     expect(booking.join?.url).toBeNull();
@@ -156,7 +95,7 @@ test('an admin sets the fallback link, and the family waits for the tutor 10 min
     const classes = (
       (await (await page.request.get('/api/admin/classes')).json()) as { classes: AdminClass[] }
     ).classes;
-    const slot = londonSlot(booking.startsAt);
+    const slot = londonWeeklySlot(booking.startsAt);
     const weekly = classes.find(
       (c) => c.service === SERVICE && c.day === slot.day && c.startTime === slot.startTime,
     );

@@ -5,13 +5,13 @@
 // another browser, presses Start lesson on their session page; the parent's page, asking every
 // few seconds, opens the lesson and lists the child as the room names them ("Amira K."). axe on
 // the lobby and both lesson views, with screenshots. The clock goes back however it ends.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   type Account,
-  checkOutAndPay,
+  axeAndScreenshotsAtBothWidths,
+  bookNewPupilTwoDaysAhead,
   DEMO_ADMIN,
   expect,
-  expectNoAxeViolations,
   logIn,
   moveClock,
   openContext,
@@ -28,45 +28,6 @@ const DEMO_TUTOR: Account = {
   email: 'tutor@demo.example',
   password: 'demo-tutor-1',
 };
-
-interface Slot {
-  startsAt: string;
-  seatsLeft: number;
-  state: string;
-}
-
-/** Books and pays one AS Level session at least two days ahead for a new pupil; returns it. */
-async function bookAheadSession(request: APIRequestContext, origin: Record<string, string>) {
-  const availability = await request.get(`/api/availability?service=${SERVICE}`);
-  const { slots } = (await availability.json()) as { slots: Slot[] };
-  const soonest = Date.now() + 2 * 24 * 3600_000;
-  const slot = slots.find(
-    (s) => s.state === 'available' && s.seatsLeft > 0 && new Date(s.startsAt).getTime() > soonest,
-  );
-  expect(slot, 'an open AS Level session two days ahead').toBeTruthy();
-  const pupil = await request.post('/api/me/pupils', {
-    data: { name: PUPIL.name, yearGroup: 'y12' },
-    headers: origin,
-  });
-  expect(pupil.status(), await pupil.text()).toBe(201);
-  const { id: pupilId } = (await pupil.json()) as { id: string };
-  const startsAt = slot?.startsAt ?? '';
-  await checkOutAndPay(request, origin, {
-    service: SERVICE,
-    startsAt: [startsAt],
-    pupilIds: [pupilId],
-  });
-  let bookingId: string | undefined;
-  await expect
-    .poll(async () => {
-      const mine = await request.get('/api/me/bookings?scope=upcoming');
-      const list = (await mine.json()) as { id: string; startsAt: string }[];
-      bookingId = list.find((b) => b.startsAt === startsAt)?.id;
-      return bookingId;
-    })
-    .toBeTruthy();
-  return { id: bookingId as string, startsAt };
-}
 
 /** As the admin: the demo tutor leads the weekly class of `startsAt`. */
 async function demoTutorLeads(
@@ -103,16 +64,6 @@ async function demoTutorLeads(
   expect(assigned.status(), await assigned.text()).toBe(200);
 }
 
-/** axe and a screenshot at 375 px, then at 1280 px, then back to 375 px. */
-async function checkAndShoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
-    await expectNoAxeViolations(page, `${name} at ${width} px`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 375, height: 740 });
-}
-
 test('the family waits for the tutor, who starts the lesson, and the family is in it', async ({
   page,
   browser,
@@ -127,7 +78,11 @@ test('the family waits for the tutor, who starts the lesson, and the family is i
   const tutor = await tutorContext.newPage();
   try {
     await signedInCustomer(family, '/', { name: 'Jo Khan' });
-    const booking = await bookAheadSession(family.request, origin);
+    const booking = await bookNewPupilTwoDaysAhead(family.request, origin, {
+      service: SERVICE,
+      pupil: { name: PUPIL.name, yearGroup: 'y12' },
+      what: 'an open AS Level session two days ahead',
+    });
     await logIn(page, DEMO_ADMIN, '/');
     await demoTutorLeads(page.request, origin, booking.startsAt);
 
@@ -138,7 +93,7 @@ test('the family waits for the tutor, who starts the lesson, and the family is i
     await expect(
       family.getByRole('heading', { name: 'Waiting for your tutor to start the lesson' }),
     ).toBeVisible();
-    await checkAndShoot(family, 'lesson-lobby');
+    await axeAndScreenshotsAtBothWidths(family, 'lesson-lobby');
 
     // The tutor opens their session page and starts the lesson.
     await logIn(tutor, DEMO_TUTOR, '/teach');
@@ -159,10 +114,10 @@ test('the family waits for the tutor, who starts the lesson, and the family is i
     await expect(people.getByText(PUPIL.shown)).toBeVisible();
     await expect(people.getByText('Tutor', { exact: true })).toBeVisible();
     await expect(family.getByRole('button', { name: 'Leave lesson' })).toBeVisible();
-    await checkAndShoot(family, 'lesson-view');
+    await axeAndScreenshotsAtBothWidths(family, 'lesson-view');
     // The tutor's list shows the child too, by the same name (the twin is asked every 5 s).
     await expect(lesson.getByText(PUPIL.shown)).toBeVisible({ timeout: 15_000 });
-    await checkAndShoot(tutor, 'lesson-host');
+    await axeAndScreenshotsAtBothWidths(tutor, 'lesson-host');
   } finally {
     // Back to the run's calendar, so the journeys after this one see the clock they expect.
     await moveClock(page.request, baseURL, stackNow());

@@ -17,6 +17,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   islandsReady,
   logIn,
   openContext,
@@ -42,14 +43,6 @@ async function checkAndShoot(page: Page, name: string, wide = false) {
   if (wide) await expectNoAxeViolations(page, `${name} at 1280 px`);
   await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
-}
-
-/** Nothing scrolls sideways at this width. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** As the admin: the demo tutor teaches GCSE Higher 1-to-1. Returns the tutor's id. */

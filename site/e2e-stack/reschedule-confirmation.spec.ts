@@ -9,13 +9,12 @@ import {
   freshIp,
   signedInCustomer,
   test,
+  toastWith,
 } from './support.ts';
 
 const RESCHEDULED = 'Session rescheduled successfully';
 
 const bookingCards = (page: Page) => page.locator('.bookings-card:not(.bookings-card--skeleton)');
-const toast = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]', { hasText: title });
 
 /**
  * Books and pays two GCSE sessions more than two days ahead, so both can still be moved online
@@ -83,7 +82,7 @@ test('after a reschedule the list confirms it and marks the moved booking, once'
 
   // The confirmation is the list's own, not a leftover of the reschedule page.
   await page.waitForURL((url) => url.pathname === '/upcoming-bookings');
-  await expect(toast(page, RESCHEDULED)).toBeVisible();
+  await expect(toastWith(page, RESCHEDULED)).toBeVisible();
   // ?moved= is taken out of the address, so a reload or a shared link does not confirm again.
   await expect.poll(() => new URL(page.url()).search).toBe('');
   await expect(bookingCards(page)).toHaveCount(2);
@@ -97,5 +96,5 @@ test('after a reschedule the list confirms it and marks the moved booking, once'
   await page.reload();
   await expect(bookingCards(page)).toHaveCount(2);
   await expect(page.locator('.bookings-moved')).toHaveCount(0);
-  await expect(toast(page, RESCHEDULED)).toHaveCount(0);
+  await expect(toastWith(page, RESCHEDULED)).toHaveCount(0);
 });

@@ -520,3 +520,109 @@ export async function openTermAndClass(
   }
   throw new Error(`no class of ${term!.name} has sessions left with room`);
 }
+
+/** A toast by its title (or any text in it). */
+export const toastWith = (page: Page, title: string): Locator =>
+  page.locator('[data-sonner-toast]', { hasText: title });
+
+/** The booking picker's session cards a click would add to the basket. */
+export const openSessionCards = (page: Page): Locator =>
+  page.locator(
+    '.booking-session__button[data-slot-state="available"][aria-pressed="false"]:not([disabled])',
+  );
+
+/** From the local checkout page: Pay, then wait for the payment success page. */
+export async function payOnLocalCheckout(page: Page): Promise<void> {
+  await page.waitForURL(/\/dev\/checkout\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/payment-success\?checkout=/);
+}
+
+/** How many pixels the page is wider than the screen: 0 when nothing scrolls sideways. */
+export const pageOverrun = (page: Page): Promise<number> =>
+  page.evaluate(() =>
+    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  );
+
+/** Asserts the page does not scroll sideways at the width it is shown at now. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await pageOverrun(page)).toBe(0);
+}
+
+/**
+ * Full-page screenshots at 375 px (the width the page is shown at now) and at 1280 px, kept with
+ * the test's output as `{name}-{width}.png`; the page is left at 375 px.
+ */
+export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+}
+
+/** At 375 px and at 1280 px: axe finds nothing, and a full-page screenshot; left at 375 px. */
+export async function axeAndScreenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+    await expectNoAxeViolations(page, `${name} at ${width} px`);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+}
+
+/** Weekday and HH:mm of an instant on the London wall clock, as weekly classes are keyed. */
+export function londonWeeklySlot(iso: string): { day: string; startTime: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    day: part('weekday').toLowerCase().slice(0, 3),
+    startTime: `${part('hour')}:${part('minute')}`,
+  };
+}
+
+/**
+ * Adds a pupil to the account `request` is signed in as, books and pays the first open session
+ * of `service` at least two days ahead for them, and returns that booking as /api/me/bookings
+ * lists it once the payment is taken. `what` names the session in a failure.
+ */
+export async function bookNewPupilTwoDaysAhead<B extends { id: string; startsAt: string }>(
+  request: APIRequestContext,
+  origin: Record<string, string>,
+  order: {
+    service: string;
+    pupil: { name: string; yearGroup: string; consent?: boolean };
+    what: string;
+  },
+): Promise<B> {
+  const availability = await request.get(`/api/availability?service=${order.service}`);
+  const { slots } = (await availability.json()) as { slots: AvailabilitySlot[] };
+  const soonest = Date.now() + 2 * 24 * 3600_000;
+  const slot = slots.find(
+    (s) => s.state === 'available' && s.seatsLeft > 0 && new Date(s.startsAt).getTime() > soonest,
+  );
+  expect(slot, order.what).toBeTruthy();
+  const startsAt = slot?.startsAt ?? '';
+  const pupil = await request.post('/api/me/pupils', { data: order.pupil, headers: origin });
+  expect(pupil.status(), await pupil.text()).toBe(201);
+  const { id: pupilId } = (await pupil.json()) as { id: string };
+  await checkOutAndPay(request, origin, {
+    service: order.service,
+    startsAt: [startsAt],
+    pupilIds: [pupilId],
+  });
+  let booking: B | undefined;
+  await expect
+    .poll(async () => {
+      const mine = await request.get('/api/me/bookings?scope=upcoming');
+      booking = ((await mine.json()) as B[]).find((b) => b.startsAt === startsAt);
+      return booking?.id;
+    })
+    .toBeTruthy();
+  return booking as B;
+}

@@ -1,35 +1,14 @@
-// Term enrolment (docs/decisions/083) on a 375 px phone against the one-command stack: a
-// signed-out visitor is asked to log in; a new family signs up, adds a child, opens /enrol from
-// /booking, chooses the term open to everyone now and a class, sees the service's quote, pays on
-// the local checkout page, lands on the success page, and /upcoming-bookings lists the term's
-// sessions under the enrolment's heading. axe on each of those states. Every account and child
-// is new, so a retry on the same stack starts afresh.
-import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   openTermAndClass,
+  screenshotsAtBothWidths,
   signedInCustomer,
   test,
 } from './support.ts';
 
 test.use({ viewport: { width: 375, height: 740 } });
-
-/** A full-page screenshot among the test's output, at this width and at 1280 px. */
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 740 });
-}
-
-/** Nothing scrolls sideways at this width. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('a new family enrols a child for the open term, pays, and sees the term grouped', async ({
   page,
@@ -84,7 +63,7 @@ test('a new family enrols a child for the open term, pays, and sees the term gro
   await expect(pay).toBeEnabled();
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page, '/enrol with its quote at 375 px');
-  await shoot(page, 'enrol-quote');
+  await screenshotsAtBothWidths(page, 'enrol-quote');
 
   await pay.click();
   await page.waitForURL(/\/dev\/checkout\//);
@@ -100,5 +79,5 @@ test('a new family enrols a child for the open term, pays, and sees the term gro
   await expect(group.locator('.bookings-card').first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page, '/upcoming-bookings grouped by enrolment at 375 px');
-  await shoot(page, 'upcoming-grouped');
+  await screenshotsAtBothWidths(page, 'upcoming-grouped');
 });

@@ -9,12 +9,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatLondonDate } from '@tuition/domain';
 import {
-  checkOutAndPay,
+  axeAndScreenshotsAtBothWidths,
+  bookNewPupilTwoDaysAhead,
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
   linkFromMail,
   logIn,
+  londonWeeklySlot,
   mailTo,
   moveClock,
   openContext,
@@ -32,11 +34,6 @@ const TOPIC = `Fractions of amounts ${Math.random().toString(36).slice(2, 6)}`;
 const NOTE = 'Robin explained the bar model to the group.';
 const STAFF_NOTE = 'Staff only: Robin’s camera was off for ten minutes.';
 
-interface Slot {
-  startsAt: string;
-  seatsLeft: number;
-  state: string;
-}
 interface MyBooking {
   id: string;
   startsAt: string;
@@ -47,57 +44,6 @@ interface AdminClass {
   service: string;
   day: string;
   startTime: string;
-}
-
-/** Weekday and HH:mm of an instant on the London wall clock, as weekly classes are keyed. */
-function londonSlot(iso: string): { day: string; startTime: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    day: part('weekday').toLowerCase().slice(0, 3),
-    startTime: `${part('hour')}:${part('minute')}`,
-  };
-}
-
-/** Books and pays one SATs session at least two days ahead for a new pupil; returns it. */
-async function bookAheadSession(
-  request: APIRequestContext,
-  origin: Record<string, string>,
-): Promise<MyBooking> {
-  const availability = await request.get(`/api/availability?service=${SERVICE}`);
-  const { slots } = (await availability.json()) as { slots: Slot[] };
-  const soonest = Date.now() + 2 * 24 * 3600_000;
-  const slot = slots.find(
-    (s) => s.state === 'available' && s.seatsLeft > 0 && new Date(s.startsAt).getTime() > soonest,
-  );
-  expect(slot, 'an open SATs session two days ahead').toBeTruthy();
-  const startsAt = slot?.startsAt ?? '';
-  const pupil = await request.post('/api/me/pupils', {
-    data: { name: `${PUPIL_FIRST_NAME} Reporter`, yearGroup: 'y6', consent: true },
-    headers: origin,
-  });
-  expect(pupil.status(), await pupil.text()).toBe(201);
-  const { id: pupilId } = (await pupil.json()) as { id: string };
-  await checkOutAndPay(request, origin, {
-    service: SERVICE,
-    startsAt: [startsAt],
-    pupilIds: [pupilId],
-  });
-  let booking: MyBooking | undefined;
-  await expect
-    .poll(async () => {
-      const mine = await request.get('/api/me/bookings?scope=upcoming');
-      booking = ((await mine.json()) as MyBooking[]).find((b) => b.startsAt === startsAt);
-      return booking?.id;
-    })
-    .toBeTruthy();
-  return booking as MyBooking;
 }
 
 /** Invites a tutor as the admin and makes them lead of the weekly class of `startsAt`. */
@@ -113,7 +59,7 @@ async function inviteLeadTutor(
   const { classes } = (await (await admin.get('/api/admin/classes')).json()) as {
     classes: AdminClass[];
   };
-  const slot = londonSlot(startsAt);
+  const slot = londonWeeklySlot(startsAt);
   const weekly = classes.find(
     (c) => c.service === SERVICE && c.day === slot.day && c.startTime === slot.startTime,
   );
@@ -123,16 +69,6 @@ async function inviteLeadTutor(
     headers: origin,
   });
   expect(assigned.status(), await assigned.text()).toBe(200);
-}
-
-/** The page at 375 px, then at 1280 px, then back to 375 px; axe at both widths. */
-async function checkAndShoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
-    await expectNoAxeViolations(page, `${name} at ${width} px`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 375, height: 740 });
 }
 
 test('a tutor takes the register and sends the report, and the family reads it', async ({
@@ -151,7 +87,11 @@ test('a tutor takes the register and sends the report, and the family reads it',
   const tutor = { name: 'Ms Rivera', email: uniqueEmail('tutor') };
   try {
     const parent = await signedInCustomer(family, '/', { name: 'Jo Reporter' });
-    const booking = await bookAheadSession(family.request, origin);
+    const booking = await bookNewPupilTwoDaysAhead<MyBooking>(family.request, origin, {
+      service: SERVICE,
+      pupil: { name: `${PUPIL_FIRST_NAME} Reporter`, yearGroup: 'y6', consent: true },
+      what: 'an open SATs session two days ahead',
+    });
     const start = new Date(booking.startsAt);
     const card = (p: Page) => p.locator('.teach-card', { hasText: formatLondonDate(start) });
 
@@ -180,14 +120,14 @@ test('a tutor takes the register and sends the report, and the family reads it',
     await expect(card(page)).toContainText('SATs');
     await expect(card(page)).toContainText('Lead');
     await expect(card(page)).toContainText(/\d+ of 10 booked/);
-    await checkAndShoot(page, 'teach-upcoming');
+    await axeAndScreenshotsAtBothWidths(page, 'teach-upcoming');
     await card(page)
       .getByRole('link', { name: /^Register and report/ })
       .click();
     await expect(page.getByText('The register opens when the lesson starts.')).toBeVisible();
     const robin = page.getByRole('group', { name: new RegExp(`^${PUPIL_FIRST_NAME}`) });
     await expect(robin.getByRole('radio', { name: 'Present' })).toBeDisabled();
-    await checkAndShoot(page, 'teach-register-before');
+    await axeAndScreenshotsAtBothWidths(page, 'teach-register-before');
 
     // Five minutes in, on the service's clock: mark the register and send the report.
     await moveClock(
@@ -226,7 +166,7 @@ test('a tutor takes the register and sends the report, and the family reads it',
     await expect(page.getByText(/^(Correction sent\. )?Sent to \d+ famil(y|ies)\.$/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send correction' })).toBeVisible();
     await expect(page.getByText('Report sent')).toBeVisible();
-    await checkAndShoot(page, 'teach-register-sent');
+    await axeAndScreenshotsAtBothWidths(page, 'teach-register-sent');
 
     // After the lesson, the family reads it: their child's note, never the staff note.
     const afterEnd = new Date(new Date(booking.endsAt).getTime() + 5 * 60_000);
@@ -241,7 +181,7 @@ test('a tutor takes the register and sends the report, and the family reads it',
     await expect(report).toContainText(NOTE);
     await expect(report).toContainText(`Tutor: ${tutor.name}`);
     await expect(report).not.toContainText(STAFF_NOTE);
-    await checkAndShoot(family, 'previous-bookings-report');
+    await axeAndScreenshotsAtBothWidths(family, 'previous-bookings-report');
 
     // The tutor's pages are not the family's: told so, and a visitor signed out is sent to log in.
     await family.goto('/teach');

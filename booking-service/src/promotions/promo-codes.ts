@@ -1,6 +1,8 @@
 import {
   type AdminPromoCode,
+  type AdminPromoCodePage,
   isId,
+  PROMO_CODES_PAGE_SIZE,
   type PromoCodePatch,
   type PromoCodeRequest,
   PROMO_REDEMPTIONS_PAGE_SIZE,
@@ -156,13 +158,34 @@ function liveUsesSql(now: Date) {
   )})`.mapWith(Number);
 }
 
-/** Every code, newest first, with its live uses. */
-export async function listPromoCodes(db: DbExecutor, now: Date): Promise<AdminPromoCode[]> {
-  const rows = await db
+/**
+ * One page of the codes, newest first (ties: the later id first), with their live uses, after
+ * the code a cursor names, whose keys are read here so they compare exactly (docs/decisions/075):
+ * a cursor whose code has gone ends the list.
+ */
+export async function listPromoCodes(
+  db: DbExecutor,
+  now: Date,
+  cursor?: string,
+): Promise<AdminPromoCodePage> {
+  const afterCursor =
+    cursor === undefined
+      ? undefined
+      : sql`(${promoCodes.createdAt}, ${promoCodes.id}) < (
+          select p.created_at, p.id from promo_codes p where p.id = ${cursor}::uuid)`;
+  const fetched = await db
     .select({ row: promoCodes, redemptions: liveUsesSql(now) })
     .from(promoCodes)
-    .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id));
-  return rows.map(({ row, redemptions }) => toAdminPromoCode(row, redemptions));
+    .where(afterCursor)
+    .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
+    .limit(PROMO_CODES_PAGE_SIZE + 1);
+  const rows = fetched.slice(0, PROMO_CODES_PAGE_SIZE);
+  const last = rows.at(-1);
+  const nextCursor = fetched.length > PROMO_CODES_PAGE_SIZE && last ? last.row.id : null;
+  return {
+    items: rows.map(({ row, redemptions }) => toAdminPromoCode(row, redemptions)),
+    nextCursor,
+  };
 }
 
 async function readPromoCode(db: DbExecutor, id: string, now: Date): Promise<AdminPromoCode> {

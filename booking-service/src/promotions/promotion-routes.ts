@@ -1,10 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
-  AdminPromoCodeListSchema,
+  AdminPromoCodePageSchema,
   AdminPromoCodeSchema,
   PromoCodeIdParamsSchema,
   PromoCodePatchSchema,
   PromoCodeRequestSchema,
+  PromoCodesQuerySchema,
   PromoRedemptionPageSchema,
   PromoRedemptionsQuerySchema,
   SiblingDiscountSchema,
@@ -43,8 +44,14 @@ const listRoute = createRoute({
   path: '/api/admin/promo-codes',
   operationId: 'listPromoCodes',
   ...admin,
-  summary: 'Every promo code, newest first, with its uses: paid, plus checkouts still holding it',
-  responses: { 200: jsonResponse(AdminPromoCodeListSchema, 'The codes'), ...guarded },
+  summary:
+    'The promo codes, newest first, a page at a time, with their uses: paid, plus checkouts still holding it',
+  request: { query: PromoCodesQuerySchema },
+  responses: {
+    200: jsonResponse(AdminPromoCodePageSchema, 'One page of the codes'),
+    400: invalidInput('A cursor this API did not hand out'),
+    ...guarded,
+  },
 });
 
 const createCodeRoute = createRoute({
@@ -124,7 +131,10 @@ export function createPromotionRoutes(deps: PromotionDeps) {
   router.use('/api/admin/discounts/sibling', requireAdmin(deps.auth), sameSiteOnly);
 
   return router
-    .openapi(listRoute, async (c) => c.json(await listPromoCodes(deps.db, deps.clock.now()), 200))
+    .openapi(listRoute, async (c) => {
+      const { cursor } = c.req.valid('query');
+      return c.json(await listPromoCodes(deps.db, deps.clock.now(), cursor), 200);
+    })
     .openapi(createCodeRoute, async (c) => {
       const me = currentUser(c);
       const created = await createPromoCode(deps.db, { adminId: me.id, body: c.req.valid('json') });

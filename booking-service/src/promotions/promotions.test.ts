@@ -1,11 +1,13 @@
 import {
   type AdminPromoCode,
+  type AdminPromoCodePage,
   type AuditList,
+  PROMO_CODES_PAGE_SIZE,
   PROMO_REDEMPTIONS_PAGE_SIZE,
   type PromoRedemptionPage,
 } from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, promoRedemptions } from '../db/schema.ts';
+import { checkouts, promoCodes, promoRedemptions } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { insertCustomer } from '../testing/admin-fixtures.ts';
 import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
@@ -216,7 +218,7 @@ describe.each(TEST_DB_KINDS)('promotions on %s', (dbKind) => {
       use('redeemed', null, -90, [crypto.randomUUID()]),
     ]);
 
-    const list = await json<AdminPromoCode[]>(
+    const { items: list } = await json<AdminPromoCodePage>(
       await api(t, '/api/admin/promo-codes', { cookie: admin.cookie }),
     );
     expect(list[0]).toMatchObject({ code: 'COUNTED', redemptions: 3 });
@@ -280,6 +282,49 @@ describe.each(TEST_DB_KINDS)('promotions on %s', (dbKind) => {
     const bad = await api(t, `/api/admin/promo-codes/${code.id}/redemptions?cursor=page-2`, {
       cookie: admin.cookie,
     });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('cursor');
+  });
+
+  it('pages the codes, newest first, each once, and refuses a made-up cursor', async () => {
+    const total = PROMO_CODES_PAGE_SIZE + 5;
+    // Years of leaflets, two made in each minute: the id breaks the tie.
+    const old = Date.parse('2024-01-01T00:00:00Z');
+    const codes = Array.from({ length: total }, (_, i) => `PAGED${String(i).padStart(3, '0')}`);
+    await t.deps.db.insert(promoCodes).values(
+      codes.map((code, i) => ({
+        code,
+        kind: 'percent' as const,
+        value: 5,
+        createdAt: new Date(old - Math.floor(i / 2) * 60_000),
+      })),
+    );
+    const page = async (cursor?: string) => {
+      const query = cursor ? `?cursor=${cursor}` : '';
+      const response = await api(t, `/api/admin/promo-codes${query}`, { cookie: admin.cookie });
+      expect(response.status).toBe(200);
+      return json<AdminPromoCodePage>(response);
+    };
+    const pages = [await page()];
+    for (let next = pages[0]?.nextCursor; next; next = pages.at(-1)?.nextCursor) {
+      pages.push(await page(next));
+      expect(pages.length).toBeLessThan(10);
+    }
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]?.items).toHaveLength(PROMO_CODES_PAGE_SIZE);
+    expect(pages[0]?.nextCursor).toBe(pages[0]?.items.at(-1)?.id);
+    const all = pages.flatMap((p) => p.items);
+    expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
+    expect(
+      all
+        .filter((c) => c.code.startsWith('PAGED'))
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual(codes);
+    const times = all.map((c) => Date.parse(c.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const bad = await api(t, '/api/admin/promo-codes?cursor=page-2', { cookie: admin.cookie });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('cursor');
   });

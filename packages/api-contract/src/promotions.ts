@@ -135,7 +135,15 @@ export const AdminPromoCodeSchema = named(
   }),
 );
 export type AdminPromoCode = z.infer<typeof AdminPromoCodeSchema>;
-export const AdminPromoCodeListSchema = z.array(AdminPromoCodeSchema);
+
+/** The codes come a page at a time, as every admin list does (docs/decisions/075, 117). */
+export const PROMO_CODES_PAGE_SIZE = 50;
+export const PromoCodesQuerySchema = z.object({ cursor: cursorParam(parseHistoryCursor) });
+export const AdminPromoCodePageSchema = named(
+  'AdminPromoCodePage',
+  z.object({ items: z.array(AdminPromoCodeSchema), nextCursor: nextCursorField }),
+);
+export type AdminPromoCodePage = z.infer<typeof AdminPromoCodePageSchema>;
 
 export const PromoRedemptionSchema = named(
   'PromoRedemption',

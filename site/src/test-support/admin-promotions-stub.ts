@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { problem, type Routes, stubApi } from './api-stub.ts';
 
 const PROMOTION_ROUTES = {
-  'GET /api/admin/promo-codes': 'AdminPromoCodeListSchema',
+  'GET /api/admin/promo-codes': 'AdminPromoCodePageSchema',
   'POST /api/admin/promo-codes': 'AdminPromoCodeSchema',
   'PATCH /api/admin/promo-codes/:id': 'AdminPromoCodeSchema',
   'GET /api/admin/promo-codes/:id/redemptions': 'PromoRedemptionPageSchema',

@@ -3,13 +3,14 @@
 // Answers are typed and, in development and tests, checked by @tuition/api-contract, as every
 // admin call is (admin-api.ts). The server prices everything; these calls only carry settings.
 import type { PromoCodePatch, PromoCodeRequest } from '@tuition/api-contract';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { retryUnlessRefused } from './admin-format.ts';
 
 export type {
   AdminEnrolment,
   AdminPromoCode,
+  AdminPromoCodePage,
   PromoCodeKind,
   PromoCodePatch,
   PromoCodeRequest,
@@ -26,7 +27,12 @@ export const enrolmentsKey = (filter: EnrolmentFilter) => ['admin', 'enrolments'
 export type EnrolmentFilter = { classId: string } | { userId: string };
 
 export const promotionsApi = {
-  promoCodes: () => apiFetch('/api/admin/promo-codes', 'AdminPromoCodeListSchema'),
+  /** One page of the codes, newest first; `cursor` is the page before's nextCursor (075). */
+  promoCodes: (cursor?: string) =>
+    apiFetch(
+      `/api/admin/promo-codes${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      'AdminPromoCodePageSchema',
+    ),
   /** 201 with the code as saved; 400 names each field it refuses. */
   createPromoCode: (request: PromoCodeRequest) =>
     apiFetch('/api/admin/promo-codes', 'AdminPromoCodeSchema', { method: 'POST', json: request }),
@@ -54,10 +60,13 @@ export const promotionsApi = {
     apiFetch(`/api/admin/enrolments?${new URLSearchParams(filter)}`, 'AdminEnrolmentListSchema'),
 } as const;
 
+/** The codes a page at a time: the pages loaded so far, and the next on request. */
 export function usePromoCodes() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: PROMO_CODES_KEY,
-    queryFn: promotionsApi.promoCodes,
+    queryFn: ({ pageParam }) => promotionsApi.promoCodes(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: retryUnlessRefused,
   });
 }

@@ -49,6 +49,9 @@ const LEAFLET = promo('p1', 'LEAFLET10', {
   validTo: '2027-02-01T00:00:00Z',
   services: ['gcse-higher', 'alevel'],
 });
+/** The whole list as the service answers it when it fits on one page. */
+const onePage = (items: PromoCode[]) => ({ items, nextCursor: null });
+
 const FIVER = promo('p2', 'FIVER', { kind: 'fixed', value: 500, active: false });
 const TASTER = promo('p3', 'TASTER', { kind: 'free-session', value: 0, firstTimePupilsOnly: true });
 
@@ -73,9 +76,34 @@ const cell = (row: HTMLElement, column: string) =>
   row.querySelector(`[data-label="${column}"]`)?.textContent;
 
 describe('the Promotions section', { timeout: 20_000 }, () => {
+  it('loads more codes a page at a time, and takes focus to the first new one', async () => {
+    const first = Array.from({ length: 50 }, (_, i) => promo(`n${i}`, `NEW${i}`));
+    const sent = stubPromotions({
+      'GET /api/admin/promo-codes': ({ url }) =>
+        url.searchParams.get('cursor') === 'n49'
+          ? { items: [LEAFLET, FIVER], nextCursor: null }
+          : { items: first, nextCursor: 'n49' },
+      'GET /api/admin/discounts/sibling': { percent: 0 },
+    });
+    renderSection();
+    await rowOf('NEW49');
+    expect(screen.queryByRole('rowheader', { name: /^LEAFLET10/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more promo codes' }));
+    const leaflet = await rowOf('LEAFLET10');
+    expect(await rowOf('FIVER')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(leaflet).getByRole('rowheader')),
+    );
+    // The last page: nothing more to load, and each code once.
+    expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
+    expect(screen.getAllByRole('rowheader')).toHaveLength(52);
+    const lists = sent.filter((s) => s.route === 'GET /api/admin/promo-codes');
+    expect(lists.map((s) => s.url.search)).toEqual(['', '?cursor=n49']);
+  });
+
   it('lists each code in words: what it gives, when, uses, limits, courses and state', async () => {
     stubPromotions({
-      'GET /api/admin/promo-codes': [LEAFLET, FIVER, TASTER],
+      'GET /api/admin/promo-codes': onePage([LEAFLET, FIVER, TASTER]),
       'GET /api/admin/discounts/sibling': { percent: 0 },
     });
     renderSection();
@@ -103,7 +131,7 @@ describe('the Promotions section', { timeout: 20_000 }, () => {
     let listed: PromoCode[] = [];
     let refuse = true;
     const sent = stubPromotions({
-      'GET /api/admin/promo-codes': () => listed,
+      'GET /api/admin/promo-codes': () => onePage(listed),
       'GET /api/admin/discounts/sibling': { percent: 0 },
       'POST /api/admin/promo-codes': ({ body }) => {
         if (refuse) {
@@ -172,7 +200,7 @@ describe('the Promotions section', { timeout: 20_000 }, () => {
 
   it('edits a code, sending only the fields that changed', async () => {
     const sent = stubPromotions({
-      'GET /api/admin/promo-codes': [LEAFLET],
+      'GET /api/admin/promo-codes': onePage([LEAFLET]),
       'GET /api/admin/discounts/sibling': { percent: 0 },
       'PATCH /api/admin/promo-codes/:id': ({ body }) => ({ ...LEAFLET, ...(body as object) }),
     });
@@ -199,7 +227,7 @@ describe('the Promotions section', { timeout: 20_000 }, () => {
   it('deactivates a code and shows it inactive', async () => {
     let current = LEAFLET;
     const sent = stubPromotions({
-      'GET /api/admin/promo-codes': () => [current],
+      'GET /api/admin/promo-codes': () => onePage([current]),
       'GET /api/admin/discounts/sibling': { percent: 0 },
       'PATCH /api/admin/promo-codes/:id': ({ body }) => {
         current = { ...current, ...(body as object) };
@@ -218,7 +246,7 @@ describe('the Promotions section', { timeout: 20_000 }, () => {
 
   it('saves the sibling discount and says what was saved; a refusal shows under the field', async () => {
     const sent = stubPromotions({
-      'GET /api/admin/promo-codes': [],
+      'GET /api/admin/promo-codes': onePage([]),
       'GET /api/admin/discounts/sibling': { percent: 0 },
       'PUT /api/admin/discounts/sibling': ({ body }) => {
         const { percent } = body as { percent: number };
@@ -255,7 +283,7 @@ describe('the Promotions section', { timeout: 20_000 }, () => {
 
   it('lists who used a code, with what they saved, its state and when, in London time', async () => {
     stubPromotions({
-      'GET /api/admin/promo-codes': [LEAFLET],
+      'GET /api/admin/promo-codes': onePage([LEAFLET]),
       'GET /api/admin/discounts/sibling': { percent: 0 },
       'GET /api/admin/promo-codes/:id/redemptions': {
         items: [
@@ -314,7 +342,7 @@ describe('the Promotions section', { timeout: 20_000 }, () => {
       pupils: [],
     });
     const sent = stubPromotions({
-      'GET /api/admin/promo-codes': [LEAFLET],
+      'GET /api/admin/promo-codes': onePage([LEAFLET]),
       'GET /api/admin/discounts/sibling': { percent: 0 },
       'GET /api/admin/promo-codes/:id/redemptions': ({ url }) =>
         url.searchParams.get('cursor') === 'r2'

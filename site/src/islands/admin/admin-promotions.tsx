@@ -3,10 +3,12 @@
 // and may be, who and which courses it is for, and whether it is active; a new code, an edit (only
 // what changed is sent), turning a code on or off, and who used it. Every amount is the server's.
 import { Badge, Button, Card, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useRef } from 'react';
 import { toastError, toastSuccess } from '../shared/app-providers.tsx';
 import { useErrorToast } from '../shared/use-error-toast.ts';
 import { adminLoadFailure } from './admin-format.ts';
+import { LoadMoreButton } from './admin-pager.tsx';
 import { PromoDialog } from './admin-promo-dialog.tsx';
 import { RedemptionsButton } from './admin-promo-redemptions.tsx';
 import {
@@ -18,6 +20,7 @@ import {
 } from './admin-promo-words.ts';
 import {
   type AdminPromoCode,
+  type AdminPromoCodePage,
   PROMO_CODES_KEY,
   promotionsApi,
   usePromoCodes,
@@ -31,8 +34,16 @@ function ActiveToggle({ code }: { code: AdminPromoCode }) {
   const toggle = useMutation({
     mutationFn: () => promotionsApi.updatePromoCode(code.id, { active: !code.active }),
     onSuccess: (saved) => {
-      queryClient.setQueryData<AdminPromoCode[]>(PROMO_CODES_KEY, (list) =>
-        list?.map((c) => (c.id === saved.id ? saved : c)),
+      queryClient.setQueryData<InfiniteData<AdminPromoCodePage>>(
+        PROMO_CODES_KEY,
+        (list) =>
+          list && {
+            ...list,
+            pages: list.pages.map((page) => ({
+              ...page,
+              items: page.items.map((c) => (c.id === saved.id ? saved : c)),
+            })),
+          },
       );
       void queryClient.invalidateQueries({ queryKey: PROMO_CODES_KEY });
       const text = saved.active
@@ -68,7 +79,8 @@ function ActiveToggle({ code }: { code: AdminPromoCode }) {
 function PromoRow({ code }: { code: AdminPromoCode }) {
   return (
     <Table.Row className="admin-promos__row">
-      <Table.RowHeaderCell className="admin-promos__code">
+      {/* Focusable by script only: "Load more promo codes" takes focus to the first new row. */}
+      <Table.RowHeaderCell className="admin-promos__code" tabIndex={-1}>
         <Flex gap="2" align="center" wrap="wrap">
           <span className="admin-promos__name">{code.code}</span>
           {code.active ? (
@@ -109,9 +121,15 @@ function PromoRow({ code }: { code: AdminPromoCode }) {
   );
 }
 
-function PromoTable({ codes }: { codes: AdminPromoCode[] }) {
+function PromoTable({
+  codes,
+  listRef,
+}: {
+  codes: AdminPromoCode[];
+  listRef: RefObject<HTMLDivElement | null>;
+}) {
   return (
-    <div className="admin-table-scroll">
+    <div className="admin-table-scroll" ref={listRef}>
       <Table.Root variant="surface" className="admin-promos-table">
         <Table.Header>
           <Table.Row>
@@ -145,7 +163,8 @@ function PromoCodes() {
       adminLoadFailure(error, { title: 'Error', description: 'Failed to load the promo codes.' }),
     { error: codes.error, logAs: 'Failed to load promo codes' },
   );
-  const list = codes.data ?? [];
+  const listRef = useRef<HTMLDivElement>(null);
+  const list = codes.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="admin-promos">
       <Flex justify="between" align="center" gap="3" wrap="wrap">
@@ -168,7 +187,18 @@ function PromoCodes() {
       ) : list.length === 0 ? (
         <Text color="gray">No promo codes yet. Make one with New code.</Text>
       ) : (
-        <PromoTable codes={list} />
+        <>
+          <PromoTable codes={list} listRef={listRef} />
+          <LoadMoreButton
+            what="promo codes"
+            hasMore={codes.hasNextPage}
+            loading={codes.isFetchingNextPage}
+            onLoadMore={() => void codes.fetchNextPage()}
+            listRef={listRef}
+            itemSelector=".admin-promos__row"
+            focusSelector=".admin-promos__code"
+          />
+        </>
       )}
     </div>
   );

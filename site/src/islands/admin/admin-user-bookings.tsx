@@ -32,10 +32,10 @@ const BADGES: Record<BookingBadge, { text: string; color: 'green' | 'gray' | 're
   rescheduled: { text: 'Rescheduled', color: 'blue' },
 };
 
-const BookingFlowContent = lazy(() =>
-  import('../shared/booking-picker/booking-flow-content.tsx').then(({ BookingFlowContent }) => ({
-    default: BookingFlowContent,
-  })),
+const RescheduleFlowContent = lazy(() =>
+  import('../shared/booking-picker/reschedule-flow-content.tsx').then(
+    ({ RescheduleFlowContent }) => ({ default: RescheduleFlowContent }),
+  ),
 );
 
 const subjectTitle = (subject: string) =>
@@ -223,8 +223,7 @@ export function RescheduleForUser({
           </Text>
         }
       >
-        <BookingFlowContent
-          mode="reschedule"
+        <RescheduleFlowContent
           pricing={pricing}
           clock={clock}
           booking={{

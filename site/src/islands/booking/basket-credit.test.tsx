@@ -12,7 +12,7 @@ vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
 }));
 
-const { BookingFlowContent } = await import('../shared/booking-picker/booking-flow-content.tsx');
+const { BookingFlowContent } = await import('./booking-flow-content.tsx');
 const { AppProviders, createQueryClient } = await import('../shared/app-providers.tsx');
 
 // Monday 2 November 2026, 09:00 London time.

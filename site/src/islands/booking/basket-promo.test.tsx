@@ -13,7 +13,7 @@ vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({ data: { user: { id: 'user-1', name: 'Pat' } }, isPending: false }),
 }));
 
-const { BookingFlowContent } = await import('../shared/booking-picker/booking-flow-content.tsx');
+const { BookingFlowContent } = await import('./booking-flow-content.tsx');
 const { AppProviders, createQueryClient } = await import('../shared/app-providers.tsx');
 
 const clock = fixedClock('2026-11-02T09:00:00Z');

@@ -1,8 +1,10 @@
 // The booking island's rules as a visitor meets them: which calendar days can be clicked,
-// what the basket charges, and that a reschedule keeps its first pick. The service is a
+// what the basket charges, and (through the shared picker in reschedule mode, which /reschedule
+// and the admin user page mount) that a reschedule keeps its first pick. The service is a
 // fetch stub; "now" is fixed.
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -21,6 +23,19 @@ vi.mock('../../lib/auth-client.ts', () => ({
 }));
 
 const { BookingFlow } = await import('./booking-flow.tsx');
+const { RescheduleFlowContent } = await import(
+  '../shared/booking-picker/reschedule-flow-content.tsx'
+);
+const { AppProviders } = await import('../shared/app-providers.tsx');
+
+/** The picker in reschedule mode, as /reschedule and the admin user page mount it. */
+function Reschedule(props: ComponentProps<typeof RescheduleFlowContent>) {
+  return (
+    <AppProviders>
+      <RescheduleFlowContent {...props} />
+    </AppProviders>
+  );
+}
 
 // Monday 2 November 2026, 09:00 London time.
 const clock = fixedClock('2026-11-02T09:00:00Z');
@@ -209,9 +224,8 @@ describe('BookingFlow', () => {
   it('keeps the first session when a second is picked while rescheduling', async () => {
     stubService(NOVEMBER);
     render(
-      <BookingFlow
+      <Reschedule
         pricing={DEFAULT_PRICING}
-        mode="reschedule"
         booking={{
           id: 'b1',
           service: 'gcse',
@@ -300,9 +314,8 @@ describe('BookingFlow', () => {
       status: (s) => (s.startsWith('2026-11-03') ? 'duplicate' : 'pending'),
     });
     render(
-      <BookingFlow
+      <Reschedule
         pricing={DEFAULT_PRICING}
-        mode="reschedule"
         forUser="customer-7"
         booking={{
           id: 'b1',
@@ -360,14 +373,7 @@ describe('BookingFlow', () => {
 
     it("checks the moving pupil's seat, marks the session he already has, and costs £0", async () => {
       const { requests, calls } = stubFamily();
-      render(
-        <BookingFlow
-          pricing={DEFAULT_PRICING}
-          mode="reschedule"
-          booking={ARJUN_MOVE}
-          clock={clock}
-        />,
-      );
+      render(<Reschedule pricing={DEFAULT_PRICING} booking={ARJUN_MOVE} clock={clock} />);
       // The calendar is read afresh (an earlier test's answer may be shown first).
       await waitFor(() =>
         expect(card('Tuesday 3 November 2026').textContent).toContain('Booked for Arjun'),
@@ -390,9 +396,8 @@ describe('BookingFlow', () => {
     it('words a conflict for staff when an admin moves the booking', async () => {
       stubFamily();
       render(
-        <BookingFlow
+        <Reschedule
           pricing={DEFAULT_PRICING}
-          mode="reschedule"
           forUser="customer-7"
           booking={ARJUN_MOVE}
           onConfirm={async () => {

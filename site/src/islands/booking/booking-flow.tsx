@@ -1,12 +1,9 @@
-// The island of /booking: the booking picker (shared/booking-picker/, which /reschedule and the
-// admin user page mount too) inside the app's providers, and "Your credit" under it for a family
-// that has credit (docs/decisions/077).
+// The island of /booking: its flow (./booking-flow-content.tsx, built on the booking picker in
+// shared/booking-picker/ that /reschedule and the admin user page mount too) inside the app's
+// providers, and "Your credit" under it for a family that has credit (docs/decisions/077).
 import { lazy, Suspense } from 'react';
 import { AppProviders } from '../shared/app-providers.tsx';
-import {
-  BookingFlowContent,
-  type BookingPageProps,
-} from '../shared/booking-picker/booking-flow-content.tsx';
+import { BookingFlowContent, type BookingPageProps } from './booking-flow-content.tsx';
 
 // Below the picker and shown only to a family with credit: loaded after the picker, so the
 // page's own script stays within its budget (decision 061).

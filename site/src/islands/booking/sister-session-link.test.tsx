@@ -19,7 +19,7 @@ vi.mock('../../lib/auth-client.ts', () => ({
   }),
 }));
 
-const { BookingFlowContent } = await import('../shared/booking-picker/booking-flow-content.tsx');
+const { BookingFlowContent } = await import('./booking-flow-content.tsx');
 const { AppProviders, createQueryClient } = await import('../shared/app-providers.tsx');
 
 // Monday 2 November 2026, 09:00 London time.

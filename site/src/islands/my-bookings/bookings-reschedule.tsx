@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { AppProviders, toastError } from '../shared/app-providers.tsx';
-import { BookingFlowContent } from '../shared/booking-picker/booking-flow-content.tsx';
+import { RescheduleFlowContent } from '../shared/booking-picker/reschedule-flow-content.tsx';
 import { BookingsSkeleton } from './bookings-card.tsx';
 import { BookingsLoginPrompt } from './bookings-login-prompt.tsx';
 import {
@@ -81,9 +81,8 @@ export function BookingsRescheduleContent({
   if (!booking) return <BookingsSkeleton count={1} />;
 
   return (
-    <BookingFlowContent
+    <RescheduleFlowContent
       pricing={pricing}
-      mode="reschedule"
       // Names the pupil whose seat moves ("Moving Sam’s seat only"); a sibling keeps theirs.
       booking={pickerBooking(booking)}
       {...(request.returnTo ? { returnTo: request.returnTo } : {})}

@@ -1,17 +1,14 @@
-// The booking picker's steps, one component each (decision 043): subject, service, the
-// session being moved (reschedule mode) and dates. They render what useBookingFlow holds and
-// call its actions; the basket (confirm and pay) is booking-basket.tsx.
+// The picker's steps both modes show (decision 043): the session being moved (reschedule mode)
+// and the dates. They render what useBookingFlow holds and call its actions; the basket (confirm
+// and pay) is booking-basket.tsx. The /booking page's own steps (subject, service, who for) are
+// in islands/booking/ (decision 117).
 import {
   formatLondonDate,
   formatTime12h,
   LONDON_TZ,
   MESSAGES,
-  SERVICE_CODES,
   SERVICES,
   type ServiceCode,
-  SUBJECT_CODES,
-  SUBJECTS,
-  type SubjectCode,
 } from '@tuition/domain';
 import { useId } from 'react';
 import { LoadShell } from '../load-shell.tsx';
@@ -20,76 +17,6 @@ import { BookingSessionCard } from './booking-session-card.tsx';
 import { WaitlistJoin } from '../waitlist/waitlist-join.tsx';
 import type { BookingToMove } from './booking-flow-props.ts';
 import type { BookingFlowState } from './use-booking-flow.ts';
-
-export function SubjectStep({
-  subject,
-  onChoose,
-}: {
-  subject: SubjectCode | undefined;
-  onChoose: (code: SubjectCode) => void;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="booking-step">
-      <legend className="booking-step__title">1. Choose a subject</legend>
-      <div className="booking-options booking-options--subjects">
-        {SUBJECT_CODES.map((code) => {
-          const s = SUBJECTS[code];
-          return (
-            <label key={code} className="booking-option" data-disabled={!s.available || undefined}>
-              <input
-                type="radio"
-                name={`${id}-subject`}
-                value={code}
-                checked={subject === code}
-                disabled={!s.available}
-                onChange={() => onChoose(code)}
-              />
-              <span className="booking-option__title">{s.title}</span>
-              {!s.available && <span className="badge badge--soon">Coming Soon</span>}
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
-}
-
-export function ServiceStep({
-  subject,
-  service,
-  onChoose,
-}: {
-  subject: SubjectCode | undefined;
-  service: ServiceCode | undefined;
-  onChoose: (code: ServiceCode) => void;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="booking-step" disabled={subject === undefined}>
-      <legend className="booking-step__title">2. Choose a service</legend>
-      {subject === undefined ? (
-        <p className="booking-step__hint">Choose a subject first.</p>
-      ) : (
-        <div className="booking-options booking-options--services">
-          {SERVICE_CODES.map((code) => (
-            <label key={code} className="booking-option">
-              <input
-                type="radio"
-                name={`${id}-service`}
-                value={code}
-                checked={service === code}
-                onChange={() => onChoose(code)}
-              />
-              <span className="booking-option__title">{SERVICES[code].label}</span>
-              <span className="booking-option__meta">{SERVICES[code].years}</span>
-            </label>
-          ))}
-        </div>
-      )}
-    </fieldset>
-  );
-}
 
 /** Reschedule mode: the session being moved, above the dates. */
 export function CurrentSessionStep({ booking }: { booking: BookingToMove }) {

@@ -1,9 +1,9 @@
 // "Add a child" inside the booking flow's "Who is this for?" step: the shared pupil form; the new
 // child is ticked for the booking once saved. Loaded by ./pupil-step.tsx when asked for.
-import { PupilForm } from '../pupils/pupil-form.tsx';
-import { type Pupil, useAddPupil } from '../pupils/pupils-api.ts';
-import { toastSuccess } from '../app-toaster.tsx';
-import type { PupilChoice } from './use-pupil-choice.ts';
+import { PupilForm } from '../shared/pupils/pupil-form.tsx';
+import { type Pupil, useAddPupil } from '../shared/pupils/pupils-api.ts';
+import { toastSuccess } from '../shared/app-toaster.tsx';
+import type { PupilChoice } from '../shared/booking-picker/use-pupil-choice.ts';
 
 export function AddChild({
   choice,

@@ -3,7 +3,7 @@
 // course outside a chosen child's year group gets a gentle note, never a block.
 import { yearGroupLabel } from '@tuition/domain';
 import { lazy, Suspense, useId, useState } from 'react';
-import type { PupilChoice } from './use-pupil-choice.ts';
+import type { PupilChoice } from '../shared/booking-picker/use-pupil-choice.ts';
 
 // The form loads when a parent asks for it: most bookings never add a child here.
 const AddChild = lazy(() =>
