@@ -5,7 +5,8 @@
 // words for anything else.
 import { formatPounds } from '@tuition/domain';
 import { ApiError } from '../../lib/api-client.ts';
-import { fieldMessages, type OneToOneBooking } from './use-one-to-one-booking.ts';
+import { fieldMessages } from './one-to-one-fields.ts';
+import type { OneToOneBooking } from './use-one-to-one-booking.ts';
 import { unavailableWords } from '../shared/free-times/free-time-words.ts';
 import { agreedTotalWords, lessonsWords } from './one-to-one-words.ts';
 

@@ -5,7 +5,8 @@ import { formatLondonDate, formatTimeRange, SERVICES } from '@tuition/domain';
 import { useId } from 'react';
 import { OneToOnePay } from './one-to-one-pay.tsx';
 import { OneToOneWho } from './one-to-one-who.tsx';
-import { fieldMessages, type OneToOneBooking } from './use-one-to-one-booking.ts';
+import { fieldMessages } from './one-to-one-fields.ts';
+import type { OneToOneBooking } from './use-one-to-one-booking.ts';
 import { lengthWords } from '../shared/free-times/free-time-words.ts';
 import { weeklyStarts } from './one-to-one-words.ts';
 

@@ -43,27 +43,6 @@ export interface OneToOneOptions {
 
 const SLOTS_KEY = 'one-to-one-slots';
 
-export type FieldName =
-  | 'weeks'
-  | 'pupilId'
-  | 'promoCode'
-  | 'startsAt'
-  | 'lengthMinutes'
-  | 'service'
-  | 'adultNearby';
-
-/** The service's 400 (or the 429 after too many unknown codes) by field. */
-export function fieldMessages(error: unknown): Partial<Record<FieldName, string>> {
-  if (!(error instanceof ApiError)) return {};
-  if (error.status === 429) return { promoCode: error.detail };
-  if (error.status !== 400) return {};
-  const found: Partial<Record<FieldName, string>> = {};
-  for (const { field, message } of error.errors ?? []) {
-    found[field.split('.')[0] as FieldName] ??= message;
-  }
-  return found;
-}
-
 /** The course a link names (?service=), else the first offered in school-year order. */
 function firstService(services: readonly ServiceCode[]): ServiceCode | undefined {
   const linked = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
