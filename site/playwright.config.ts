@@ -1,17 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { playwrightTimings } from '../scripts/test-timings.mjs';
 import { portFromEnvOrFree } from './e2e-port.ts';
-
-// Playwright cannot download its own browsers here, so every run uses Debian's Chromium.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { chromiumLaunch } from './playwright-browser.ts';
 
 // A free port unless STATIC_PORT names one, clear of `astro dev`, the service and other runs.
 // STATIC_SITE_DIST lets a second run on the same machine serve another build.
@@ -35,7 +25,7 @@ export default defineConfig({
     // Tracing every test costs more than the tests on a busy machine; a screenshot suffices.
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: chromiumLaunch,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { playwrightTimings } from '../scripts/test-timings.mjs';
+import { chromiumLaunch } from './playwright-browser.ts';
 
 // Journeys against the one-command stack: each worker starts its own booking service serving
 // the already built site and the API on one origin, with a fresh embedded database, local
@@ -14,16 +15,6 @@ import { playwrightTimings } from '../scripts/test-timings.mjs';
 // (the "month-end" project), where a calendar that assumed today's month would break.
 const clockChosen = process.env.STACK_CLOCK;
 const MONTH_END = '2027-02-28T20:00:00Z';
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 // The `stackStart` option is the worker fixture e2e-stack/support.ts declares.
 export default defineConfig<object, { stackStart: string }>({
@@ -44,10 +35,12 @@ export default defineConfig<object, { stackStart: string }>({
   // Apart from the static suite's test-results/, which its runs clear while this one writes.
   outputDir: path.join(os.tmpdir(), 'site-stack-test-results'),
   use: {
-    trace: 'retain-on-failure',
+    // A trace costs about a tenth of a journey's time; CI's retry of a failed journey records one
+    // (decision 120), and a local run keeps a failure's with PLAYWRIGHT_TRACE=retain-on-failure.
+    trace: process.env.PLAYWRIGHT_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'on-first-retry',
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: chromiumLaunch,
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
