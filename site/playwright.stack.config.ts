@@ -37,7 +37,8 @@ export default defineConfig<object, { stackStart: string }>({
   use: {
     // A trace costs about a tenth of a journey's time; CI's retry of a failed journey records one
     // (decision 120), and a local run keeps a failure's with PLAYWRIGHT_TRACE=retain-on-failure.
-    trace: process.env.PLAYWRIGHT_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'on-first-retry',
+    trace:
+      process.env.PLAYWRIGHT_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'on-first-retry',
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     launchOptions: chromiumLaunch,

@@ -28,3 +28,11 @@ if (typeof window !== 'undefined') {
   Element.prototype.setPointerCapture ??= () => {};
   Element.prototype.releasePointerCapture ??= () => {};
 }
+
+// Testing Library's waitFor and findBy* wait up to 1 s by default; on the shared 2-core machine a
+// dialog's focus return or a refetch can take longer while other suites run. A passing
+// expectation still returns as soon as it holds (decision 120).
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+}

@@ -1,16 +1,7 @@
 // "Calendar feed" on /my-account against a stubbed service: the secret address shown with why it
 // is private, copied to the clipboard, rotated only after confirming (the new address replaces
 // the old on the page), a failed rotation said, and nothing shown signed out.
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
 
@@ -27,8 +18,6 @@ const { createQueryClient } = await import('../shared/app-providers.tsx');
 
 /** Each test its own cache, so one test's rotated address never shows in the next. */
 const renderSection = () => render(<CalendarFeedSection queryClient={createQueryClient()} />);
-
-configure({ asyncUtilTimeout: 5000 });
 
 const FIRST = 'http://localhost/api/calendar-feed.ics?token=first-token';
 const SECOND = 'http://localhost/api/calendar-feed.ics?token=second-token';

@@ -3,15 +3,7 @@
 // password shown on the field, the cost of deleting listed in the dialog (decision 074), the
 // credit refunded or lost said in the section and the dialog (decision 101), and the result after
 // a deletion.
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountDeletionPreview } from '@tuition/api-contract';
 import { problem, type StubRequest, stubApi } from '../../test-support/api-stub.ts';
@@ -28,8 +20,6 @@ vi.mock('../../lib/auth-client.ts', () => ({
 }));
 
 const { DataSection, DATA_TEXTS, EXPORT_PATH } = await import('./data-section.tsx');
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TOO_MANY = 'Too many attempts to delete this account. Please try again in 10 minutes.';
 

@@ -1,16 +1,7 @@
 // "Your children" on /my-account against a stubbed service: adding a child (consent asked for
 // Years 6-11 only, the service's refusal shown on the field), editing, removing, and a student's
 // account, which cannot add a second pupil.
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pupil, PupilList } from '../shared/pupils/pupils-api.ts';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
@@ -24,8 +15,6 @@ vi.mock('../../lib/auth-client.ts', () => ({
 }));
 
 const { PupilsSection, pupilPatch } = await import('./pupils-section.tsx');
-
-configure({ asyncUtilTimeout: 5000 });
 
 const pupil = (over: Partial<Pupil>): Pupil => ({
   id: 'p1',

@@ -3,15 +3,7 @@
 // service's own sentence beside each choice, the 409 of a choice turned on before verifying said
 // beside the switches, the choice and quiet hours sent, and nothing shown signed out.
 import type { Notifications } from '@tuition/api-contract';
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-} from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
 
@@ -26,8 +18,6 @@ vi.mock('../../lib/auth-client.ts', () => ({
 const { TextsSection } = await import('./texts-section.tsx');
 const { TEXTS_MESSAGES } = await import('./texts-api.ts');
 const { createQueryClient } = await import('../shared/app-providers.tsx');
-
-configure({ asyncUtilTimeout: 5000 });
 
 const renderSection = () => render(<TextsSection queryClient={createQueryClient()} />);
 

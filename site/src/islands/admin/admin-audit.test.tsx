@@ -1,7 +1,7 @@
 // /admin/audit against a stubbed service (decision 073): entries in words and London time, the
 // filters sent as the service's query, paging by cursor both ways, and non-admins sent away.
 import type { AuditEntry } from '@tuition/api-contract';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem, type StubRequest, stubApi } from '../../test-support/api-stub.ts';
 
@@ -16,8 +16,6 @@ vi.mock('../../lib/auth-session.ts', async (importOriginal) => ({
 }));
 
 const { AdminAudit, auditQuery } = await import('./admin-audit.tsx');
-
-configure({ asyncUtilTimeout: 5000 });
 
 const CURSOR = '2026-11-03T17:30:00.123456Z_6f1c2b4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 

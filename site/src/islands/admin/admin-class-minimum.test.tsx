@@ -1,13 +1,12 @@
 // A weekly class's minimum (docs/decisions/100) on the Classes panel: labelled controls saved
 // with their own button, the saved state shown, and the service's field errors under the field.
 import type { AdminClass } from '@tuition/api-contract';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminClasses } from './admin-classes.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

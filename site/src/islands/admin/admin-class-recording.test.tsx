@@ -1,13 +1,12 @@
 // Recording a weekly class's lessons (docs/decisions/099) on the Classes panel: a labelled tick
 // saved at once, and put back when the service refuses.
 import type { AdminClass } from '@tuition/api-contract';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminClasses } from './admin-classes.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,15 +1,6 @@
 // The dashboard as an admin meets it, against a stubbed service: the figures, the session and
 // user lists with their empty states, search and paging; and a customer is sent away.
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, problem, type Routes, stubApi } from '../../test-support/api-stub.ts';
 import type { AdminUserRow } from './admin-api.ts';
@@ -108,9 +99,6 @@ const stubWholeDashboard = () =>
   stubApi({ ...FIGURES, ...NO_SESSIONS, 'GET /api/admin/users': directory }).calls;
 
 const navigate = vi.fn();
-
-// The machine running the suite is shared and slow: give the UI time to settle.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   session.role = 'admin';

@@ -2,14 +2,13 @@
 // from its row on the Classes panel, and a family's, on the user page; each grouped by term with
 // the pupil, the family or the class, the sessions left and an open payment.
 import type { AdminClass } from '@tuition/api-contract';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type PromotionAnswer, stubPromotions } from '../../test-support/admin-promotions-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminClasses } from './admin-classes.tsx';
 import { UserEnrolments } from './admin-enrolments.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,22 +1,13 @@
 // Promotions on /admin (docs/decisions/082) against a stubbed service: the codes in words, a new
 // code refused by the service with each message beside its field, an edit that sends only what
 // changed, deactivating, the sibling discount saved and said, and who used a code.
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem } from '../../test-support/api-stub.ts';
 import { type PromotionAnswer, stubPromotions } from '../../test-support/admin-promotions-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminPromotions } from './admin-promotions.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -4,22 +4,13 @@
 // booked offers the same dialog beside its flag, the reason already written.
 import type { AdminSession, SessionCancelled } from '@tuition/api-contract';
 import { fixedClock } from '@tuition/domain';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { sessionCancelledText } from './admin-session-cancel.tsx';
 import { AdminSessions } from './admin-sessions.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -3,7 +3,7 @@
 // (saved, and put back when refused), one session's own link (https only, the service's message
 // under the field; back to the class's link), and the marks and no-shows on the user page.
 import type { AdminAttendee, AdminSession } from '@tuition/api-contract';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, problem, type Routes, stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
@@ -12,7 +12,6 @@ import { attendanceSummary } from './admin-session-lessons.tsx';
 import { UserFigures, UserPupils } from './admin-user-sections.tsx';
 import type { AdminUserDetail } from './admin-api.ts';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -4,21 +4,12 @@
 // (minimum not met), each asked first, then the list read again and the outcome toasted.
 import type { AdminSession, SessionCancelled } from '@tuition/api-contract';
 import { fixedClock } from '@tuition/domain';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, problem, stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminSessions } from './admin-sessions.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -2,14 +2,12 @@
 // (CMS closures, decision 052): staff see why, and the bookings stay as they are. It shows the
 // sessions a page at a time (decision 075), "Load more sessions" adding the next.
 import type { AdminSession } from '@tuition/api-contract';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { AdminSessions } from './admin-sessions.tsx';
 
-// The machine running the suite is shared and slow: give the UI (120 sessions) time to settle.
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

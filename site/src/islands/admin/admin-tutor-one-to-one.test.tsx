@@ -3,13 +3,12 @@
 // hourly rate sent in pence, a rate that is not money stopped before asking, and the service's
 // refusal under the field it names.
 import type { Tutor, TutorOneToOne } from '@tuition/api-contract';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem, type Routes, stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders, createQueryClient } from '../shared/app-providers.tsx';
 import { calendarText, TutorOneToOnePanel, windowsText } from './admin-tutor-one-to-one.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -5,15 +5,7 @@
 import type * as Contract from '@tuition/api-contract';
 import type { AdminClass, AdminSession } from '@tuition/api-contract';
 import { fixedClock } from '@tuition/domain';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
@@ -24,7 +16,6 @@ import { AdminSessions } from './admin-sessions.tsx';
 import { penceFromPounds } from './admin-tutor-rates.tsx';
 import { AdminTutors } from './admin-tutors.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

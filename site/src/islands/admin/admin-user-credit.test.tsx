@@ -3,15 +3,7 @@
 // panel, and the field errors a 400 names shown beside their fields.
 import type { AdminUserDetail as Detail, Wallet } from '@tuition/api-contract';
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
 
@@ -34,7 +26,6 @@ const { AdminUserDetail } = await import('./admin-user-detail.tsx');
 const { expiresAtAfterUseBy } = await import('./admin-user-credit.tsx');
 
 const clock = fixedClock('2026-11-03T09:00:00Z');
-configure({ asyncUtilTimeout: 5000 });
 
 const detail: Detail = {
   profile: {

@@ -1,14 +1,12 @@
 // "Data and history" on the admin user page against a stubbed service: the export download, the
 // History (who, what, the change), and deleting for a customer only after confirming.
 import type { AuditEntry } from '@tuition/api-contract';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
 
 const { UserDataSection, userExportUrl } = await import('./admin-user-data.tsx');
-
-configure({ asyncUtilTimeout: 5000 });
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   id: 'e1',

@@ -3,15 +3,7 @@
 // states; the id read from the address.
 import type { AdminCancelledBooking } from '@tuition/api-contract';
 import { DEFAULT_PRICING, fixedClock } from '@tuition/domain';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '../../test-support/api-stub.ts';
 import type { AdminUserDetail as Detail } from './admin-api.ts';
@@ -128,9 +120,6 @@ const cancelledB1: AdminCancelledBooking = {
 };
 
 const navigate = vi.fn();
-
-// The machine running the suite is shared and slow: give the UI time to settle.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   session.role = 'admin';

@@ -4,13 +4,12 @@
 // what a signed-out visitor or a customer gets instead.
 import type { TutorAvailability, TutorCalendar } from '@tuition/api-contract';
 import { fixedClock } from '@tuition/domain';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem, type Routes, stubApi } from '../../test-support/api-stub.ts';
 import { createQueryClient } from '../shared/app-providers.tsx';
 import { TeachAvailability } from './teach-availability.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
