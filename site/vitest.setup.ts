@@ -36,3 +36,5 @@ if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5_000 });
 }
+
+export {};

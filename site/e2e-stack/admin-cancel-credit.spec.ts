@@ -8,6 +8,8 @@ import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
+  keepScreenshot,
+  shotsWanted,
   logIn,
   signedInCustomer,
   test,
@@ -15,13 +17,14 @@ import {
 
 /** The page at 375 and 1280 px, and the cards changed (decision 077) on their own. */
 async function shoot(page: Page, name: string) {
+  if (!shotsWanted()) return;
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
     await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(drawn)));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `${name}-${width}.png`, true);
     const cards = page.locator('.admin-credit, .admin-section:has(h2:text("Bookings History"))');
     for (const [i, card] of (await cards.all()).entries()) {
-      await card.screenshot({ path: test.info().outputPath(`${name}-card${i}-${width}.png`) });
+      await keepScreenshot(card, `${name}-card${i}-${width}.png`);
     }
   }
   await page.setViewportSize({ width: 375, height: 740 });

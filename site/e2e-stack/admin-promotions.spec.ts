@@ -11,6 +11,7 @@ import {
   expect,
   expectNoAxeViolations,
   freshIp,
+  keepScreenshot,
   logIn,
   pageOverrun,
   registerVerified,
@@ -60,7 +61,7 @@ test('an admin sets the sibling discount and creates, then deactivates, a promo 
   await dialog.getByRole('checkbox', { name: 'GCSE Higher' }).click();
   expect(await pageOverrun(page)).toBe(0);
   await expectNoAxeViolations(page, 'the New code dialog at 375 px');
-  await dialog.screenshot({ path: test.info().outputPath('new-code-375.png') });
+  await keepScreenshot(dialog, 'new-code-375.png');
   await dialog.getByRole('button', { name: 'Create code' }).click();
   await expect(dialog).toBeHidden();
 
@@ -76,7 +77,7 @@ test('an admin sets the sibling discount and creates, then deactivates, a promo 
   await expect(row.getByRole('button', { name: `Activate ${code}` })).toBeFocused();
   expect(await pageOverrun(page)).toBe(0);
   await expectNoAxeViolations(page, 'the Promotions section at 375 px');
-  await section.screenshot({ path: test.info().outputPath('promotions-375.png') });
+  await keepScreenshot(section, 'promotions-375.png');
 
   await page.reload();
   await scrollToAdminSection(page, 'Promotions');
@@ -181,7 +182,7 @@ test('an admin finds a family’s pending term enrolment on the class and the fa
   await expect(item).toContainText(/\d+ of \d+ sessions? left/);
   expect(await pageOverrun(page)).toBe(0);
   await expectNoAxeViolations(page, 'a class’s term enrolments at 375 px');
-  await row.screenshot({ path: test.info().outputPath('class-enrolments-375.png') });
+  await keepScreenshot(row, 'class-enrolments-375.png');
 
   await page.goto(`/admin/users/${enrolled.familyId}`);
   const section = page.locator('.admin-section', {
@@ -193,7 +194,7 @@ test('an admin finds a family’s pending term enrolment on the class and the fa
   );
   expect(await pageOverrun(page)).toBe(0);
   await expectNoAxeViolations(page, 'a family’s term enrolments at 375 px');
-  await section.screenshot({ path: test.info().outputPath('user-enrolments-375.png') });
+  await keepScreenshot(section, 'user-enrolments-375.png');
 
   // The family lets the checkout go, so its seats are free for the journeys after this one.
   const released = await familyRequest.post(`/api/checkout/${enrolled.checkoutId}/cancel`, {

@@ -9,6 +9,8 @@ import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
+  keepScreenshot,
+  shotsWanted,
   logIn,
   scrollToAdminSection,
   signedInCustomer,
@@ -17,13 +19,12 @@ import {
 
 /** The page at 375 and 1280 px, and the sessions overview on its own. */
 async function shoot(page: Page, name: string) {
+  if (!shotsWanted()) return;
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
     await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(drawn)));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-    await overviewOf(page).screenshot({
-      path: test.info().outputPath(`${name}-overview-${width}.png`),
-    });
+    await keepScreenshot(page, `${name}-${width}.png`);
+    await keepScreenshot(overviewOf(page), `${name}-overview-${width}.png`);
   }
   await page.setViewportSize({ width: 375, height: 740 });
 }

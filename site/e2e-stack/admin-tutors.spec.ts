@@ -12,6 +12,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
+  keepScreenshot,
   linkFromMail,
   logIn,
   mailTo,
@@ -57,7 +58,7 @@ async function setOneToOne(page: Page, tutorName: string): Promise<void> {
   await expect(page.getByText(`1-to-1 settings saved for ${tutorName}`)).toBeVisible();
   expect(await pageOverrun(page)).toBe(0);
   await expectNoAxeViolations(page, 'the 1-to-1 settings at 375 px');
-  await item.screenshot({ path: test.info().outputPath('tutor-one-to-one-375.png') });
+  await keepScreenshot(item, 'tutor-one-to-one-375.png');
 }
 
 /** The tutor chooses a password from the invite and sets Sunday hours on /teach/availability. */
@@ -88,10 +89,10 @@ async function tutorSetsHours(browser: Browser, baseURL: string | undefined, ema
     await expect(page.getByText(/Families can book 1-to-1 lessons with you/)).toBeVisible();
     expect(await pageOverrun(page)).toBe(0);
     await expectNoAxeViolations(page, '/teach/availability at 375 px');
-    await page.screenshot({ path: test.info().outputPath('teach-hours-375.png'), fullPage: true });
+    await keepScreenshot(page, 'teach-hours-375.png', true);
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoAxeViolations(page, '/teach/availability at 1280 px');
-    await page.screenshot({ path: test.info().outputPath('teach-hours-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'teach-hours-1280.png', true);
   } finally {
     await context.close();
   }
@@ -129,7 +130,7 @@ test('an admin invites a tutor and makes them lead of a class, at 375 px', async
   await expect.poll(async () => (await mailTo(page.request, tutor.email)).length).toBe(1);
   expect(await pageOverrun(page)).toBe(0);
   await expectNoAxeViolations(page, 'the Tutors section at 375 px');
-  await section.screenshot({ path: test.info().outputPath('tutors-375.png') });
+  await keepScreenshot(section, 'tutors-375.png');
 
   // Classes: the new tutor leads an AS Level class, and still does after a reload.
   const { classes } = (await (await page.request.get('/api/admin/classes')).json()) as {
@@ -146,7 +147,7 @@ test('an admin invites a tutor and makes them lead of a class, at 375 px', async
   await expect(row).toContainText(`Now: ${tutor.name}`);
   expect(await pageOverrun(page)).toBe(0);
   await expectNoAxeViolations(page, 'the Classes panel at 375 px');
-  await row.screenshot({ path: test.info().outputPath('classes-375.png') });
+  await keepScreenshot(row, 'classes-375.png');
 
   await page.reload();
   await scrollToAdminSection(page, 'Classes');

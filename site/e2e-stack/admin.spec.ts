@@ -10,6 +10,7 @@ import {
   DEMO_ADMIN,
   expect,
   freshIp,
+  keepScreenshot,
   logIn,
   mailTo,
   monthWithSessions,
@@ -111,7 +112,7 @@ test('an admin finds a customer, cancels and moves their bookings, and sends a r
   await expect(firstCard.getByRole('button', { name: /^Cancel/ })).toBeInViewport();
   await expect(firstCard.getByRole('button', { name: /^Reschedule/ })).toBeInViewport();
   expect(await axeViolations(page), 'the bookings as cards on a phone').toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('admin-user-bookings-375.png') });
+  await keepScreenshot(page, 'admin-user-bookings-375.png');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Cancel the first booking, confirming the spec's question.

@@ -10,6 +10,7 @@ import {
   DEMO_ADMIN,
   expect,
   expectNoAxeViolations,
+  keepScreenshot,
   linkFromMail,
   logIn,
   moveClock,
@@ -102,7 +103,7 @@ test('a class under its minimum: the condition, the decision, the credit and the
     const sheet = page.getByRole('dialog', { name: 'Selected sessions' });
     await expect(sheet.getByText(condition)).toBeVisible();
     await expectNoAxeViolations(page, '/booking, a session with a minimum in the basket');
-    await page.screenshot({ path: test.info().outputPath('minimum-basket-375.png') });
+    await keepScreenshot(page, 'minimum-basket-375.png');
     // The family books it another way (below); the basket on this page is emptied.
     await sheet.getByRole('button', { name: 'Clear All' }).click();
     await page.keyboard.press('Escape');
@@ -121,7 +122,7 @@ test('a class under its minimum: the condition, the decision, the credit and the
       await adminPage.getByRole('link', { name: 'Review sessions at risk' }).click();
       await expect(adminPage.getByText('1 of 3 needed')).toBeVisible();
       await expectNoAxeViolations(adminPage, '/admin, the at-risk sessions');
-      await adminPage.screenshot({ path: test.info().outputPath('admin-at-risk-1280.png') });
+      await keepScreenshot(adminPage, 'admin-at-risk-1280.png');
     }
 
     // The decision time comes with too few pupils.
@@ -145,7 +146,7 @@ test('a class under its minimum: the condition, the decision, the credit and the
     await expect(sheet.getByRole('button', { name: 'Book with Credit' })).toBeVisible();
     await expect(page.getByText(/No longer available/)).toHaveCount(0);
     await expectNoAxeViolations(page, '/booking opened from the sister-session link');
-    await page.screenshot({ path: test.info().outputPath('sister-basket-375.png') });
+    await keepScreenshot(page, 'sister-basket-375.png');
   } finally {
     expect((await setMinimum(null)).status()).toBe(200);
     await adminContext.close();

@@ -11,6 +11,7 @@ import {
   expect,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
+  keepScreenshot,
   openTermAndClass,
   payOnLocalCheckout,
   screenshotsAtBothWidths,
@@ -80,7 +81,7 @@ test('a family buys a 10-session pack and books two children into two sessions w
   await expect(sheet.getByTestId('basket-total')).toHaveText('£0.00');
   await expect(sheet.getByRole('checkbox', { name: /Use my credit/ })).toBeChecked();
   await expectNoAxeViolations(page, '/booking, the basket sheet paying with credit');
-  await page.screenshot({ path: test.info().outputPath('basket-sheet-375.png') });
+  await keepScreenshot(page, 'basket-sheet-375.png');
   const visited: string[] = [];
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) visited.push(frame.url());

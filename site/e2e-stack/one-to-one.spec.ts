@@ -19,9 +19,11 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   islandsReady,
+  keepScreenshot,
   logIn,
   openContext,
   scrollToAdminSection,
+  shotsWanted,
   signedInCustomer,
   test,
 } from './support.ts';
@@ -38,10 +40,11 @@ const WEEKS = 3;
  */
 async function checkAndShoot(page: Page, name: string, wide = false) {
   await expectNoAxeViolations(page, `${name} at 375 px`);
-  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
+  await keepScreenshot(page, `${name}-375.png`, true);
+  if (!wide && !shotsWanted()) return;
   await page.setViewportSize({ width: 1280, height: 900 });
   if (wide) await expectNoAxeViolations(page, `${name} at 1280 px`);
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+  await keepScreenshot(page, `${name}-1280.png`, true);
   await page.setViewportSize({ width: 375, height: 740 });
 }
 

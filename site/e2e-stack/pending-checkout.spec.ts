@@ -4,7 +4,6 @@
 // success page opened directly claims nothing; an admin rescheduling for a customer sees the
 // customer's own bookings and unpaid checkout. axe reads every new state, at 1280 and 375 px.
 // With SHOTS_DIR set, the new screens are also saved as screenshots at both widths.
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatLondonDate } from '@tuition/domain';
 import {
@@ -13,6 +12,7 @@ import {
   expect,
   expectNoAxeViolations,
   freshIp,
+  keepScreenshot,
   logIn,
   registerVerified,
   signedInCustomer,
@@ -22,18 +22,15 @@ import {
 
 const WIDTHS = [1280, 375] as const;
 
-/** axe at both widths (and a screenshot of each when SHOTS_DIR is set). */
+/** axe at both widths (and a screenshot of each when wanted: keepScreenshot). */
 async function checkAtBothWidths(page: Page, where: string) {
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
     await toastsAtRest(page);
     await expectNoAxeViolations(page, `${where} at ${width} px`);
-    const dir = process.env.SHOTS_DIR;
-    if (dir) {
-      const name = `${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${width}.png`;
-      await page.screenshot({ path: path.join(dir, name), fullPage: true });
-    }
+    const name = `${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${width}.png`;
+    await keepScreenshot(page, name, true);
   }
   await page.setViewportSize(original);
 }

@@ -1,6 +1,7 @@
 // Shared helpers for the journeys that run against the one-command stack (booking service
 // serving the built site). Accounts are made through the real API and verified through the
 // local mailbox (/dev/mail/messages), exactly as a customer would by clicking the e-mailed link.
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
@@ -550,13 +551,34 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 /**
- * Full-page screenshots at 375 px (the width the page is shown at now) and at 1280 px, kept with
- * the test's output as `{name}-{width}.png`; the page is left at 375 px.
+ * A screenshot for a person reviewing a change, saved as `SHOTS_DIR/<spec>-<name>` when SHOTS_DIR
+ * is set (decision 120). The test command sets none: nobody looks at them there, and a full page
+ * drawn in software costs seconds of the two cores. A failing journey still keeps Playwright's
+ * own screenshot of where it stopped.
+ */
+export const shotsWanted = (): boolean => Boolean(process.env.SHOTS_DIR);
+
+export async function keepScreenshot(
+  target: Page | Locator,
+  name: string,
+  fullPage = false,
+): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const file = path.join(dir, `${path.basename(test.info().file, '.spec.ts')}-${name}`);
+  if ('goto' in target) await target.screenshot({ path: file, fullPage });
+  else await target.screenshot({ path: file });
+}
+
+/**
+ * Full-page screenshots at 375 px (the width the page is shown at now) and at 1280 px, as
+ * `{name}-{width}.png` when screenshots are wanted (keepScreenshot); the page is left at 375 px.
  */
 export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
+  if (!shotsWanted()) return;
+  await keepScreenshot(page, `${name}-375.png`, true);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+  await keepScreenshot(page, `${name}-1280.png`, true);
   await page.setViewportSize({ width: 375, height: 740 });
 }
 
@@ -565,7 +587,7 @@ export async function axeAndScreenshotsAtBothWidths(page: Page, name: string): P
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
     await expectNoAxeViolations(page, `${name} at ${width} px`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `${name}-${width}.png`, true);
   }
   await page.setViewportSize({ width: 375, height: 740 });
 }

@@ -4,7 +4,14 @@
 // turns on lesson reminders beside the service's own sentence, and finds it kept after a reload.
 // axe and screenshots at 375 and 1280 px with the code field and with reminders on.
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, islandsReady, signedInCustomer, test } from './support.ts';
+import {
+  expect,
+  expectNoAxeViolations,
+  islandsReady,
+  keepScreenshot,
+  signedInCustomer,
+  test,
+} from './support.ts';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -17,12 +24,12 @@ const texts = (page: Page) => page.getByRole('region', { name: 'Text messages' }
 
 async function checkAndShoot(page: Page, name: string) {
   await expectNoAxeViolations(page, `${name} at 375 px`);
-  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
-  await texts(page).screenshot({ path: test.info().outputPath(`${name}-section-375.png`) });
+  await keepScreenshot(page, `${name}-375.png`, true);
+  await keepScreenshot(texts(page), `${name}-section-375.png`);
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectNoAxeViolations(page, `${name} at 1280 px`);
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await texts(page).screenshot({ path: test.info().outputPath(`${name}-section-1280.png`) });
+  await keepScreenshot(page, `${name}-1280.png`, true);
+  await keepScreenshot(texts(page), `${name}-section-1280.png`);
   await page.setViewportSize({ width: 375, height: 740 });
 }
 
