@@ -1,7 +1,13 @@
 // The Lighthouse report's pass/fail rules (decision 068), run by the site's vitest.
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { lighthouseShortfalls, mainFrameLcpCandidates } from './lighthouse-check.mjs';
+import {
+  lighthouseShortfalls,
+  mainFrameLcpCandidates,
+  median,
+  runsFor,
+  summariseRuns,
+} from './lighthouse-check.mjs';
 
 const floors = {
   '/': { accessibility: 100, bestPractices: 100, seo: 100 },
@@ -49,6 +55,76 @@ describe('lighthouseShortfalls', () => {
       '/: seo 92 < 100',
       '/new: no floor in b.json',
     ]);
+  });
+});
+
+describe('the performance floor of /admin and /booking (decision 119)', () => {
+  const withFloor = {
+    ...floors,
+    '/admin': { accessibility: 100, bestPractices: 100, seo: 66, performance: 95 },
+  };
+  const run = (performance, extra = {}) => ({
+    performance,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 66,
+    lcpMs: 1200,
+    tbtMs: 100,
+    cls: 0,
+    lcpError: null,
+    ...extra,
+  });
+  const admin = (...scores) => ({ route: '/admin', ...summariseRuns(scores.map((p) => run(p))) });
+
+  it('takes the median of the runs, so one slow run does not fail the route', () => {
+    assert.deepEqual(lighthouseShortfalls([admin(97, 83, 96)], withFloor, 'b.json'), []);
+  });
+
+  it('fails a median below the floor, naming the score, the floor and every run', () => {
+    assert.deepEqual(lighthouseShortfalls([admin(99, 94, 90)], withFloor, 'b.json'), [
+      '/admin: performance 94 < 95 (median of 3 runs: 99, 94, 90)',
+    ]);
+  });
+
+  it('passes a median exactly at the floor', () => {
+    assert.deepEqual(lighthouseShortfalls([admin(95, 80, 100)], withFloor, 'b.json'), []);
+  });
+
+  it('fails a route with a floor but no performance score', () => {
+    const [shortfall] = lighthouseShortfalls([row('/admin', { seo: 66 })], withFloor, 'b.json');
+    assert.equal(shortfall, '/admin: performance NaN < 95');
+  });
+
+  it('only reports the performance of a route without a floor', () => {
+    assert.deepEqual(
+      lighthouseShortfalls([row('/', { performance: 40 })], withFloor, 'b.json'),
+      [],
+    );
+  });
+
+  it('runs a route with a performance floor three times, others once, unless told', () => {
+    assert.equal(runsFor(withFloor['/admin'], undefined), 3);
+    assert.equal(runsFor(withFloor['/'], undefined), 1);
+    assert.equal(runsFor(undefined, undefined), 1);
+    assert.equal(runsFor(withFloor['/'], 5), 5);
+  });
+
+  it('keeps the lowest accessibility and any missing LCP of the runs', () => {
+    const summary = summariseRuns([
+      run(99),
+      run(98, { accessibility: 92 }),
+      run(97, { lcpMs: Number.NaN, lcpError: 'NO_LCP: no candidate' }),
+    ]);
+    assert.equal(summary.accessibility, 92);
+    assert.ok(Number.isNaN(summary.lcpMs));
+    assert.equal(summary.lcpError, 'NO_LCP: no candidate');
+    assert.equal(summary.performance, 98);
+  });
+
+  it('medians an even count as the mean of the middle two and skips NaN', () => {
+    assert.equal(median([3, 1, 4, 2]), 2.5);
+    assert.equal(median([90, Number.NaN, 96]), 93);
+    assert.ok(Number.isNaN(median([])));
   });
 });
 

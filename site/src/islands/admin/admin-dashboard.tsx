@@ -3,7 +3,6 @@
 // Sessions Overview, Classes, User Management, Tutors (docs/decisions/079) and Promotions
 // (docs/decisions/082). Admins only: anyone else is sent to / (the API refuses them anyway).
 import { Card, Heading, Text } from '@radix-ui/themes';
-import { MESSAGES } from '@tuition/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   lazy,
@@ -16,13 +15,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { adminApi, type SessionFilter } from './admin-api.ts';
-import { AdminCharts } from './admin-charts.tsx';
+import type { SessionFilter } from './admin-api.ts';
+import { ChartsFigures, SummaryFigures, summaryQuery } from './admin-figures.tsx';
 import { SummaryCards } from './admin-summary-cards.tsx';
-import { adminLoadFailure, retryUnlessRefused } from './admin-format.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { AppProviders } from '../shared/app-providers.tsx';
-import { useErrorToast } from '../shared/use-error-toast.ts';
 import './admin.css';
 
 // The sections below the figures and charts are chunks of their own, fetched and compiled as they
@@ -193,24 +190,33 @@ function sessionsFilterOfPage(): SessionFilter {
     : 'upcoming';
 }
 
+/**
+ * The sessions overview with the summary's two counts. It reads the summary's answer without asking
+ * again: the figures above asked for it when the page loaded.
+ */
+function SessionsWithCounts({
+  filter,
+  onFilterChange,
+}: {
+  filter: SessionFilter;
+  onFilterChange: (filter: SessionFilter) => void;
+}) {
+  const { data: s } = useQuery({ ...summaryQuery, refetchOnMount: false, retryOnMount: false });
+  return (
+    <AdminSessions
+      upcomingCount={s?.upcomingSessions}
+      atRiskCount={s?.atRiskSessions}
+      filter={filter}
+      onFilterChange={onFilterChange}
+    />
+  );
+}
+
+/**
+ * The dashboard reads no answer itself: the figures, the charts and each section read their own,
+ * so an answer re-renders only the part that shows it, never the whole page (docs/decisions/119).
+ */
 function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
-  const summary = useQuery({
-    queryKey: ['admin', 'summary'],
-    queryFn: adminApi.summary,
-    retry: retryUnlessRefused,
-  });
-  const stats = useQuery({
-    queryKey: ['admin', 'stats'],
-    queryFn: adminApi.stats,
-    retry: retryUnlessRefused,
-  });
-
-  useErrorToast(summary.isError, (error) => adminLoadFailure(error, MESSAGES.usersLoadFailed), {
-    error: summary.error,
-    logAs: 'Failed to load the summary',
-  });
-
-  const s = summary.data;
   const shown = useStagedSections(5);
   const inUse = useFirstUse();
   const [sessionsFilter, setSessionsFilter] = useState<SessionFilter>(sessionsFilterOfPage);
@@ -222,27 +228,12 @@ function DashboardContent({ navigate }: { navigate: (url: string) => void }) {
   }, []);
   return (
     <div className="admin">
-      <SummaryCards summary={summary.data} onShowAtRisk={showAtRisk} />
-
-      <Card size="3" className="admin-section">
-        <Heading as="h2" size="5" mb="3">
-          Bookings and Revenue
-        </Heading>
-        {stats.isError && !stats.data ? (
-          <Text color="red">Failed to load the charts.</Text>
-        ) : (
-          <AdminCharts stats={stats.data} />
-        )}
-      </Card>
+      <SummaryFigures onShowAtRisk={showAtRisk} />
+      <ChartsFigures />
 
       <div id="sessions-overview" ref={sessionsRef} tabIndex={-1} className="admin-anchor">
         <WhenNear heading="Sessions Overview" ready={shown >= 1} inUse={inUse}>
-          <AdminSessions
-            upcomingCount={s?.upcomingSessions}
-            atRiskCount={s?.atRiskSessions}
-            filter={sessionsFilter}
-            onFilterChange={setSessionsFilter}
-          />
+          <SessionsWithCounts filter={sessionsFilter} onFilterChange={setSessionsFilter} />
         </WhenNear>
       </div>
       <WhenNear heading="Classes" ready={shown >= 2} inUse={inUse}>
