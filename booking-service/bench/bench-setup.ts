@@ -70,6 +70,8 @@ export async function openBenchDeps(): Promise<BenchDeps> {
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
+    // Sign-in is measured as production pays for it (decision 120).
+    PASSWORD_HASHING: 'standard',
     PORT: String(port),
     DATABASE_URL: databaseUrl.toString(),
     DATABASE_DRIVER: 'pg',

@@ -80,6 +80,8 @@ export async function startStackServer(clock: string): Promise<StackServer> {
       ...localStackEnv({ port, dataDir, siteDist }),
       TEST_CLOCK: clock,
       TEST_CLOCK_RUNS: 'true',
+      // The journeys' accounts are many and short-lived: hashed cheaply (decision 120).
+      PASSWORD_HASHING: 'quick',
       // The journeys play many customers from one machine: each test's browser and API
       // contexts name their own client address in X-Forwarded-For (support.ts freshIp), which
       // the service honours only from a trusted proxy. Here the "proxy" is this machine, so

@@ -20,6 +20,7 @@ import {
   verificationSender,
 } from './auth-mail-senders.ts';
 import { sharedRateLimits } from './client-limits.ts';
+import { quickPasswordHashing } from './quick-password-hashing.ts';
 import { settleVerifiedAddress } from './verified-address.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -101,6 +102,8 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // better-auth's scrypt, except for test accounts (docs/decisions/120).
+      ...(config.passwordHashing === 'quick' ? { password: quickPasswordHashing } : {}),
       onPasswordReset: afterPasswordReset(hookDeps),
       sendResetPassword: passwordResetSender(mailDeps),
     },

@@ -137,6 +137,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('hashes passwords as better-auth does except in tests, and refuses quick hashing in production', () => {
+    expect(loadConfig({}).passwordHashing).toBe('standard');
+    expect(loadConfig(PRODUCTION).passwordHashing).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'test' }).passwordHashing).toBe('quick');
+    expect(loadConfig({ PASSWORD_HASHING: 'quick' }).passwordHashing).toBe('quick');
+    expect(problemsOf({ ...PRODUCTION, PASSWORD_HASHING: 'quick' })).toEqual([
+      expect.stringMatching(/^PASSWORD_HASHING: "quick" is refused when NODE_ENV=production/),
+    ]);
+    expect(problemsOf({ PASSWORD_HASHING: 'fast' })).toEqual([
+      'PASSWORD_HASHING: must be "standard" or "quick"',
+    ]);
+  });
+
   it.each([
     ['DATABASE_URL', 'PGlite'],
     ['STRIPE_SECRET_KEY', 'local checkout'],

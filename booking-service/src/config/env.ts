@@ -177,6 +177,9 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TEST_CLOCK_RUNS: flag,
+  PASSWORD_HASHING: z
+    .enum(['standard', 'quick'], { error: 'must be "standard" or "quick"' })
+    .optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   RESEND_API_KEY: optionalText,
@@ -286,6 +289,12 @@ export interface Config {
   testClock: Date | undefined;
   /** The clock starts at testClock and runs on from there, instead of standing still. */
   testClockRuns: boolean;
+  /**
+   * How passwords are hashed: better-auth's scrypt (`standard`), or a far cheaper scrypt for the
+   * accounts tests make by the thousand (`quick`: NODE_ENV=test's default, refused in production;
+   * docs/decisions/120).
+   */
+  passwordHashing: 'standard' | 'quick';
   /** undefined -> the local checkout page */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** undefined -> the local mailbox */
@@ -389,6 +398,11 @@ export function loadConfig(env: Env = process.env): Config {
     if (e.TEST_CLOCK) {
       problems.push('TEST_CLOCK: is refused when NODE_ENV=production (it fixes "now" for tests)');
     }
+    if (e.PASSWORD_HASHING === 'quick') {
+      problems.push(
+        'PASSWORD_HASHING: "quick" is refused when NODE_ENV=production (it is for test accounts)',
+      );
+    }
   }
   if (e.TEST_CLOCK_RUNS && !e.TEST_CLOCK) {
     problems.push('TEST_CLOCK_RUNS: needs TEST_CLOCK, the instant the clock starts from');
@@ -418,6 +432,7 @@ export function loadConfig(env: Env = process.env): Config {
     auth: { secret: e.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET, adminEmails: e.ADMIN_EMAILS ?? [] },
     testClock: e.TEST_CLOCK ? new Date(e.TEST_CLOCK) : undefined,
     testClockRuns: e.TEST_CLOCK_RUNS ?? false,
+    passwordHashing: e.PASSWORD_HASHING ?? (e.NODE_ENV === 'test' ? 'quick' : 'standard'),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
