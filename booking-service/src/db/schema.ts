@@ -21,6 +21,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -592,6 +593,23 @@ export const revenueMonths = pgTable('revenue_months', {
   pence: bigint('pence', { mode: 'number' }).default(0).notNull(),
   refundedPence: bigint('refunded_pence', { mode: 'number' }).default(0).notNull(),
 });
+
+/**
+ * The summary's two counts that only grow with history, kept in one row (id 1) by deferred
+ * triggers (migration 0029, docs/decisions/118): every account row ever made and not removed,
+ * and the confirmed seats of every session (the sum of `sessions.confirmed_count`). Every
+ * figures trigger takes this row first at commit, so no two commits wait on each other's
+ * month rows.
+ */
+export const adminFigures = pgTable(
+  'admin_figures',
+  {
+    id: integer('id').primaryKey(),
+    accounts: bigint('accounts', { mode: 'number' }).default(0).notNull(),
+    bookedSeats: bigint('booked_seats', { mode: 'number' }).default(0).notNull(),
+  },
+  (t) => [check('admin_figures_one_row', sql`${t.id} = 1`)],
+);
 
 /** Payment-provider webhook events already handled (idempotency). */
 export const processedEvents = pgTable('processed_events', {
