@@ -117,7 +117,9 @@ async function main() {
     console.log(
       `\n${name}: ${status}, ${meanMs.toFixed(2)} ms a request in-process (mean of ${TIMED})`,
     );
-    console.log(`  ${oneStatements.length} statements (sent at / answered in, ms; ${oneMs.toFixed(2)} ms in all):`);
+    console.log(
+      `  ${oneStatements.length} statements (sent at / answered in, ms; ${oneMs.toFixed(2)} ms in all):`,
+    );
     for (const { text, sentAt: at, ms } of oneStatements)
       console.log(`    +${(at - sentAt).toFixed(1)} / ${ms?.toFixed(1) ?? '?'}  ${text}`);
     console.log(`  ${oneReads.length} content reads: ${oneReads.join(', ') || 'none'}`);
