@@ -1,28 +1,40 @@
 CREATE TABLE "admin_figures" (
-	"id" integer PRIMARY KEY NOT NULL,
+	"shard" smallint PRIMARY KEY NOT NULL,
 	"accounts" bigint DEFAULT 0 NOT NULL,
 	"booked_seats" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "admin_figures_one_row" CHECK ("admin_figures"."id" = 1)
+	CONSTRAINT "admin_figures_shard" CHECK ("admin_figures"."shard" between 0 and 255)
 );
 --> statement-breakpoint
--- The admin summary's accounts count and seats booked, kept in one row (docs/decisions/118),
--- so the summary reads a row instead of every account and every booked session.
-INSERT INTO admin_figures (id, accounts, booked_seats)
-  VALUES (1, (SELECT count(*) FROM "user"), (SELECT coalesce(sum(confirmed_count), 0) FROM sessions));--> statement-breakpoint
+-- The admin summary's accounts count and seats booked, kept in 256 shards (docs/decisions/118),
+-- so the summary sums 256 rows instead of every account and every booked session. A row's
+-- changes go to the shard of its id: only the sum means anything, and a transaction that
+-- changes many rows spreads its updates instead of chaining thousands of versions of one row.
+INSERT INTO admin_figures (shard) SELECT generate_series(0, 255);--> statement-breakpoint
+UPDATE admin_figures f SET accounts = c.n
+  FROM (SELECT hashtext(id) & 255 AS shard, count(*) AS n FROM "user" GROUP BY 1) c
+  WHERE f.shard = c.shard;--> statement-breakpoint
+UPDATE admin_figures f SET booked_seats = c.n
+  FROM (SELECT hashtext(id::text) & 255 AS shard, sum(confirmed_count) AS n FROM sessions GROUP BY 1) c
+  WHERE f.shard = c.shard;--> statement-breakpoint
 -- Every account row made or removed (a deletion anonymises and keeps the row; retention and
--- cascades remove it). Deferred to commit like revenue_months (docs/decisions/075).
+-- cascades remove it). Deferred to commit like revenue_months (docs/decisions/075), after the
+-- figures' advisory lock (below).
 CREATE FUNCTION user_keep_admin_accounts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE admin_figures SET accounts = accounts + CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END
-    WHERE id = 1;
+  PERFORM pg_advisory_xact_lock(hashtext('admin_figures'));
+  IF TG_OP = 'INSERT' THEN
+    UPDATE admin_figures SET accounts = accounts + 1 WHERE shard = hashtext(NEW.id) & 255;
+  ELSE
+    UPDATE admin_figures SET accounts = accounts - 1 WHERE shard = hashtext(OLD.id) & 255;
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER user_admin_accounts AFTER INSERT OR DELETE ON "user"
   DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION user_keep_admin_accounts();--> statement-breakpoint
 -- Seats booked follow sessions.confirmed_count (itself kept by the bookings trigger of 0009):
--- each change of a session's count, a session made with seats or removed with them (a
--- cascade deletes its bookings after the row, so their decrements find no row), at commit.
+-- each change of a session's count, and a session made or removed with a count (bookings hold
+-- their session, so it has none left by then; kept for a repair by hand), at commit.
 CREATE FUNCTION sessions_keep_admin_booked_seats() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   delta bigint := 0;
@@ -30,7 +42,9 @@ BEGIN
   IF TG_OP IN ('UPDATE', 'INSERT') THEN delta := delta + NEW.confirmed_count; END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN delta := delta - OLD.confirmed_count; END IF;
   IF delta <> 0 THEN
-    UPDATE admin_figures SET booked_seats = booked_seats + delta WHERE id = 1;
+    PERFORM pg_advisory_xact_lock(hashtext('admin_figures'));
+    UPDATE admin_figures SET booked_seats = booked_seats + delta
+      WHERE shard = hashtext(CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END::text) & 255;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -42,14 +56,15 @@ CREATE CONSTRAINT TRIGGER sessions_admin_booked_seats_update AFTER UPDATE OF con
   FOR EACH ROW
   WHEN (OLD.confirmed_count IS DISTINCT FROM NEW.confirmed_count)
   EXECUTE FUNCTION sessions_keep_admin_booked_seats();--> statement-breakpoint
--- The figures row is the first figures lock every commit takes: the revenue triggers take it
--- before their month's row, so a payment (month row, then seats) and a cancel with a refund
--- (seats, then month row) committing at once queue on it instead of deadlocking.
+-- One advisory lock is the first figures lock every commit takes: the revenue triggers take it
+-- before their month's row, as the triggers above do before a shard, so a payment (month row,
+-- then a shard) and a cancel with a refund (a shard, then the month row) committing at once
+-- queue on it instead of deadlocking. It is held from the first figures trigger to the commit.
 CREATE OR REPLACE FUNCTION checkouts_keep_revenue_months() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF (TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'paid' AND OLD.refunded_at IS NULL)
      OR (TG_OP IN ('UPDATE', 'INSERT') AND NEW.status = 'paid' AND NEW.refunded_at IS NULL) THEN
-    PERFORM 1 FROM admin_figures WHERE id = 1 FOR NO KEY UPDATE;
+    PERFORM pg_advisory_xact_lock(hashtext('admin_figures'));
   END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'paid' AND OLD.refunded_at IS NULL THEN
     UPDATE revenue_months SET pence = pence - OLD.amount_pence
@@ -65,7 +80,7 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION payment_refunds_keep_refunded_months() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM admin_figures WHERE id = 1 FOR NO KEY UPDATE;
+  PERFORM pg_advisory_xact_lock(hashtext('admin_figures'));
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     UPDATE revenue_months SET refunded_pence = refunded_pence - OLD.amount_pence
       WHERE month = to_char(OLD.requested_at AT TIME ZONE 'Europe/London', 'YYYY-MM');

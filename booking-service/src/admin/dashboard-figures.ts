@@ -57,16 +57,18 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
 
 /**
  * The summary's figures in one statement, one round trip (docs/decisions/118), each part
- * bounded: the kept row of accounts and seats; sessions still to come that have a seat, through
+ * bounded: accounts and seats summed over their 256 kept shards; sessions still to come that have a seat, through
  * the date index; payments and refunds as kept per month (one row a month); and the lots with
  * credit left, through their partial index (docs/decisions/077), each joined to its account by
  * key, so a deleted account's forfeited credit is not owed.
  */
 function keptFigures(db: Database, now: Date) {
   const kept = db
-    .select({ accounts: adminFigures.accounts, bookedSeats: adminFigures.bookedSeats })
+    .select({
+      accounts: sql<number>`coalesce(sum(${adminFigures.accounts}), 0)`.as('accounts'),
+      bookedSeats: sql<number>`coalesce(sum(${adminFigures.bookedSeats}), 0)`.as('booked_seats'),
+    })
     .from(adminFigures)
-    .where(eq(adminFigures.id, 1))
     .as('kept');
   const upcoming = db
     .select({ n: sql<number>`count(*)`.as('upcoming_sessions') })
@@ -96,8 +98,8 @@ function keptFigures(db: Database, now: Date) {
     .as('credit');
   return db
     .select({
-      accounts: sql<number>`coalesce(${kept.accounts}, 0)`.mapWith(Number),
-      bookedSeats: sql<number>`coalesce(${kept.bookedSeats}, 0)`.mapWith(Number),
+      accounts: sql<number>`${kept.accounts}`.mapWith(Number),
+      bookedSeats: sql<number>`${kept.bookedSeats}`.mapWith(Number),
       upcomingSessions: sql<number>`${upcoming.n}`.mapWith(Number),
       takenPence: sql<number>`${months.pence}`.mapWith(Number),
       refundedPence: sql<number>`${months.refundedPence}`.mapWith(Number),
@@ -107,7 +109,7 @@ function keptFigures(db: Database, now: Date) {
     .from(months)
     .crossJoin(upcoming)
     .crossJoin(credit)
-    .leftJoin(kept, sql`true`);
+    .crossJoin(kept);
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -595,20 +596,23 @@ export const revenueMonths = pgTable('revenue_months', {
 });
 
 /**
- * The summary's two counts that only grow with history, kept in one row (id 1) by deferred
- * triggers (migration 0029, docs/decisions/118): every account row ever made and not removed,
- * and the confirmed seats of every session (the sum of `sessions.confirmed_count`). Every
- * figures trigger takes this row first at commit, so no two commits wait on each other's
- * month rows.
+ * The summary's two counts that only grow with history (docs/decisions/118): every account row
+ * made and not removed, and the confirmed seats of every session (the sum of
+ * `sessions.confirmed_count`). Kept by deferred triggers (migration 0029) in 256 shards, a
+ * row's changes going to the shard of its id, so a transaction that changes many rows (the
+ * retention sweep, a seed) spreads them over many rows instead of making one row a long chain
+ * of versions; the summary sums the shards. Every figures trigger takes one advisory lock
+ * first at commit, so commits that touch shards and revenue months never wait on each other in
+ * a cycle.
  */
 export const adminFigures = pgTable(
   'admin_figures',
   {
-    id: integer('id').primaryKey(),
+    shard: smallint('shard').primaryKey(),
     accounts: bigint('accounts', { mode: 'number' }).default(0).notNull(),
     bookedSeats: bigint('booked_seats', { mode: 'number' }).default(0).notNull(),
   },
-  (t) => [check('admin_figures_one_row', sql`${t.id} = 1`)],
+  (t) => [check('admin_figures_shard', sql`${t.shard} between 0 and 255`)],
 );
 
 /** Payment-provider webhook events already handled (idempotency). */
