@@ -24,7 +24,7 @@ const READS: Array<[string, string]> = [
      order by confirmed_count desc, starts_at desc, id desc limit 51`,
   ],
   [
-    'summary: accounts and seats kept in 256 shards (decision 118)',
+    'summary: accounts and seats kept in 1,024 shards (decision 118)',
     'select coalesce(sum(accounts), 0), coalesce(sum(booked_seats), 0) from admin_figures',
   ],
   [

@@ -2,19 +2,19 @@ CREATE TABLE "admin_figures" (
 	"shard" smallint PRIMARY KEY NOT NULL,
 	"accounts" bigint DEFAULT 0 NOT NULL,
 	"booked_seats" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "admin_figures_shard" CHECK ("admin_figures"."shard" between 0 and 255)
+	CONSTRAINT "admin_figures_shard" CHECK ("admin_figures"."shard" between 0 and 1023)
 );
 --> statement-breakpoint
--- The admin summary's accounts count and seats booked, kept in 256 shards (docs/decisions/118),
--- so the summary sums 256 rows instead of every account and every booked session. A row's
+-- The admin summary's accounts count and seats booked, kept in 1,024 shards (docs/decisions/118),
+-- so the summary sums 1,024 rows instead of every account and every booked session. A row's
 -- changes go to the shard of its id: only the sum means anything, and a transaction that
 -- changes many rows spreads its updates instead of chaining thousands of versions of one row.
-INSERT INTO admin_figures (shard) SELECT generate_series(0, 255);--> statement-breakpoint
+INSERT INTO admin_figures (shard) SELECT generate_series(0, 1023);--> statement-breakpoint
 UPDATE admin_figures f SET accounts = c.n
-  FROM (SELECT hashtext(id) & 255 AS shard, count(*) AS n FROM "user" GROUP BY 1) c
+  FROM (SELECT hashtext(id) & 1023 AS shard, count(*) AS n FROM "user" GROUP BY 1) c
   WHERE f.shard = c.shard;--> statement-breakpoint
 UPDATE admin_figures f SET booked_seats = c.n
-  FROM (SELECT hashtext(id::text) & 255 AS shard, sum(confirmed_count) AS n FROM sessions GROUP BY 1) c
+  FROM (SELECT hashtext(id::text) & 1023 AS shard, sum(confirmed_count) AS n FROM sessions GROUP BY 1) c
   WHERE f.shard = c.shard;--> statement-breakpoint
 -- Every account row made or removed (a deletion anonymises and keeps the row; retention and
 -- cascades remove it). Deferred to commit like revenue_months (docs/decisions/075), after the
@@ -23,9 +23,9 @@ CREATE FUNCTION user_keep_admin_accounts() RETURNS trigger LANGUAGE plpgsql AS $
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('admin_figures'));
   IF TG_OP = 'INSERT' THEN
-    UPDATE admin_figures SET accounts = accounts + 1 WHERE shard = hashtext(NEW.id) & 255;
+    UPDATE admin_figures SET accounts = accounts + 1 WHERE shard = hashtext(NEW.id) & 1023;
   ELSE
-    UPDATE admin_figures SET accounts = accounts - 1 WHERE shard = hashtext(OLD.id) & 255;
+    UPDATE admin_figures SET accounts = accounts - 1 WHERE shard = hashtext(OLD.id) & 1023;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -44,7 +44,7 @@ BEGIN
   IF delta <> 0 THEN
     PERFORM pg_advisory_xact_lock(hashtext('admin_figures'));
     UPDATE admin_figures SET booked_seats = booked_seats + delta
-      WHERE shard = hashtext(CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END::text) & 255;
+      WHERE shard = hashtext(CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END::text) & 1023;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint

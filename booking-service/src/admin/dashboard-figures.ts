@@ -57,10 +57,10 @@ export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> 
 
 /**
  * The summary's figures in one statement, one round trip (docs/decisions/118), each part
- * bounded: accounts and seats summed over their 256 kept shards; sessions still to come that have a seat, through
- * the date index; payments and refunds as kept per month (one row a month); and the lots with
- * credit left, through their partial index (docs/decisions/077), each joined to its account by
- * key, so a deleted account's forfeited credit is not owed.
+ * bounded: accounts and seats summed over their 1,024 kept shards; sessions still to come that
+ * have a seat, through the date index; payments and refunds as kept per month (one row a
+ * month); and the lots with credit left, through their partial index (docs/decisions/077), each
+ * joined to its account by key, so a deleted account's forfeited credit is not owed.
  */
 function keptFigures(db: Database, now: Date) {
   const kept = db

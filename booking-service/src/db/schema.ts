@@ -598,7 +598,7 @@ export const revenueMonths = pgTable('revenue_months', {
 /**
  * The summary's two counts that only grow with history (docs/decisions/118): every account row
  * made and not removed, and the confirmed seats of every session (the sum of
- * `sessions.confirmed_count`). Kept by deferred triggers (migration 0029) in 256 shards, a
+ * `sessions.confirmed_count`). Kept by deferred triggers (migration 0029) in 1,024 shards, a
  * row's changes going to the shard of its id, so a transaction that changes many rows (the
  * retention sweep, a seed) spreads them over many rows instead of making one row a long chain
  * of versions; the summary sums the shards. Every figures trigger takes one advisory lock
@@ -612,7 +612,7 @@ export const adminFigures = pgTable(
     accounts: bigint('accounts', { mode: 'number' }).default(0).notNull(),
     bookedSeats: bigint('booked_seats', { mode: 'number' }).default(0).notNull(),
   },
-  (t) => [check('admin_figures_shard', sql`${t.shard} between 0 and 255`)],
+  (t) => [check('admin_figures_shard', sql`${t.shard} between 0 and 1023`)],
 );
 
 /** Payment-provider webhook events already handled (idempotency). */
