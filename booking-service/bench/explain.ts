@@ -24,7 +24,15 @@ const READS: Array<[string, string]> = [
      order by confirmed_count desc, starts_at desc, id desc limit 51`,
   ],
   [
-    'summary: seats and upcoming sessions',
+    'summary: accounts and seats kept in 1,024 shards (decision 118)',
+    'select coalesce(sum(accounts), 0), coalesce(sum(booked_seats), 0) from admin_figures',
+  ],
+  [
+    'summary: upcoming sessions with a seat, by the date index (decision 118)',
+    'select count(*) from sessions where starts_at > now() and confirmed_count > 0',
+  ],
+  [
+    'summary: seats and upcoming sessions, the full computation before decision 118',
     `select coalesce(sum(confirmed_count), 0), count(*) filter (where starts_at > now())
      from sessions where confirmed_count > 0`,
   ],
@@ -48,7 +56,7 @@ const READS: Array<[string, string]> = [
      left join credit_lots l on l.id = b.credit_lot_id
      where b.status = 'confirmed' and s.starts_at > now()`,
   ],
-  ['summary: accounts', 'select count(*) from "user"'],
+  ['summary: accounts, the full computation before decision 118', 'select count(*) from "user"'],
   [
     'users, second page (keyset)',
     `select id, name, created_at from "user"

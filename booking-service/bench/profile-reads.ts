@@ -20,17 +20,37 @@ const SERVICE = 'gcse-higher' as const;
 /** PROFILE_TIMED=N times each request N times (default 200); PROFILE_ONLY=text keeps matching ones. */
 const TIMED = Number(process.env.PROFILE_TIMED ?? 200);
 
-const statements: string[] = [];
+const statements: Array<{ text: string; sentAt: number; ms?: number }> = [];
 const contentReads: string[] = [];
 
-/** Counts every statement any pool client sends (drizzle's node-postgres driver). */
+/**
+ * Counts every statement any pool client sends (drizzle's node-postgres driver), with when it
+ * was sent and how long its answer took, so statements sent one after another show as such.
+ */
 function countStatements(): void {
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string; name?: string };
     const text = typeof first === 'string' ? first : (first?.text ?? first?.name ?? '?');
-    statements.push(text.replace(/\s+/g, ' ').slice(0, 110));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
+    const entry: { text: string; sentAt: number; ms?: number } = {
+      text: text.replace(/\s+/g, ' ').slice(0, 100),
+      sentAt: performance.now(),
+    };
+    statements.push(entry);
+    const done = () => {
+      entry.ms = performance.now() - entry.sentAt;
+    };
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...answer: unknown[]) => {
+        done();
+        return (callback as (...a: unknown[]) => unknown)(...answer);
+      };
+    }
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
   } as typeof query;
 }
 
@@ -84,9 +104,11 @@ async function main() {
     for (let i = 0; i < 20; i++) await (await send()).arrayBuffer(); // warm: JIT, caches
     statements.length = 0;
     contentReads.length = 0;
+    const sentAt = performance.now();
     const response = await send();
     const status = response.status;
     await response.arrayBuffer();
+    const oneMs = performance.now() - sentAt;
     const oneStatements = [...statements];
     const oneReads = [...contentReads];
     const started = performance.now();
@@ -95,8 +117,11 @@ async function main() {
     console.log(
       `\n${name}: ${status}, ${meanMs.toFixed(2)} ms a request in-process (mean of ${TIMED})`,
     );
-    console.log(`  ${oneStatements.length} statements:`);
-    for (const text of oneStatements) console.log(`    ${text}`);
+    console.log(
+      `  ${oneStatements.length} statements (sent at / answered in, ms; ${oneMs.toFixed(2)} ms in all):`,
+    );
+    for (const { text, sentAt: at, ms } of oneStatements)
+      console.log(`    +${(at - sentAt).toFixed(1)} / ${ms?.toFixed(1) ?? '?'}  ${text}`);
     console.log(`  ${oneReads.length} content reads: ${oneReads.join(', ') || 'none'}`);
   }
   await bench.close();

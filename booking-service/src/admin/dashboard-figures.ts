@@ -1,12 +1,19 @@
 import type { AdminStats, AdminSummary } from '@tuition/api-contract';
 import { addDays, londonDate, londonWallClockToUtc, WEEKDAYS, weekdayOf } from '@tuition/domain';
-import { and, count, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import { atRiskSessions } from '../sessions/class-minimums.ts';
 import { chargedPriceLookup } from '../sessions/seat-prices.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, classSessions, creditLots, revenueMonths, user } from '../db/schema.ts';
+import {
+  adminFigures,
+  bookings,
+  classSessions,
+  creditLots,
+  revenueMonths,
+  user,
+} from '../db/schema.ts';
 
 interface FigureDeps {
   db: Database;
@@ -15,71 +22,94 @@ interface FigureDeps {
 }
 
 /**
- * The summary figures. Seats, payments and refunds come from the figures the database keeps as
- * bookings, payments and refunds change (sessions.confirmed_count, revenue_months:
- * docs/decisions/075, 114), so the answer costs the same in year ten as in week one. Payments
- * taken are before refunds, shown beside them, and cash received takes them off; the credit
- * families still hold is read from the lots with some left (live credit, not history), less
- * those of deleted accounts, whose credit is forfeited (docs/decisions/077, 114,
- * docs/product-rules.md "Admin figures").
+ * The summary figures. Accounts, seats, payments and refunds come from the figures the database
+ * keeps as they change (admin_figures, revenue_months: docs/decisions/075, 114, 118), so the
+ * answer costs the same in year ten as in week one. Payments taken are before refunds, shown
+ * beside them, and cash received takes them off; the credit families still hold is read from
+ * the lots with some left (live credit, not history), less those of deleted accounts, whose
+ * credit is forfeited (docs/decisions/077, 114, docs/product-rules.md "Admin figures").
  */
 export async function dashboardSummary(deps: FigureDeps): Promise<AdminSummary> {
   const now = deps.clock.now();
-  const [[users], [seats], [revenue], [credit], owedSeats, atRisk] = await Promise.all([
-    deps.db.select({ n: count() }).from(user),
-    deps.db
-      .select({
-        booked: sql<number>`coalesce(sum(${classSessions.confirmedCount}), 0)`.mapWith(Number),
-        upcoming: sql<number>`count(*) filter (where ${gt(classSessions.startsAt, now)})`.mapWith(
-          Number,
-        ),
-      })
-      .from(classSessions)
-      .where(gt(classSessions.confirmedCount, 0)),
-    // Payments and refunds as kept per month (docs/decisions/075, 114): one row a month.
-    deps.db
-      .select({
-        pence: sql<number>`coalesce(sum(${revenueMonths.pence}), 0)`.mapWith(Number),
-        refundedPence: sql<number>`coalesce(sum(${revenueMonths.refundedPence}), 0)`.mapWith(
-          Number,
-        ),
-      })
-      .from(revenueMonths),
-    // Lots with credit left, read through their partial index (docs/decisions/077); each
-    // joined to its account by key, so a deleted account's forfeited credit is not owed.
-    deps.db
-      .select({
-        sessions: sql<number>`coalesce(sum(${creditLots.remaining}), 0)`.mapWith(Number),
-        pence:
-          sql<number>`coalesce(sum(${creditLots.remaining} * ${creditLots.pricePaidPence} / ${creditLots.sessions}), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(creditLots)
-      .innerJoin(user, eq(user.id, creditLots.userId))
-      .where(
-        and(gt(creditLots.remaining, 0), gt(creditLots.expiresAt, now), isNull(user.deletedAt)),
-      ),
+  const [[figures], owedSeats, atRisk] = await Promise.all([
+    keptFigures(deps.db, now),
     owedForUpcomingSeats(deps, now),
     // Sessions whose class minimum is not yet met (docs/decisions/100).
     atRiskSessions(deps, now),
   ]);
-  const takenPence = revenue?.pence ?? 0;
-  const refundedPence = revenue?.refundedPence ?? 0;
+  const takenPence = figures?.takenPence ?? 0;
+  const refundedPence = figures?.refundedPence ?? 0;
   const cashReceivedPence = takenPence - refundedPence;
-  const creditOutstandingPence = credit?.pence ?? 0;
+  const creditOutstandingPence = figures?.creditPence ?? 0;
   return {
-    totalUsers: Number(users?.n ?? 0),
-    totalBookings: seats?.booked ?? 0,
-    upcomingSessions: seats?.upcoming ?? 0,
+    totalUsers: figures?.accounts ?? 0,
+    totalBookings: figures?.bookedSeats ?? 0,
+    upcomingSessions: figures?.upcomingSessions ?? 0,
     totalRevenuePence: takenPence,
     refundedPence,
     cashReceivedPence,
     revenueDeliveredPence: cashReceivedPence - owedSeats - creditOutstandingPence,
-    creditOutstandingSessions: credit?.sessions ?? 0,
+    creditOutstandingSessions: figures?.creditSessions ?? 0,
     atRiskSessions: atRisk.length,
     creditOutstandingPence,
   };
+}
+
+/**
+ * The summary's figures in one statement, one round trip (docs/decisions/118), each part
+ * bounded: accounts and seats summed over their 1,024 kept shards; sessions still to come that
+ * have a seat, through the date index; payments and refunds as kept per month (one row a
+ * month); and the lots with credit left, through their partial index (docs/decisions/077), each
+ * joined to its account by key, so a deleted account's forfeited credit is not owed.
+ */
+function keptFigures(db: Database, now: Date) {
+  const kept = db
+    .select({
+      accounts: sql<number>`coalesce(sum(${adminFigures.accounts}), 0)`.as('accounts'),
+      bookedSeats: sql<number>`coalesce(sum(${adminFigures.bookedSeats}), 0)`.as('booked_seats'),
+    })
+    .from(adminFigures)
+    .as('kept');
+  const upcoming = db
+    .select({ n: sql<number>`count(*)`.as('upcoming_sessions') })
+    .from(classSessions)
+    .where(and(gt(classSessions.startsAt, now), gt(classSessions.confirmedCount, 0)))
+    .as('upcoming');
+  const months = db
+    .select({
+      pence: sql<number>`coalesce(sum(${revenueMonths.pence}), 0)`.as('taken_pence'),
+      refundedPence: sql<number>`coalesce(sum(${revenueMonths.refundedPence}), 0)`.as(
+        'refunded_pence',
+      ),
+    })
+    .from(revenueMonths)
+    .as('months');
+  const credit = db
+    .select({
+      sessions: sql<number>`coalesce(sum(${creditLots.remaining}), 0)`.as('credit_sessions'),
+      pence:
+        sql<number>`coalesce(sum(${creditLots.remaining} * ${creditLots.pricePaidPence} / ${creditLots.sessions}), 0)`.as(
+          'credit_pence',
+        ),
+    })
+    .from(creditLots)
+    .innerJoin(user, eq(user.id, creditLots.userId))
+    .where(and(gt(creditLots.remaining, 0), gt(creditLots.expiresAt, now), isNull(user.deletedAt)))
+    .as('credit');
+  return db
+    .select({
+      accounts: sql<number>`${kept.accounts}`.mapWith(Number),
+      bookedSeats: sql<number>`${kept.bookedSeats}`.mapWith(Number),
+      upcomingSessions: sql<number>`${upcoming.n}`.mapWith(Number),
+      takenPence: sql<number>`${months.pence}`.mapWith(Number),
+      refundedPence: sql<number>`${months.refundedPence}`.mapWith(Number),
+      creditSessions: sql<number>`${credit.sessions}`.mapWith(Number),
+      creditPence: sql<number>`${credit.pence}`.mapWith(Number),
+    })
+    .from(months)
+    .crossJoin(upcoming)
+    .crossJoin(credit)
+    .crossJoin(kept);
 }
 
 /**

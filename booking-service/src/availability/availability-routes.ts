@@ -33,7 +33,7 @@ import {
   listClosedDays,
 } from './availability.ts';
 import { withCodeGuessLimit } from '../pricing/code-guesses.ts';
-import { pricingRules } from '../pricing/basket-price.ts';
+import { pricingRules, visitorPricingRules } from '../pricing/basket-price.ts';
 
 /** How long anyone may reuse an anonymous availability answer. */
 export const ANONYMOUS_AVAILABILITY_CACHE = 'public, max-age=15';
@@ -146,7 +146,8 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
       // Pupils and codes are an account's: naming them while signed out names nobody's.
       if (!viewer && (pupilIds || promoCode !== undefined)) throw new UnauthorizedError();
       // The pricing rules (content and the sibling setting) are read beside the seats, not
-      // after them: one round trip less to wait for (docs/decisions/114).
+      // after them: one round trip less to wait for (docs/decisions/114). A visitor's basket
+      // needs no sibling setting (docs/decisions/118).
       const [{ results, pupilIds: named }, rules] = await Promise.all([
         checkBookability(deps, {
           service,
@@ -154,7 +155,7 @@ export function createAvailabilityRoutes(deps: AvailabilityDeps & { auth: Auth; 
           ...(viewer ? { viewer } : {}),
           pupilIds,
         }),
-        pricingRules(deps),
+        viewer ? pricingRules(deps) : visitorPricingRules(deps),
       ]);
       const creditAvailable = viewer
         ? await availableCredit(deps.db, viewer.id, deps.clock.now())

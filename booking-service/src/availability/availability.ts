@@ -16,10 +16,12 @@ import type { ContentLoader } from '@tuition/content';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import {
+  type ClassMinimums,
+  minimumsFromJson,
   publishedMinimum,
-  serviceClassMinimums,
   sessionMinimum,
 } from '../sessions/class-minimums.ts';
+import type { ClassMinimumJson } from '../sessions/class-minimums-sql.ts';
 import { activePupils, seatPupils } from '../sessions/seat-pupils.ts';
 import { type UserSeats, userSeats } from '../sessions/seats.ts';
 import {
@@ -54,11 +56,10 @@ export async function listAvailability(
   const to = minDate(query.to ?? window.to, window.to);
   if (from > to) return [];
 
-  const [timetable, pricing, closures, minimums] = await Promise.all([
+  const [timetable, pricing, closures] = await Promise.all([
     deps.content.timetable(),
     deps.content.pricing(),
     deps.content.closures(),
-    serviceClassMinimums(deps.db, query.service),
   ]);
   // Dated inside the booking window already (from and to are clipped to it), so a session is
   // bookable once it has not started: isBookable's window check, without its London date maths
@@ -67,13 +68,15 @@ export async function listAvailability(
     (s) => s.startsAt.getTime() > now.getTime(),
   );
   // One round trip for the rows and their seats taken; a second only for a signed-in viewer.
-  // With each session's waiting-list count (docs/decisions/060) in the same query.
+  // With each session's waiting-list count (docs/decisions/060) and the service's class
+  // minimums (docs/decisions/100, 118) in the same query.
   const rows = await ensureSessionRowsWithSeatsAndWaiting(
     deps.db,
     sessions,
     pricing.sessionPricePence,
     now,
   );
+  const minimums = serviceMinimums(rows.values());
   const rowIds = [...rows.values()].map((row) => row.id);
   // The viewer's own seats, pupils and places on waiting lists.
   const [mine, current, waitingMine] = query.userId
@@ -124,6 +127,17 @@ export async function listAvailability(
       },
     ];
   });
+}
+
+/**
+ * The class minimums the rows carry: every row of one service carries the same list, so the
+ * first is read.
+ */
+function serviceMinimums(
+  rows: Iterable<{ classMinimums: ClassMinimumJson[] | null }>,
+): ClassMinimums {
+  for (const row of rows) return minimumsFromJson(row.classMinimums);
+  return new Map();
 }
 
 /** A session's published minimum in the slot's words (docs/decisions/100). */

@@ -21,12 +21,14 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -592,6 +594,26 @@ export const revenueMonths = pgTable('revenue_months', {
   pence: bigint('pence', { mode: 'number' }).default(0).notNull(),
   refundedPence: bigint('refunded_pence', { mode: 'number' }).default(0).notNull(),
 });
+
+/**
+ * The summary's two counts that only grow with history (docs/decisions/118): every account row
+ * made and not removed, and the confirmed seats of every session (the sum of
+ * `sessions.confirmed_count`). Kept by deferred triggers (migration 0029) in 1,024 shards, a
+ * row's changes going to the shard of its id, so a transaction that changes many rows (the
+ * retention sweep, a seed) spreads them over many rows instead of making one row a long chain
+ * of versions; the summary sums the shards. Every figures trigger takes one advisory lock
+ * first at commit, so commits that touch shards and revenue months never wait on each other in
+ * a cycle.
+ */
+export const adminFigures = pgTable(
+  'admin_figures',
+  {
+    shard: smallint('shard').primaryKey(),
+    accounts: bigint('accounts', { mode: 'number' }).default(0).notNull(),
+    bookedSeats: bigint('booked_seats', { mode: 'number' }).default(0).notNull(),
+  },
+  (t) => [check('admin_figures_shard', sql`${t.shard} between 0 and 1023`)],
+);
 
 /** Payment-provider webhook events already handled (idempotency). */
 export const processedEvents = pgTable('processed_events', {

@@ -53,6 +53,17 @@ export async function pricingRules(deps: {
 }
 
 /**
+ * The engine's rules for a visitor's basket (signed out: one seat a session, no code). No
+ * sibling shares a session in it, so the sibling percentage cannot change its price and is not
+ * read: one statement less on the booking page's most asked read (docs/decisions/118).
+ */
+export async function visitorPricingRules(deps: {
+  content: ContentLoader;
+}): Promise<PricingEngineRules> {
+  return { ...(await deps.content.pricing()), siblingPercent: 0 };
+}
+
+/**
  * The code the customer typed, checked for this account and these pupils (400 naming
  * promoCode otherwise); null when none was typed.
  */

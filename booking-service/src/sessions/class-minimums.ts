@@ -10,9 +10,10 @@ import {
   seatsLeft,
   sessionDecisionAt,
 } from '@tuition/domain';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { type Database, type DbExecutor, preparedStatementName } from '../db/client.ts';
+import { and, inArray } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../db/client.ts';
 import { weeklyClasses } from '../db/schema.ts';
+import { type ClassMinimumJson, HAS_MINIMUM } from './class-minimums-sql.ts';
 import { ensureSessionRowsWithSeats, type SessionRowWithSeats } from './session-rows.ts';
 import { londonSlotKey } from './session-tutors.ts';
 
@@ -42,7 +43,6 @@ const MINIMUM_COLUMNS = {
   decisionHoursBefore: weeklyClasses.decisionHoursBefore,
   setAt: weeklyClasses.minimumSetAt,
 };
-const HAS_MINIMUM = and(isNotNull(weeklyClasses.minPupils), isNotNull(weeklyClasses.minimumSetAt));
 
 /** The minimums of the classes of these services (all services when none are named). */
 export async function classMinimums(
@@ -57,34 +57,12 @@ export async function classMinimums(
   return minimumsByKey(rows);
 }
 
-/**
- * classMinimums of one service, as a prepared statement on the database (not a transaction):
- * availability asks on every request, so it is built once per database handle and, on a direct
- * connection, planned once per connection (preparedStatementName, docs/decisions/047, 091, 114).
- */
-export async function serviceClassMinimums(
-  db: Database,
-  service: ServiceCode,
-): Promise<ClassMinimums> {
-  let statement = serviceMinimumStatements.get(db);
-  if (!statement) {
-    statement = serviceMinimumStatement(db);
-    serviceMinimumStatements.set(db, statement);
-  }
-  return minimumsByKey(await statement.execute({ service }));
+/** The minimums read with the session rows (classMinimumsJsonSql), keyed like classMinimums. */
+export function minimumsFromJson(rows: readonly ClassMinimumJson[] | null): ClassMinimums {
+  return minimumsByKey(
+    (rows ?? []).map((row) => ({ ...row, setAt: new Date(Number(row.setAtMs)) })),
+  );
 }
-
-function serviceMinimumStatement(db: Database) {
-  return db
-    .select(MINIMUM_COLUMNS)
-    .from(weeklyClasses)
-    .where(and(HAS_MINIMUM, eq(weeklyClasses.service, sql.placeholder('service'))))
-    .prepare(preparedStatementName(db, 'service_class_minimums'));
-}
-const serviceMinimumStatements = new WeakMap<
-  Database,
-  ReturnType<typeof serviceMinimumStatement>
->();
 
 function minimumsByKey(
   rows: ReadonlyArray<{

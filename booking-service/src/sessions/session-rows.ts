@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { classSessions } from '../db/schema.ts';
 import { type Database, type DbExecutor, preparedStatementName } from '../db/client.ts';
+import { type ClassMinimumJson, classMinimumsJsonSql } from './class-minimums-sql.ts';
 import { seatsTakenSql } from './seats.ts';
 import { waitingCountSql } from './waitlist-seats.ts';
 
@@ -80,8 +81,14 @@ function startsRowsStatement(db: Database) {
 }
 const startsRowsStatements = new WeakMap<Database, ReturnType<typeof startsRowsStatement>>();
 
-/** A session row with its seats taken and how many wait for it (waitingCountSql). */
-export type SessionRowWithSeatsAndWaiting = SessionRowWithSeats & { waiting: number };
+/**
+ * A session row with its seats taken, how many wait for it (waitingCountSql) and the minimums
+ * of its service's classes (classMinimumsJsonSql, null for none).
+ */
+export type SessionRowWithSeatsAndWaiting = SessionRowWithSeats & {
+  waiting: number;
+  classMinimums: ClassMinimumJson[] | null;
+};
 
 /**
  * A service's session rows between two starts with their seats taken and waiting counts at
@@ -97,6 +104,7 @@ function windowRowsStatement(db: Database) {
       ...getTableColumns(classSessions),
       seatsTaken: seatsTakenSql(classSessions.id, now),
       waiting: waitingCountSql(classSessions.id, now),
+      classMinimums: classMinimumsJsonSql(classSessions.service),
     })
     .from(classSessions)
     .where(
@@ -112,8 +120,9 @@ function windowRowsStatement(db: Database) {
 const windowRowsStatements = new WeakMap<Database, ReturnType<typeof windowRowsStatement>>();
 
 /**
- * ensureSessionRowsWithSeats with each session's waiting-list count too, in the same query:
- * availability's whole answer from the database in one round trip. A window of sessions (more
+ * ensureSessionRowsWithSeats with each session's waiting-list count and its classes' minimums
+ * too, in the same query: availability's whole answer from the database in one round trip
+ * (docs/decisions/118). A window of sessions (more
  * than a few starts) is read with the prepared windowRowsStatement.
  */
 export function ensureSessionRowsWithSeatsAndWaiting(
@@ -128,6 +137,7 @@ export function ensureSessionRowsWithSeatsAndWaiting(
         ...getTableColumns(classSessions),
         seatsTaken: seatsTakenSql(classSessions.id, now),
         waiting: waitingCountSql(classSessions.id, now),
+        classMinimums: classMinimumsJsonSql(classSessions.service),
       });
     }
     const statement = statementFor(windowRowsStatements, db, windowRowsStatement);
