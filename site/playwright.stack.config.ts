@@ -11,8 +11,10 @@ import { chromiumLaunch } from './playwright-browser.ts';
 
 // The run's calendar (decision 092): each service starts at its project's clock and runs on,
 // whatever today's date is; a mid-November Wednesday unless STACK_CLOCK picks a harder day.
-// Without STACK_CLOCK the run also puts three journeys on a month's last day, evening
-// (the "month-end" project), where a calendar that assumed today's month would break.
+// Without STACK_CLOCK the run also puts two journeys on a month's last day, evening (the
+// "month-end" project), where a calendar that assumed today's month would break: booking and
+// moving a session (the picker /reschedule and the admin share), and the waiting list. The
+// admin's dashboard months are proved at fixed clocks in the service's tests (decision 121).
 const clockChosen = process.env.STACK_CLOCK;
 const MONTH_END = '2027-02-28T20:00:00Z';
 
@@ -51,8 +53,8 @@ export default defineConfig<object, { stackStart: string }>({
           {
             name: 'month-end',
             use: { ...devices['Desktop Chrome'], channel: undefined, stackStart: MONTH_END },
-            testMatch: ['booking.spec.ts', 'waitlist.spec.ts', 'admin.spec.ts'],
-            grep: /book two sessions|from a full session|finds a customer/,
+            testMatch: ['booking.spec.ts', 'waitlist.spec.ts'],
+            grep: /book two sessions|from a full session/,
           },
         ]),
   ],
