@@ -5,7 +5,7 @@ import type { DbExecutor } from '../db/client.ts';
 import { businessSettings, checkouts, promoCodes, promoRedemptions, pupils } from '../db/schema.ts';
 import { ValidationError } from '../http/problem.ts';
 import { insertBooking, insertCustomer, insertSession } from '../testing/admin-fixtures.ts';
-import { EVERY_TEST_DB_KIND } from '../testing/database-kinds.ts';
+import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
@@ -80,7 +80,7 @@ async function refusal(call: Promise<unknown>): Promise<string> {
   }
 }
 
-describe.each(EVERY_TEST_DB_KIND)('promo claims on %s', (dbKind) => {
+describe.each(MONEY_TEST_DB_KINDS)('promo claims on %s', (dbKind) => {
   let t: TestApp;
   let family: string;
   let other: string;
@@ -302,7 +302,7 @@ describe.each(EVERY_TEST_DB_KIND)('promo claims on %s', (dbKind) => {
 });
 
 // PGlite is one connection: its transactions cannot overlap, so it proves nothing here.
-const SERVER_KINDS = EVERY_TEST_DB_KIND.filter((kind) => kind !== 'pglite');
+const SERVER_KINDS = MONEY_TEST_DB_KINDS.filter((kind) => kind !== 'pglite');
 
 describe.skipIf(SERVER_KINDS.length > 0)('concurrent claims of a code', () => {
   it.skip('run on postgres and neon only (TEST_DB_KINDS has neither)', () => {});

@@ -33,7 +33,12 @@ declare module 'vitest' {
  * when a suite may run on pgbouncer. Each test app then starts from a copy of a template.
  */
 export default async function setup(project: TestProject) {
-  const kinds = new Set([...testSettings.dbKinds, ...testSettings.poolerSuiteDbKinds]);
+  const kinds = new Set([
+    ...testSettings.dbKinds,
+    ...testSettings.everyDbKind,
+    ...testSettings.moneyDbKinds,
+    ...testSettings.poolerSuiteDbKinds,
+  ]);
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops) await stop();

@@ -1,8 +1,8 @@
 /*
  * The test harness's only reader of process.env (the service itself reads env only in
  * src/config/env.ts). TEST_DB_KINDS picks exactly the database kinds every suite runs on;
- * unset, an ordinary suite runs on PostgreSQL and the money, seat and driver suites on every
- * kind (docs/decisions/116);
+ * unset, an ordinary suite runs on PostgreSQL, the money and seat suites on PostgreSQL and
+ * Neon's driver, and the driver suites on every kind (docs/decisions/116, 121);
  * TEST_DATABASE_URL points the postgres, neon and pgbouncer kinds at an existing server instead
  * of the embedded one the global setup starts.
  */
@@ -17,17 +17,26 @@ export type TestDbKind = (typeof ALL_TEST_DB_KINDS)[number];
 export const DEFAULT_SUITE_DB_KINDS: readonly TestDbKind[] = ['postgres'];
 
 /**
- * The money, seat and driver suites' kinds when TEST_DB_KINDS is unset: every driver the
- * service runs on, the embedded default, PostgreSQL and Neon's (docs/decisions/116).
+ * The driver suites' kinds when TEST_DB_KINDS is unset (and the core checkout and wallet
+ * suites'): every driver the service runs on, the embedded default, PostgreSQL and Neon's
+ * (docs/decisions/116, 121).
  */
 export const DEFAULT_TEST_DB_KINDS: readonly TestDbKind[] = ['pglite', 'postgres', 'neon'];
+
+/**
+ * The money and seat suites' kinds when TEST_DB_KINDS is unset: the drivers production runs on,
+ * PostgreSQL and Neon's. PGlite, one connection and the embedded default, proves the money path
+ * in the driver suites, the core checkout and wallet suites and every browser journey
+ * (docs/decisions/121).
+ */
+export const DEFAULT_MONEY_SUITE_DB_KINDS: readonly TestDbKind[] = ['postgres', 'neon'];
 
 /**
  * The kinds of the money and seat suites that also run through PgBouncer in transaction mode
  * (decision 091) when TEST_DB_KINDS is unset. Only those: the pooler adds their time again.
  */
 export const DEFAULT_POOLER_SUITE_DB_KINDS: readonly TestDbKind[] = [
-  ...DEFAULT_TEST_DB_KINDS,
+  ...DEFAULT_MONEY_SUITE_DB_KINDS,
   'pgbouncer',
 ];
 
@@ -53,8 +62,10 @@ const chosenDbKinds = parseTestDbKinds(process.env.TEST_DB_KINDS);
 export const testSettings = {
   /** An ordinary suite's kinds (the pgbouncer kind is left to the suites that opt in). */
   dbKinds: chosenDbKinds ?? [...DEFAULT_SUITE_DB_KINDS],
-  /** The money, seat and driver suites' kinds. */
+  /** The driver suites' kinds, and the core checkout and wallet suites'. */
   everyDbKind: chosenDbKinds ?? [...DEFAULT_TEST_DB_KINDS],
+  /** The money and seat suites' kinds. */
+  moneyDbKinds: chosenDbKinds ?? [...DEFAULT_MONEY_SUITE_DB_KINDS],
   /** The kinds of the suites that also run through PgBouncer. */
   poolerSuiteDbKinds: chosenDbKinds ?? [...DEFAULT_POOLER_SUITE_DB_KINDS],
   databaseUrl: process.env.TEST_DATABASE_URL || undefined,

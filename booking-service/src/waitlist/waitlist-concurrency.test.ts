@@ -8,7 +8,7 @@ import { bookings, waitlistEntries, waitlistOffers } from '../db/schema.ts';
 import { ConflictError } from '../http/problem.ts';
 import { seatsTaken } from '../sessions/seats.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
-import { EVERY_TEST_DB_KIND } from '../testing/database-kinds.ts';
+import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { holderPupilId } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { joinWaitlist } from './waitlist.ts';
@@ -16,7 +16,7 @@ import { joinWaitlist } from './waitlist.ts';
 const NOW = '2026-11-03T09:00:00Z';
 const SERVICE = 'gcse-higher';
 // PGlite is one connection: its transactions cannot overlap, so it proves nothing here.
-const SERVER_KINDS = EVERY_TEST_DB_KIND.filter((kind) => kind !== 'pglite');
+const SERVER_KINDS = MONEY_TEST_DB_KINDS.filter((kind) => kind !== 'pglite');
 
 const isConflict = (e: unknown, code: string) => e instanceof ConflictError && e.code === code;
 

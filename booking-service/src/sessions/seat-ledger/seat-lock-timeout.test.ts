@@ -7,14 +7,14 @@ import { DATABASE_BUSY } from '../../app.ts';
 import { api, signedInUser } from '../../testing/auth-helpers.ts';
 import { bookableStarts } from '../../testing/checkout-test-kit.ts';
 import { contractBody } from '../../testing/contract-body.ts';
-import { EVERY_TEST_DB_KIND } from '../../testing/database-kinds.ts';
+import { MONEY_TEST_DB_KINDS } from '../../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { ensureSessionRows } from '../session-rows.ts';
 import { SEAT_LOCK_TIMEOUT_MS } from './seat-ledger.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
 // PGlite is one connection: its transactions cannot overlap, so no lock is ever waited for.
-const SERVER_KINDS = EVERY_TEST_DB_KIND.filter((kind) => kind !== 'pglite');
+const SERVER_KINDS = MONEY_TEST_DB_KINDS.filter((kind) => kind !== 'pglite');
 
 describe.skipIf(SERVER_KINDS.length > 0)('a stuck seat write', () => {
   it.skip('runs on postgres and neon only (TEST_DB_KINDS has neither)', () => {});

@@ -5,7 +5,7 @@ import { startCheckout } from '../../checkout/checkout.ts';
 import { bookings } from '../../db/schema.ts';
 import { ConflictError } from '../../http/problem.ts';
 import { bookableStarts, fillSeats, insertUsers } from '../../testing/checkout-test-kit.ts';
-import { EVERY_TEST_DB_KIND } from '../../testing/database-kinds.ts';
+import { MONEY_TEST_DB_KINDS } from '../../testing/database-kinds.ts';
 import { holderPupilId } from '../../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { seatsTaken } from '../seats.ts';
@@ -13,7 +13,7 @@ import { ensureSessionRows } from '../session-rows.ts';
 
 const NOW = '2026-11-03T09:00:00Z';
 // PGlite is one connection: its transactions cannot overlap, so it proves nothing here.
-const SERVER_KINDS = EVERY_TEST_DB_KIND.filter((kind) => kind !== 'pglite');
+const SERVER_KINDS = MONEY_TEST_DB_KINDS.filter((kind) => kind !== 'pglite');
 
 const isFullConflict = (e: unknown) => e instanceof ConflictError && e.code === 'full';
 
