@@ -35,8 +35,13 @@ export default defineConfig({
       { extends: false, test: { ...base, name: 'isolated', include: isolated } },
       {
         extends: false,
-        test: { ...base, name: 'shared', include, exclude: [...configDefaults.exclude, ...isolated],
-          isolate: false, },
+        test: {
+          ...base,
+          name: 'shared',
+          include,
+          exclude: [...configDefaults.exclude, ...isolated],
+          isolate: false,
+        },
       },
     ],
   },
