@@ -19,14 +19,14 @@ const isolated = files.filter((file) =>
   REPLACES_SOMETHING.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
 );
 
-const base = {
+const base: { environment: 'jsdom'; pool: 'threads'; setupFiles: string[] } = {
   environment: 'jsdom',
   // Worker threads, not forked processes: the same isolation per file at about a third less CPU
   // on the 2-core machine (decision 120).
   pool: 'threads',
   // jsdom's gaps (matchMedia, ResizeObserver, ...) filled once for every test file.
   setupFiles: ['./vitest.setup.ts'],
-} as const;
+};
 
 export default defineConfig({
   test: {
