@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // No file replaces a module or a global: the files share their worker's modules (decision 121).
+    isolate: false,
   },
 });

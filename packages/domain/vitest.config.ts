@@ -7,5 +7,8 @@ process.env.TZ = 'America/Santiago';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // Pure rules with nothing replaced: the files share their worker's modules, 2 s instead of
+    // 11 s (decision 121).
+    isolate: false,
   },
 });

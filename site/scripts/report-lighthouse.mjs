@@ -141,6 +141,10 @@ async function auditOnce(url, port, cookie) {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // What no score counts and nobody reads here: the page's screenshots, and the back/forward
+    // cache check's second navigation (a weight-0 diagnostic). About 2.5 s a run (decision 121).
+    disableFullPageScreenshot: true,
+    skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   const { categories, audits } = result.lhr;
