@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Pack } from '@tuition/content';
 import { describe, expect, it } from 'vitest';
 import { packPriceLine, packsOnSale, packValidityLine } from './pack-copy.ts';
