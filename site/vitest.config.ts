@@ -8,7 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     // Each file still gets its own modules and jsdom, in a fresh VM context of a reused worker
     // thread rather than a worker of its own: the set-up that took half the time is paid once per
-    // worker (127 s to 61 s on the 2-core machine, decision 121).
+    // worker (142 s to 72 s on the 2-core machine, decision 121).
     pool: 'vmThreads',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     // jsdom's gaps (matchMedia, ResizeObserver, ...) filled once for every test file.
