@@ -39,14 +39,15 @@ export function classesLedText(tutor: Pick<Tutor, 'classes'>): string {
 function DeactivateButton({ tutor, onDeactivated }: { tutor: Tutor; onDeactivated: () => void }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const deactivated = useRef(false);
   const deactivate = useMutation({
     mutationFn: () => tutorsApi.deactivate(tutor.id),
     onSuccess: (saved) => {
+      deactivated.current = true;
       setOpen(false);
       queryClient.setQueryData<{ tutors: Tutor[] }>(TUTORS_KEY, (list) =>
         list ? { tutors: list.tutors.map((t) => (t.id === saved.id ? saved : t)) } : list,
       );
-      onDeactivated();
       toastSuccess({
         title: `${saved.name} is deactivated`,
         description: 'They can no longer sign in.',
@@ -76,6 +77,11 @@ function DeactivateButton({ tutor, onDeactivated }: { tutor: Tutor; onDeactivate
       confirmColor="red"
       busy={deactivate.isPending}
       onConfirm={() => deactivate.mutate()}
+      onCloseAutoFocus={(event) => {
+        if (!deactivated.current) return;
+        event.preventDefault();
+        onDeactivated();
+      }}
     />
   );
 }
@@ -87,7 +93,7 @@ function TutorItem({ tutor, clock }: { tutor: Tutor; clock: Clock | undefined })
   const oneId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   // Once the dialog has gone, focus the tutor's name rather than leave it on the page's body.
-  const focusName = () => requestAnimationFrame(() => heading.current?.focus());
+  const focusName = () => heading.current?.focus();
   return (
     <li className="admin-tutor">
       <div className="admin-tutor__head">

@@ -24,6 +24,13 @@ export interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   maxWidth?: string;
+  /**
+   * Where focus goes once the dialog has gone. Radix returns it to the trigger; when the
+   * trigger has left the page with what it acted on, the caller calls `preventDefault()` and
+   * focuses something that stays. Doing it here, not in a timer, cannot lose the race with
+   * Radix's own return of focus.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 export function ConfirmDialog({
@@ -40,11 +47,15 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   maxWidth = '460px',
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialog.Trigger>{trigger}</AlertDialog.Trigger>}
-      <AlertDialog.Content maxWidth={maxWidth}>
+      <AlertDialog.Content
+        maxWidth={maxWidth}
+        {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+      >
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
         {children}
