@@ -44,6 +44,8 @@ export interface BenchDeps {
   deps: AppDeps;
   /** The port the app will listen on (loadConfig needs it for PUBLIC_URL). */
   port: number;
+  /** Where the app's connections go (through PgBouncer when the bench uses it). */
+  appUrl: string;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export async function openBenchDeps(): Promise<BenchDeps> {
   return {
     deps,
     port,
+    appUrl: appUrl.toString(),
     async close() {
       await dbHandle.close();
       await bouncer?.stop();

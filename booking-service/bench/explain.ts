@@ -1,14 +1,20 @@
 /*
  * The plans of the admin reads at a seeded size, for decision 075's record of why each index
  * exists. Seeds like the bench (BENCH_SCALE=S|M|L, default L), then prints EXPLAIN (ANALYZE,
- * BUFFERS) of each read's statement, written as the service's code sends it.
+ * BUFFERS) of each read's statement, written as the service's code sends it; then the booking
+ * reads' statements exactly as one anonymous availability and bookability request sent them.
  *
  *   BENCH_SCALE=L npx -y pnpm@10 --filter booking-service exec tsx bench/explain.ts
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp } from '../src/app.ts';
 import { type BenchDeps, openBenchDeps } from './bench-setup.ts';
 import { scaleFromEnv } from './scales.ts';
+import { seedUpcoming } from './seed-customers.ts';
 import { seedScale } from './seed-scale.ts';
+
+const SERVICE = 'gcse-higher' as const;
 
 const READS: Array<[string, string]> = [
   [
@@ -124,11 +130,65 @@ const rowsOf = (result: unknown) =>
     Record<string, string>
   >;
 
+/** What one request sent: each statement's text and values, as the pg client was asked. */
+async function statementsOf(send: () => Response | Promise<Response>) {
+  const sent: Array<{ text: string; values: unknown[] }> = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as { text?: string; values?: unknown[] } | string;
+    if (typeof first === 'object' && first?.text) {
+      // drizzle passes the values beside the config, not in it.
+      const values = first.values ?? (Array.isArray(args[1]) ? (args[1] as unknown[]) : []);
+      sent.push({ text: first.text, values });
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    const response = await send();
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`explain: the request answered ${response.status}`);
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return sent;
+}
+
+/** The statements of an anonymous availability and bookability, as the bench sends them. */
+async function bookingReads(bench: BenchDeps) {
+  const { deps } = bench;
+  const sessions = await seedUpcoming(deps, SERVICE);
+  const app = createApp(deps);
+  const reads: Array<[string, () => Response | Promise<Response>]> = [
+    ['GET /api/availability', () => app.request(`/api/availability?service=${SERVICE}`)],
+    [
+      'POST /api/bookability',
+      () =>
+        app.request('/api/bookability', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: deps.config.publicUrl },
+          body: JSON.stringify({
+            service: SERVICE,
+            startsAt: sessions.slice(0, 3).map((s) => s.startsAt.toISOString()),
+          }),
+        }),
+    ],
+  ];
+  const found: Array<{ name: string; text: string; values: unknown[] }> = [];
+  for (const [name, send] of reads) {
+    await (await send()).arrayBuffer(); // the first creates the window's session rows
+    for (const [i, statement] of (await statementsOf(send)).entries())
+      found.push({ name: `${name}, statement ${i + 1}`, ...statement });
+  }
+  return found;
+}
+
 async function main() {
   const bench = await openBenchDeps();
   const scale = scaleFromEnv({ ...process.env, BENCH_SCALE: process.env.BENCH_SCALE ?? 'L' });
   await seedScale(bench.deps.db, scale, bench.deps.clock.now());
+  const only = process.env.EXPLAIN_ONLY;
   for (const [name, statement] of [...READS, await bookingCountsRead(bench.deps.db)]) {
+    if (only && !name.includes(only)) continue;
     const result = await bench.deps.db.execute(
       sql.raw(`explain (analyze, buffers, costs off, timing off) ${statement}`),
     );
@@ -136,6 +196,15 @@ async function main() {
     console.log(`\n## ${name} (${scale.name})\n`);
     for (const row of rows) console.log(Object.values(row)[0]);
   }
+  const client = new pg.Client({ connectionString: bench.appUrl });
+  await client.connect();
+  for (const { name, text, values } of await bookingReads(bench)) {
+    if (only && !name.includes(only)) continue;
+    const result = await client.query(`explain (analyze, buffers, costs off) ${text}`, values);
+    console.log(`\n## ${name} (${scale.name})\n`);
+    for (const row of result.rows) console.log(Object.values(row)[0]);
+  }
+  await client.end();
   await bench.close();
 }
 

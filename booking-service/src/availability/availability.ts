@@ -4,8 +4,6 @@ import {
   type Closure,
   type ConcreteSession,
   closedDays,
-  findSession,
-  isBookable,
   listSessions,
   seatsLeft,
   type ServiceCode,
@@ -25,7 +23,7 @@ import type { ClassMinimumJson } from '../sessions/class-minimums-sql.ts';
 import { activePupils, seatPupils } from '../sessions/seat-pupils.ts';
 import { type UserSeats, userSeats } from '../sessions/seats.ts';
 import {
-  ensureSessionRowsWithSeats,
+  ensureSlotRowsWithSeats,
   ensureSessionRowsWithSeatsAndWaiting,
 } from '../sessions/session-rows.ts';
 import { userWaitlistPlaces } from '../sessions/waitlist-seats.ts';
@@ -178,17 +176,22 @@ export async function checkBookability(
     deps.content.pricing(),
     deps.content.closures(),
   ]);
+  // The bookable starts are the window's sessions not yet started (findSession and isBookable
+  // over the remembered window list, without London date maths per start: docs/decisions/122).
+  // A start on a closed day is not a bookable start: `invalid`, like one the timetable lacks.
+  const window = bookingWindow(now);
+  const inWindow = sessionsByStart(
+    timetableSessions(timetable, request.service, window.from, window.to, closures),
+  );
   const resolved = request.startsAt.map((text) => {
-    const instant = new Date(text);
-    // A start on a closed day is not a bookable start: `invalid`, like one the timetable lacks.
-    const session = findSession(timetable, request.service, instant, closures);
-    return { text, session: session && isBookable(session.startsAt, now) ? session : undefined };
+    const session = inWindow.get(new Date(text).getTime());
+    return { text, session: session && session.startsAt > now ? session : undefined };
   });
   const valid = resolved.flatMap((r) => (r.session ? [r.session] : []));
   const named = request.viewer
     ? (await seatPupils(deps.db, request.viewer, request.pupilIds)).map((p) => p.id)
     : [];
-  const rows = await ensureSessionRowsWithSeats(deps.db, valid, pricing.sessionPricePence, now);
+  const rows = await ensureSlotRowsWithSeats(deps.db, valid, pricing.sessionPricePence, now);
   const mine = request.viewer
     ? await userSeats(
         deps.db,
@@ -245,6 +248,17 @@ function timetableSessions(
     lists.set(key, sessions);
   }
   return sessions;
+}
+
+/** A remembered session list by start instant (ms), made once per list. */
+const byStart = new WeakMap<readonly ConcreteSession[], Map<number, ConcreteSession>>();
+function sessionsByStart(sessions: readonly ConcreteSession[]): Map<number, ConcreteSession> {
+  let map = byStart.get(sessions);
+  if (!map) {
+    map = new Map(sessions.map((session) => [session.startsAt.getTime(), session]));
+    byStart.set(sessions, map);
+  }
+  return map;
 }
 
 /** The map kept for this pair of content lists (made on first use). */

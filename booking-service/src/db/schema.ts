@@ -169,8 +169,8 @@ export const classSessions = pgTable(
     meetingUrl: text('meeting_url'),
     /**
      * Confirmed seats, kept by a database trigger on bookings so it always equals a recount;
-     * the admin figures read it instead of counting history (docs/decisions/075). The seat
-     * ledger still counts bookings itself.
+     * the admin figures read it instead of counting history (docs/decisions/075), and every
+     * seat count reads it as a session's confirmed seats (seatsTakenSql, docs/decisions/122).
      */
     confirmedCount: integer('confirmed_count').default(0).notNull(),
     /**

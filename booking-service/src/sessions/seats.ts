@@ -14,7 +14,7 @@ import {
 const SEATS_TAKEN = 'seats_taken';
 
 /**
- * Seats taken in the session whose id is `sessionId` (a column of the outer query) =
+ * Seats taken in the session whose id is `sessionId` (the outer query's `sessions.id`) =
  * confirmed bookings + items of pending checkouts (one of each per pupil) that have not expired yet (a checkout holds
  * its seats while the customer pays). The one definition every feature uses (availability,
  * bookability, checkout and reschedule), as an SQL expression so a read of session rows can
@@ -29,10 +29,10 @@ export function seatsTakenSql(
   now: QueryInstant,
   options: { claims?: boolean } = {},
 ): SQL<number> {
-  const confirmed = sql`(select ${count()} from ${bookings} where ${and(
-    eq(bookings.sessionId, sessionId),
-    eq(bookings.status, 'confirmed'),
-  )})`;
+  // The confirmed seats as the session row keeps them (sessions.confirmed_count, kept by a
+  // trigger in the transaction that writes the booking: docs/decisions/075 and 122), not
+  // counted again per session; `sessionId` is the outer query's `sessions.id`.
+  const confirmed = sql`${classSessions.confirmedCount}`;
   const held = sql`(select ${count()} from ${checkoutItems} inner join ${checkouts} on ${eq(
     checkouts.id,
     checkoutItems.checkoutId,

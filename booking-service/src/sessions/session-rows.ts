@@ -15,8 +15,28 @@ export type SessionRow = typeof classSessions.$inferSelect;
  */
 export const GROUP_ONLY = sql`${classSessions.kind} = 'group'`;
 
+/**
+ * The columns availability needs: what a slot shows and what decides whether it can be booked.
+ * Not the whole row: availability runs on every visit to a calendar, and each column is parsed
+ * and mapped per session (docs/decisions/122); the meeting link, a secret, is never read there.
+ */
+const SLOT_COLUMNS = {
+  id: classSessions.id,
+  service: classSessions.service,
+  startsAt: classSessions.startsAt,
+  pricePence: classSessions.pricePence,
+  capacity: classSessions.capacity,
+  confirmedCount: classSessions.confirmedCount,
+  cancelledAt: classSessions.cancelledAt,
+  decision: classSessions.decision,
+  decidedAt: classSessions.decidedAt,
+};
+
 /** A session row with its seats taken (seatsTakenSql) at the time it was read. */
 export type SessionRowWithSeats = SessionRow & { seatsTaken: number };
+
+/** A session's slot columns (SLOT_COLUMNS) with its seats taken when it was read. */
+export type SlotRowWithSeats = Pick<SessionRow, keyof typeof SLOT_COLUMNS> & { seatsTaken: number };
 
 /**
  * The stored rows of these timetable sessions, creating the missing ones. Rows exist only for
@@ -45,30 +65,53 @@ export function ensureSessionRowsWithSeats(
   pricePence: number,
   now: Date,
 ): Promise<Map<number, SessionRowWithSeats>> {
-  return ensureRows(db, sessions, pricePence, async (_, wanted) => {
-    const statement = statementFor(startsRowsStatements, db, startsRowsStatement);
-    const found: SessionRowWithSeats[] = [];
-    for (const [service, starts] of startsByService(wanted)) {
-      found.push(
-        ...(await statement.execute({
-          service,
-          starts: starts.map((start) => start.toISOString()),
-          now: now.toISOString(),
-        })),
-      );
-    }
-    return found;
-  });
+  return ensureRows(db, sessions, pricePence, (_, wanted) =>
+    rowsAtStarts(statementFor(startsRowsStatements, db, startsRowsStatement), wanted, now),
+  );
+}
+
+/**
+ * ensureSessionRowsWithSeats with only the columns a slot needs (SLOT_COLUMNS): bookability's
+ * read, sent on every change of a basket (docs/decisions/122).
+ */
+export function ensureSlotRowsWithSeats(
+  db: Database,
+  sessions: readonly ConcreteSession[],
+  pricePence: number,
+  now: Date,
+): Promise<Map<number, SlotRowWithSeats>> {
+  return ensureRows(db, sessions, pricePence, (_, wanted) =>
+    rowsAtStarts(statementFor(slotStartsStatements, db, slotStartsStatement), wanted, now),
+  );
+}
+
+/** The rows at the wanted starts, one execution of `statement` per service. */
+async function rowsAtStarts<R>(
+  statement: { execute(values: Record<string, unknown>): Promise<R[]> },
+  wanted: readonly ConcreteSession[],
+  now: Date,
+): Promise<R[]> {
+  const found: R[] = [];
+  for (const [service, starts] of startsByService(wanted)) {
+    found.push(
+      ...(await statement.execute({
+        service,
+        starts: starts.map((start) => start.toISOString()),
+        now: now.toISOString(),
+      })),
+    );
+  }
+  return found;
 }
 
 /**
  * A service's session rows at the listed starts with their seats taken at `now`, as a
  * prepared statement (bookability asks on every change of a basket; see windowRowsStatement).
  */
-function startsRowsStatement(db: Database) {
+function atStartsStatement<F extends SelectedFields>(db: Database, fields: F, name: string) {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   return db
-    .select({ ...getTableColumns(classSessions), seatsTaken: seatsTakenSql(classSessions.id, now) })
+    .select({ ...fields, seatsTaken: seatsTakenSql(classSessions.id, now) })
     .from(classSessions)
     .where(
       and(
@@ -77,15 +120,20 @@ function startsRowsStatement(db: Database) {
         sql`${classSessions.startsAt} = any(${sql.placeholder('starts')}::timestamptz[])`,
       ),
     )
-    .prepare(preparedStatementName(db, 'session_rows_with_seats_at_starts'));
+    .prepare(preparedStatementName(db, name));
 }
+const startsRowsStatement = (db: Database) =>
+  atStartsStatement(db, getTableColumns(classSessions), 'session_rows_with_seats_at_starts');
 const startsRowsStatements = new WeakMap<Database, ReturnType<typeof startsRowsStatement>>();
+const slotStartsStatement = (db: Database) =>
+  atStartsStatement(db, SLOT_COLUMNS, 'slot_rows_with_seats_at_starts');
+const slotStartsStatements = new WeakMap<Database, ReturnType<typeof slotStartsStatement>>();
 
 /**
  * A session row with its seats taken, how many wait for it (waitingCountSql) and the minimums
  * of its service's classes (classMinimumsJsonSql, null for none).
  */
-export type SessionRowWithSeatsAndWaiting = SessionRowWithSeats & {
+export type SessionRowWithSeatsAndWaiting = SlotRowWithSeats & {
   waiting: number;
   classMinimums: ClassMinimumJson[] | null;
 };
@@ -101,7 +149,7 @@ function windowRowsStatement(db: Database) {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   return db
     .select({
-      ...getTableColumns(classSessions),
+      ...SLOT_COLUMNS,
       seatsTaken: seatsTakenSql(classSessions.id, now),
       waiting: waitingCountSql(classSessions.id, now),
       classMinimums: classMinimumsJsonSql(classSessions.service),
@@ -134,7 +182,7 @@ export function ensureSessionRowsWithSeatsAndWaiting(
   return ensureRows(db, sessions, pricePence, async (_, wanted) => {
     if (wanted.length <= STARTS_LISTED_BY_VALUE) {
       return selectSessionRows<SessionRowWithSeatsAndWaiting>(db, wanted, {
-        ...getTableColumns(classSessions),
+        ...SLOT_COLUMNS,
         seatsTaken: seatsTakenSql(classSessions.id, now),
         waiting: waitingCountSql(classSessions.id, now),
         classMinimums: classMinimumsJsonSql(classSessions.service),
@@ -157,7 +205,7 @@ export function ensureSessionRowsWithSeatsAndWaiting(
   });
 }
 
-async function ensureRows<R extends SessionRow>(
+async function ensureRows<R extends Pick<SessionRow, 'service' | 'startsAt'>>(
   db: DbExecutor,
   sessions: readonly ConcreteSession[],
   pricePence: number,
@@ -246,7 +294,7 @@ const STARTS_LISTED_BY_VALUE = 8;
  * plan for every window instead of one parameter per session, and rows outside the list (an
  * old timetable's sessions) are dropped.
  */
-async function selectSessionRows<R extends SessionRow>(
+async function selectSessionRows<R extends Pick<SessionRow, 'service' | 'startsAt'>>(
   db: DbExecutor,
   sessions: readonly Pick<ConcreteSession, 'service' | 'startsAt'>[],
   fields: SelectedFields,
