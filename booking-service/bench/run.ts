@@ -9,7 +9,8 @@
  *
  * PostgreSQL: TEST_DATABASE_URL (a server whose user may create databases) or an embedded
  * server started here. BENCH_SCALE (scales.ts) seeds history in SQL first. The app listens on a
- * free loopback port; autocannon runs ~5 s per target with 10 connections. Then the mail
+ * free loopback port; autocannon runs ~5 s per target with 10 connections, BENCH_ROUNDS rounds
+ * (default 3) of the booking reads, the median kept. Then the mail
  * outbox: MAIL_MESSAGES messages queued at once and delivered by the worker to the local
  * mailbox, as messages per second. Loopback only: nothing leaves the machine.
  */
@@ -123,15 +124,16 @@ function bookingTargets(base: string, starts: string[]): Target[] {
   ];
 }
 
-function printBookingFigures(figures: LoadFigures[]): void {
+/** `ratios`: each target's throughput against the bare route's, one figure per target. */
+function printBookingFigures(figures: LoadFigures[], ratios: readonly number[]): void {
   const bare = figures[0]!;
   console.table(
-    figures.map((f) => ({
+    figures.map((f, i) => ({
       target: f.name,
       'req/s': Math.round(f.requestsPerSecond),
       'p50 ms': f.p50,
       'p99 ms': f.p99,
-      'throughput vs bare': `${(f.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}x`,
+      'throughput vs bare': `${ratios[i]!.toFixed(2)}x`,
       'p50 vs bare': `${(f.p50 / Math.max(bare.p50, 0.5)).toFixed(1)}x`,
       'non-2xx/errors': f.non2xx,
     })),
@@ -165,12 +167,57 @@ async function measureBookingReads(base: string, sessions: readonly ConcreteSess
   // Warm-up: JIT, pool connections, content cache.
   for (const { url, method, body, headers } of targets)
     await (await fetch(url, { method: method ?? 'GET', body, headers })).arrayBuffer();
-  const figures: LoadFigures[] = [];
-  for (const target of targets) figures.push(await measureLoad(target));
+  // Rounds of every target in turn, the median of each kept: one 5-second run moved by 15 %
+  // from run to run on the 2-core machine, more than a change being measured.
+  const rounds: LoadFigures[][] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const figures: LoadFigures[] = [];
+    for (const target of targets) figures.push(await measureLoad(target));
+    rounds.push(figures);
+  }
   console.log(
-    `\nBooking reads: PostgreSQL ${usingEmbeddedPostgres ? '(embedded)' : '(TEST_DATABASE_URL)'} ${benchConnection}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, ${os.cpus().length} CPUs\n`,
+    `\nBooking reads: PostgreSQL ${usingEmbeddedPostgres ? '(embedded)' : '(TEST_DATABASE_URL)'} ${benchConnection}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, median of ${ROUNDS} rounds, ${os.cpus().length} CPUs\n`,
   );
-  printBookingFigures(figures);
+  // Each target against the bare run of its own round (the machine moves between rounds), the
+  // median of those ratios.
+  const ratios = targets.map((_, i) =>
+    median(rounds.map((round) => round[i]!.requestsPerSecond / round[0]!.requestsPerSecond)),
+  );
+  printBookingFigures(
+    targets.map((_, i) => medianFigures(rounds.map((round) => round[i]!))),
+    ratios,
+  );
+  console.log(
+    'Each round against its own bare run:',
+    rounds
+      .map((round) =>
+        round
+          .slice(1)
+          .map((f) => (f.requestsPerSecond / round[0]!.requestsPerSecond).toFixed(2))
+          .join(' / '),
+      )
+      .join(', '),
+  );
+}
+
+/** BENCH_ROUNDS (default 3) rounds of the booking reads. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Each figure's median over the rounds (errors summed). */
+function medianFigures(runs: readonly LoadFigures[]): LoadFigures {
+  return {
+    name: runs[0]!.name,
+    requestsPerSecond: median(runs.map((f) => f.requestsPerSecond)),
+    p50: median(runs.map((f) => f.p50)),
+    p99: median(runs.map((f) => f.p99)),
+    non2xx: runs.reduce((sum, f) => sum + f.non2xx, 0),
+  };
 }
 
 async function main() {

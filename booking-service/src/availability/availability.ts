@@ -105,26 +105,52 @@ export async function listAvailability(
         : left === 0
           ? 'full'
           : 'available';
+    const base = slotBase(session);
+    const minimum = sessionMinimum(minimums, row);
     return [
       {
         sessionId: row.id,
-        startsAt: session.startsAt.toISOString(),
-        endsAt: session.endsAt.toISOString(),
-        date: session.date,
-        time: session.time,
-        label: session.label,
-        service: session.service,
+        startsAt: base.startsAt,
+        endsAt: base.endsAt,
+        date: base.date,
+        time: base.time,
+        label: base.label,
+        service: base.service,
         pricePence: row.pricePence,
         capacity: row.capacity,
         seatsLeft: left,
         state,
-        heldBy: [...heldBy],
+        heldBy: heldBy.size === 0 ? [] : [...heldBy],
         waiting: row.waiting,
         waitingFor: [...(waitingMine.get(row.id) ?? NONE)],
-        ...published(sessionMinimum(minimums, row), now),
+        ...(minimum ? published(minimum, now) : {}),
       },
     ];
   });
+}
+
+/**
+ * What a slot says of its timetable session, made once per remembered session (the lists are
+ * remembered per timetable: timetableSessions), not on every request (docs/decisions/122).
+ */
+const slotBases = new WeakMap<
+  ConcreteSession,
+  Pick<AvailabilitySlot, 'startsAt' | 'endsAt' | 'date' | 'time' | 'label' | 'service'>
+>();
+function slotBase(session: ConcreteSession) {
+  let base = slotBases.get(session);
+  if (!base) {
+    base = {
+      startsAt: session.startsAt.toISOString(),
+      endsAt: session.endsAt.toISOString(),
+      date: session.date,
+      time: session.time,
+      label: session.label,
+      service: session.service,
+    };
+    slotBases.set(session, base);
+  }
+  return base;
 }
 
 /**

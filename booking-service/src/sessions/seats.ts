@@ -10,6 +10,13 @@ import {
   waitingClaimsSql,
 } from './waitlist-seats.ts';
 
+/**
+ * Statuses are written into these statements, not sent as values: a prepared statement's
+ * generic plan can then use the partial indexes on them (checkouts_pending_expires_at_idx);
+ * with a value, PostgreSQL planned bookability afresh on every run at size L (docs/decisions/122).
+ */
+const PENDING_CHECKOUT = sql`${checkouts.status} = 'pending'`;
+
 /** The derived table of seatsTakenSql holding the seats taken before the list's claims. */
 const SEATS_TAKEN = 'seats_taken';
 
@@ -38,7 +45,7 @@ export function seatsTakenSql(
     checkoutItems.checkoutId,
   )} where ${and(
     eq(checkoutItems.sessionId, sessionId),
-    eq(checkouts.status, 'pending'),
+    PENDING_CHECKOUT,
     gt(checkouts.expiresAt, now),
   )})`;
   const offered = liveOffersSql(sessionId, now);

@@ -26,7 +26,6 @@ const SLOT_COLUMNS = {
   startsAt: classSessions.startsAt,
   pricePence: classSessions.pricePence,
   capacity: classSessions.capacity,
-  confirmedCount: classSessions.confirmedCount,
   cancelledAt: classSessions.cancelledAt,
   decision: classSessions.decision,
   decidedAt: classSessions.decidedAt,
@@ -93,10 +92,13 @@ async function rowsAtStarts<R>(
 ): Promise<R[]> {
   const found: R[] = [];
   for (const [service, starts] of startsByService(wanted)) {
+    const times = starts.map((start) => start.getTime());
     found.push(
       ...(await statement.execute({
         service,
         starts: starts.map((start) => start.toISOString()),
+        from: new Date(Math.min(...times)).toISOString(),
+        to: new Date(Math.max(...times)).toISOString(),
         now: now.toISOString(),
       })),
     );
@@ -118,6 +120,9 @@ function atStartsStatement<F extends SelectedFields>(db: Database, fields: F, na
         eq(classSessions.service, sql.placeholder('service')),
         GROUP_ONLY,
         sql`${classSessions.startsAt} = any(${sql.placeholder('starts')}::timestamptz[])`,
+        // Implied by the starts; stated so the generic plan is estimated as what it is (below).
+        gte(classSessions.startsAt, sql`${sql.placeholder('from')}::timestamptz`),
+        lte(classSessions.startsAt, sql`${sql.placeholder('to')}::timestamptz`),
       ),
     )
     .prepare(preparedStatementName(db, name));
@@ -213,12 +218,16 @@ async function ensureRows<R extends Pick<SessionRow, 'service' | 'startsAt'>>(
 ): Promise<Map<number, R>> {
   const rows = new Map<number, R>();
   if (sessions.length === 0) return rows;
-  const stored = new Set<string>();
-  for (const row of await find(db, sessions)) {
-    rows.set(sessionKey(row), row);
-    stored.add(timetableKey(row));
+  const found = await find(db, sessions);
+  for (const row of found) rows.set(sessionKey(row), row);
+  // Almost always every row is there: one row per session, each of the session's own service.
+  if (
+    found.length === sessions.length &&
+    sessions.every((s) => rows.get(sessionKey(s))?.service === s.service)
+  ) {
+    return rows;
   }
-
+  const stored = new Set<string>(found.map(timetableKey));
   const missing = new Map<string, ConcreteSession>();
   for (const s of sessions) if (!stored.has(timetableKey(s))) missing.set(timetableKey(s), s);
   if (missing.size === 0) return rows;

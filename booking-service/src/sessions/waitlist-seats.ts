@@ -24,7 +24,7 @@ export function minutesAfter(at: QueryInstant, minutes: number): QueryInstant {
 
 /** Places holding an offer that has not expired: each holds one seat. */
 const liveOffer = (now: QueryInstant) =>
-  and(eq(waitlistEntries.status, 'offered'), gt(waitlistOffers.expiresAt, now));
+  and(sql`${waitlistEntries.status} = 'offered'`, gt(waitlistOffers.expiresAt, now));
 
 /** Seats held by live offers in the session whose id is `sessionId` (an outer column). */
 export function liveOffersSql(sessionId: Column, now: QueryInstant): SQL<number> {
@@ -53,7 +53,7 @@ export function waitingClaimsSql(sessionId: Column, now: QueryInstant, taken: SQ
     waitlistEntries.sessionId,
   )} where ${and(
     eq(waitlistEntries.sessionId, sessionId),
-    eq(waitlistEntries.status, 'waiting'),
+    sql`${waitlistEntries.status} = 'waiting'`,
     gt(claimedSession.startsAt, listOpenUntil),
   )})`;
 }
@@ -107,7 +107,7 @@ export function userLiveOffers(
 }
 
 /** Open places (waiting, or holding a live offer), per session. */
-const openPlace = (now: QueryInstant) => or(eq(waitlistEntries.status, 'waiting'), liveOffer(now));
+const openPlace = (now: QueryInstant) => or(sql`${waitlistEntries.status} = 'waiting'`, liveOffer(now));
 
 /** How many wait for the session whose id is `sessionId` (an outer column), as waitingCounts. */
 export function waitingCountSql(sessionId: Column, now: QueryInstant): SQL<number> {
