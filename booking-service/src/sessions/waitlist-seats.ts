@@ -107,7 +107,8 @@ export function userLiveOffers(
 }
 
 /** Open places (waiting, or holding a live offer), per session. */
-const openPlace = (now: QueryInstant) => or(sql`${waitlistEntries.status} = 'waiting'`, liveOffer(now));
+const openPlace = (now: QueryInstant) =>
+  or(sql`${waitlistEntries.status} = 'waiting'`, liveOffer(now));
 
 /** How many wait for the session whose id is `sessionId` (an outer column), as waitingCounts. */
 export function waitingCountSql(sessionId: Column, now: QueryInstant): SQL<number> {
