@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     // Each file in its own VM context inside shared worker threads: half the time of a thread
-    // per file on the 2-core machine (decision 121; it once showed a real focus race in a
+    // per file on the 2-core machine (decision 123; it once showed a real focus race in a
     // dialog, fixed in the dialog, not here).
     pool: 'vmThreads',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
