@@ -52,10 +52,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialog.Trigger>{trigger}</AlertDialog.Trigger>}
-      <AlertDialog.Content
-        maxWidth={maxWidth}
-        {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
-      >
+      <AlertDialog.Content maxWidth={maxWidth} {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
         {children}
