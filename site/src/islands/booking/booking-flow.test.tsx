@@ -14,11 +14,11 @@ import {
 } from '../../lib/api-client.ts';
 import { stubApi } from '../../test-support/api-stub.ts';
 
-const session = vi.hoisted(() => ({ signedIn: true }));
+const session = vi.hoisted(() => ({ signedIn: true, pending: false }));
 vi.mock('../../lib/auth-client.ts', () => ({
   useSession: () => ({
-    data: session.signedIn ? { user: { id: 'user-1', name: 'Pat' } } : null,
-    isPending: false,
+    data: session.signedIn && !session.pending ? { user: { id: 'user-1', name: 'Pat' } } : null,
+    isPending: session.pending,
   }),
 }));
 
@@ -101,6 +101,7 @@ function stubService(
 
 beforeEach(() => {
   session.signedIn = true;
+  session.pending = false;
   // The basket is kept in localStorage (basket-storage.ts): each test starts with none.
   window.localStorage.clear();
 });
@@ -211,6 +212,29 @@ describe('BookingFlow', () => {
     const day = container.querySelector('[data-day="2026-11-17"]');
     expect(day?.className).toContain('booking-day--closed');
     expect(day?.hasAttribute('data-disabled')).toBe(true);
+  });
+
+  it('keeps Pay busy until it knows whether the visitor is signed in', async () => {
+    // A click while the session is read would be taken as signed out: the sign-in dialog would
+    // open, then close itself when the session arrived, and the payment would never start.
+    stubService(NOVEMBER);
+    const flow = <BookingFlow pricing={DEFAULT_PRICING} initialService="gcse" clock={clock} />;
+    const view = render(flow);
+    await screen.findByText(/Sessions in November 2026/);
+    await pickCards(1);
+    session.pending = true;
+    view.rerender(flow);
+    const pay = await within(screen.getByRole('complementary')).findByRole('button', {
+      name: 'Processing...',
+    });
+    expect(pay.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(pay);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    session.pending = false;
+    view.rerender(flow);
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    expect(pay.textContent).toBe('Proceed to Payment');
   });
 
   it('checks each picked session with the service before it joins the basket', async () => {

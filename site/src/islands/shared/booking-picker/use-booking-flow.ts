@@ -95,7 +95,9 @@ export function useBookingFlow({
     // price of the rest, as the checkout will charge it (docs/decisions/077, 080).
     price: credit && credit.creditSeats > 0 ? quote.cardPrice : quote.price,
     promo: quote.promo,
-    busy: submit.busy,
+    // Busy until the session is known: a click then would be taken as signed out, open the
+    // sign-in dialog, and lose itself when the session arrived and closed it.
+    busy: submit.busy || session.isPending,
     pupilNames: pupils.chosenPupils.map((p) => p.name),
     note: submit.loginNote ?? submit.fullNote ?? offerHeldNote(offer) ?? restoreNote,
     signedOut,
