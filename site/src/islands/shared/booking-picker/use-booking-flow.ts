@@ -95,9 +95,7 @@ export function useBookingFlow({
     // price of the rest, as the checkout will charge it (docs/decisions/077, 080).
     price: credit && credit.creditSeats > 0 ? quote.cardPrice : quote.price,
     promo: quote.promo,
-    // Busy until the session is known: a click then would be taken as signed out, open the
-    // sign-in dialog, and lose itself when the session arrived and closed it.
-    busy: submit.busy || session.isPending,
+    busy: submit.busy || session.isPending, // a click before that would be taken as signed out
     pupilNames: pupils.chosenPupils.map((p) => p.name),
     note: submit.loginNote ?? submit.fullNote ?? offerHeldNote(offer) ?? restoreNote,
     signedOut,
