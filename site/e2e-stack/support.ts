@@ -544,10 +544,16 @@ export const openSessionCards = (page: Page): Locator =>
   );
 
 /** From the local checkout page: Pay, then wait for the payment success page. */
+/**
+ * A checkout that has not opened within half a minute is stuck, not slow: the journey fails
+ * there, naming the wait, instead of using the test's whole timeout (decision 121).
+ */
+const CHECKOUT_WAIT_MS = 30_000;
+
 export async function payOnLocalCheckout(page: Page): Promise<void> {
-  await page.waitForURL(/\/dev\/checkout\//);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/\/payment-success\?checkout=/);
+  await page.waitForURL(/\/dev\/checkout\//, { timeout: CHECKOUT_WAIT_MS });
+  await page.getByRole('button', { name: /^Pay / }).click({ timeout: CHECKOUT_WAIT_MS });
+  await page.waitForURL(/\/payment-success\?checkout=/, { timeout: CHECKOUT_WAIT_MS });
 }
 
 /** How many pixels the page is wider than the screen: 0 when nothing scrolls sideways. */

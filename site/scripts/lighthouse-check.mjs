@@ -138,3 +138,24 @@ export function lighthouseShortfalls(rows, floors, baselineName) {
   }
   return shortfalls;
 }
+
+/**
+ * Which CPUs the measured page's renderer and everything else get during a Lighthouse run
+ * (decision 124). Lighthouse's simulated throttling multiplies the wall-clock length of every
+ * main-thread task it observes by four. On a shared two-core machine the renderer's tasks were
+ * four to six times longer on the wall than on its CPU (a 167 ms task held 25 ms of CPU): it was
+ * waiting for the service, Lighthouse and Chrome's own browser and compositor processes, none of
+ * which share a phone's CPU with the page. So the renderer gets the last CPU to itself and the
+ * harness the others, as a phone gives the page a core. The renderer's own threads (compositor,
+ * script streaming, raster) stay with it, so the page pays for all of its own work. With one CPU,
+ * or without `taskset`, nothing is pinned (null).
+ *
+ * @param {number} cpuCount CPUs this process may use
+ * @param {boolean} hasTaskset whether util-linux's taskset is on the PATH
+ * @returns {{ rendererCpu: number, harnessCpus: string } | null}
+ */
+export function cpuPlan(cpuCount, hasTaskset) {
+  if (!hasTaskset || !Number.isInteger(cpuCount) || cpuCount < 2) return null;
+  const rendererCpu = cpuCount - 1;
+  return { rendererCpu, harnessCpus: rendererCpu === 1 ? '0' : `0-${rendererCpu - 1}` };
+}

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import {
+  cpuPlan,
   lighthouseShortfalls,
   mainFrameLcpCandidates,
   median,
@@ -148,5 +149,17 @@ describe('mainFrameLcpCandidates', () => {
       { name: 'PaintTimingDetector::NotifyScroll', args: { type: 'compositor' } },
     ];
     assert.equal(mainFrameLcpCandidates(events), 0);
+  });
+});
+
+describe('cpuPlan', () => {
+  it('gives the renderer the last CPU and the harness the rest', () => {
+    assert.deepEqual(cpuPlan(2, true), { rendererCpu: 1, harnessCpus: '0' });
+    assert.deepEqual(cpuPlan(8, true), { rendererCpu: 7, harnessCpus: '0-6' });
+  });
+
+  it('pins nothing on one CPU or without taskset', () => {
+    assert.equal(cpuPlan(1, true), null);
+    assert.equal(cpuPlan(4, false), null);
   });
 });

@@ -9,7 +9,8 @@
  */
 import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { PHONE_INVALID_TEXT, phoneSchema } from './validation.ts';
+import { PHONE_INVALID_TEXT } from './validation.ts';
+import { phoneSchema } from './validation-schemas.ts';
 
 /** A number typed without a country code is British. */
 export const PHONE_DEFAULT_COUNTRY = 'GB';

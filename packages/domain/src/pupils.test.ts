@@ -4,11 +4,10 @@ import {
   courseFitsYearGroup,
   isSixteenOrOver,
   needsParentalConsent,
-  pupilCreateSchema,
-  pupilUpdateSchema,
   yearGroupAllowedFor,
   yearGroupLabel,
 } from './pupils.ts';
+import { pupilCreateSchema, pupilUpdateSchema } from './pupil-schemas.ts';
 import { YEAR_GROUPS } from './validation.ts';
 
 describe('pupils', () => {

@@ -4,12 +4,11 @@ import {
   type Closure,
   closedDays,
   closureOn,
-  closureSchema,
   findSession,
   listSessions,
   type WeeklySlot,
-  weeklySlotSchema,
 } from './timetable.ts';
+import { closureSchema, weeklySlotSchema } from './timetable-schemas.ts';
 
 // The weekly timetable of docs/product-rules.md#time.
 const TIMETABLE: readonly WeeklySlot[] = [

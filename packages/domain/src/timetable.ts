@@ -2,19 +2,17 @@
  * The weekly timetable (London wall-clock slots, edited in the CMS) turned into concrete,
  * dated sessions with UTC instants.
  */
-import { z } from 'zod';
 import {
   addDays,
   formatTimeRange,
   isCalendarDate,
-  isWallClockTime,
   londonDate,
   londonWallClockToUtc,
   WEEKDAYS,
   type Weekday,
   weekdayOf,
 } from './london-time.ts';
-import { SERVICE_CODES, type ServiceCode } from './services.ts';
+import type { ServiceCode } from './services.ts';
 
 export { WEEKDAYS, type Weekday };
 
@@ -60,19 +58,6 @@ export interface ClosedDay {
   reason: string;
 }
 
-/** Shape of one closure, for checking CMS content before it is used. */
-export const closureSchema = z
-  .object({
-    from: z.string().refine(isCalendarDate, { error: 'From must be a date written YYYY-MM-DD.' }),
-    to: z.string().refine(isCalendarDate, { error: 'To must be a date written YYYY-MM-DD.' }),
-    reason: z.string().trim().min(1, { error: 'Reason is required.' }),
-  })
-  // YYYY-MM-DD strings compare in calendar order; only compare two well-formed dates.
-  .refine((c) => !isCalendarDate(c.from) || !isCalendarDate(c.to) || c.to >= c.from, {
-    error: 'The last closed day must not be before the first.',
-    path: ['to'],
-  });
-
 /** The closure covering a London date, if any (the first listed wins when two overlap). */
 export function closureOn(closures: readonly Closure[], date: string): Closure | undefined {
   return closures.find((closure) => closure.from <= date && date <= closure.to);
@@ -95,14 +80,6 @@ export function closedDays(
   }
   return days;
 }
-
-/** Shape of one timetable row, for checking CMS content before it is used. */
-export const weeklySlotSchema = z.object({
-  day: z.enum(WEEKDAYS, { error: 'Day must be one of mon, tue, wed, thu, fri, sat, sun.' }),
-  startTime: z.string().refine(isWallClockTime, { error: 'Start time must be written HH:mm.' }),
-  label: z.string().trim().min(1, { error: 'Label is required.' }),
-  service: z.enum(SERVICE_CODES, { error: 'Service is not a known service code.' }),
-});
 
 function toSession(slot: WeeklySlot, date: string): ConcreteSession {
   const startsAt = londonWallClockToUtc(date, slot.startTime);

@@ -2,23 +2,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  basketSchema,
-  changePasswordSchema,
-  contactEnquirySchema,
-  forgotPasswordSchema,
   PASSWORD_MIN_LENGTH,
   PHONE_CHARACTERS_TEXT,
   PHONE_MAX_CHARS,
   PHONE_TOO_LONG_TEXT,
+  phoneTypingProblem,
+} from './validation.ts';
+import {
+  basketSchema,
+  changePasswordSchema,
+  contactEnquirySchema,
+  forgotPasswordSchema,
   passwordSchema,
   phoneSchema,
-  phoneTypingProblem,
   profileUpdateSchema,
   resetPasswordSchema,
   rescheduleSchema,
   signInSchema,
   signUpSchema,
-} from './validation.ts';
+} from './validation-schemas.ts';
 
 /** The messages a form would show, as [field, message]. */
 function errorsOf(schema: z.ZodType, input: unknown): [string, string][] {

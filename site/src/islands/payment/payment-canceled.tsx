@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
-import { takePaymentBasket } from '../shared/payment-basket.ts';
+import { takePaymentBasket } from '../shared/payment-basket-take.ts';
 import './payment-pages.css';
 
 export interface PaymentCanceledProps {

@@ -15,7 +15,7 @@ import { ApiError, api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { clearBasket } from '../shared/booking-picker/basket-storage.ts';
 import { AppProviders } from '../shared/app-providers.tsx';
-import { takePaymentBasket } from '../shared/payment-basket.ts';
+import { takePaymentBasket } from '../shared/payment-basket-take.ts';
 import {
   Confirming,
   fromService,
