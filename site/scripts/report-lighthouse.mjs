@@ -21,7 +21,15 @@
 // Account pages are `noindex` on purpose (they have nothing for search engines), which costs
 // them Lighthouse's "is crawlable" SEO audit: their SEO score is reported, not expected at 100.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -201,21 +209,46 @@ const cpus = cpuPlan(
   os.availableParallelism(),
   spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0,
 );
+/** This process and every process it started (the service, Chrome and Chrome's children). */
+function harnessTree() {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": the name may hold spaces, so read after its last bracket.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone since the listing
+    }
+  }
+  const tree = [process.pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
 /**
- * Every thread of these processes (this one, whose Chrome starts later, and the service) onto the
- * harness's CPUs; Chrome starts each renderer through taskset onto the renderer's CPU. Done once
- * the service is up: starting it on one CPU would only be slower.
+ * Moves every thread of the harness, but not the page's renderers, onto `cpuList`: the harness's
+ * CPUs while a route with a performance floor is measured, every CPU otherwise (a route whose
+ * performance is only reported is not worth the slower runs of a harness on one CPU).
  */
-function pinHarness(pids) {
+function placeHarness(cpuList) {
   if (!cpus) return;
-  for (const pid of pids) {
-    execFileSync('taskset', ['-a', '-p', '-c', cpus.harnessCpus, String(pid)], { stdio: 'ignore' });
+  for (const pid of harnessTree()) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      execFileSync('taskset', ['-a', '-p', '-c', cpuList, String(pid)], { stdio: 'ignore' });
+    } catch {
+      // gone since the listing
+    }
   }
 }
+const allCpus = `0-${os.availableParallelism() - 1}`;
 console.log(
   `Lighthouse in ${chromePath}; ${
     cpus
-      ? `the page's renderer on CPU ${cpus.rendererCpu}, everything else on CPU ${cpus.harnessCpus}`
+      ? `the page's renderer on CPU ${cpus.rendererCpu}; the service, Lighthouse and Chrome's other processes on CPU ${cpus.harnessCpus} while a route with a performance floor is measured`
       : 'nothing pinned (one CPU, or no taskset)'
   }`,
 );
@@ -238,7 +271,6 @@ try {
   for (const who of new Set(routes.map((r) => r.as).filter(Boolean))) {
     cookies[who] = await signIn(origin, who);
   }
-  pinHarness([process.pid, service.pid]);
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -251,6 +283,9 @@ try {
   });
   const rows = [];
   for (const route of routes) {
+    placeHarness(
+      cpus && floors[route.path]?.performance !== undefined ? cpus.harnessCpus : allCpus,
+    );
     const name = route.path === '/' ? 'home' : route.path.slice(1).replaceAll('/', '-');
     const count = runsFor(floors[route.path], runsOption);
     const runs = [];
