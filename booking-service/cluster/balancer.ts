@@ -21,6 +21,8 @@ export interface Balancer {
   healthy(): number[];
   /** Why each 502 was answered: method, path, instance and error. */
   failures(): readonly string[];
+  /** Checks every instance's health now, as the timer does every few seconds. */
+  checkNow(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -141,13 +143,25 @@ export async function startBalancer(options: {
       if (!res.headersSent) forward(req, res, Buffer.concat(chunks), new Set());
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // A port taken meanwhile is an error to the caller, not an uncaught exception.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch((error: unknown) => {
+    clearInterval(healthTimer);
+    agent.destroy();
+    throw error;
+  });
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     healthy: () => [...healthy].sort(),
     failures: () => failures,
+    checkNow: checkHealth,
     async close() {
       clearInterval(healthTimer);
       server.closeAllConnections();

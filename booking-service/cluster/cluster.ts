@@ -107,8 +107,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     cleanups.push(() => bouncer.stop());
     const pooledUrl = Object.assign(new URL(bouncer.adminUrl), { pathname: '/booking' }).toString();
 
-    const balancerPort = options.port ?? (await freePort());
-    const url = `http://127.0.0.1:${balancerPort}`;
+    // The balancer listens first: the instances need its address, and a port only chosen here
+    // and bound minutes later (after the release step and the instances' start) could be taken
+    // by anything else on the machine meanwhile. It finds each instance as that one starts.
+    const ports: number[] = [];
+    const balancer = await startBalancer({
+      upstreams: () => ports,
+      ...(options.port === undefined ? {} : { port: options.port }),
+    });
+    cleanups.push(() => balancer.close());
+    const url = balancer.url;
     const baseEnv: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'development',
@@ -126,14 +134,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // The release step, once, before any instance starts (docs/decisions/089).
     await runOnce('src/db/migrate-cli.ts', baseEnv);
 
-    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
-    const instances = ports.map((port, index) => {
+    const instances = Array.from({ length: count }, (_, index) => {
       let child: ChildProcess | undefined;
       let output = '';
+      // Chosen as the instance first starts, moments before it listens, and kept for restarts.
+      let port = 0;
       const instance: ClusterInstance = {
-        port,
+        get port() {
+          return port;
+        },
         pid: () => (child && child.exitCode === null ? child.pid : undefined),
         async start() {
+          if (port === 0) {
+            port = await freePort();
+            ports.push(port);
+          }
           output = '';
           // Node itself, not a tsx wrapper process: signals and exit codes are the service's own.
           child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -171,8 +186,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await instances[0]!.start();
     await Promise.all(instances.slice(1).map((instance) => instance.start()));
 
-    const balancer = await startBalancer({ upstreams: () => ports, port: balancerPort });
-    cleanups.push(() => balancer.close());
+    await balancer.checkNow();
     return { url, pooledUrl, directUrl, instances, balancer, stop: cleanUp };
   } catch (error) {
     await cleanUp();
