@@ -543,13 +543,11 @@ export const openSessionCards = (page: Page): Locator =>
     '.booking-session__button[data-slot-state="available"][aria-pressed="false"]:not([disabled])',
   );
 
-/** From the local checkout page: Pay, then wait for the payment success page. */
-/**
- * A checkout that has not opened within half a minute is stuck, not slow: the journey fails
- * there, naming the wait, instead of using the test's whole timeout (decision 121).
- */
+// A checkout that has not opened within half a minute is stuck, not slow: the journey fails
+// there, naming the wait, instead of using the test's whole timeout (decision 121).
 const CHECKOUT_WAIT_MS = 30_000;
 
+/** From the local checkout page: Pay, then wait for the payment success page. */
 export async function payOnLocalCheckout(page: Page): Promise<void> {
   await page.waitForURL(/\/dev\/checkout\//, { timeout: CHECKOUT_WAIT_MS });
   await page.getByRole('button', { name: /^Pay / }).click({ timeout: CHECKOUT_WAIT_MS });

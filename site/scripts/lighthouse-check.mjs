@@ -159,3 +159,18 @@ export function cpuPlan(cpuCount, hasTaskset) {
   const rendererCpu = cpuCount - 1;
   return { rendererCpu, harnessCpus: rendererCpu === 1 ? '0' : `0-${rendererCpu - 1}` };
 }
+
+/**
+ * Which routes the report measures with the page's renderer on a CPU of its own (those whose
+ * performance the baseline judges) and which in a plain browser (the rest: their performance is
+ * only reported, and an isolated renderer costs each run Chrome's 5 s trace-flush wait; decision
+ * 125).
+ *
+ * @param {string[]} paths
+ * @param {Record<string, { performance?: number }>} floors
+ * @returns {{ plain: string[], isolated: string[] }}
+ */
+export function placeRoutes(paths, floors) {
+  const judged = (p) => floors[p]?.performance !== undefined;
+  return { plain: paths.filter((p) => !judged(p)), isolated: paths.filter(judged) };
+}

@@ -6,6 +6,7 @@ import {
   lighthouseShortfalls,
   mainFrameLcpCandidates,
   median,
+  placeRoutes,
   runsFor,
   summariseRuns,
 } from './lighthouse-check.mjs';
@@ -161,5 +162,22 @@ describe('cpuPlan', () => {
   it('pins nothing on one CPU or without taskset', () => {
     assert.equal(cpuPlan(1, true), null);
     assert.equal(cpuPlan(4, false), null);
+  });
+});
+
+describe('placeRoutes', () => {
+  it('isolates the routes whose performance is judged and leaves the rest plain', () => {
+    assert.deepEqual(
+      placeRoutes(['/', '/booking', '/about', '/admin'], {
+        '/': { accessibility: 100 },
+        '/booking': { performance: 90 },
+        '/admin': { seo: 66, performance: 95 },
+      }),
+      { plain: ['/', '/about'], isolated: ['/booking', '/admin'] },
+    );
+  });
+
+  it('isolates nothing when the baseline judges no performance', () => {
+    assert.deepEqual(placeRoutes(['/', '/admin'], {}), { plain: ['/', '/admin'], isolated: [] });
   });
 });
