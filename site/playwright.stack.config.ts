@@ -21,6 +21,8 @@ const MONTH_END = '2027-02-28T20:00:00Z';
 // The `stackStart` option is the worker fixture e2e-stack/support.ts declares.
 export default defineConfig<object, { stackStart: string }>({
   testDir: './e2e-stack',
+  // One migrated PGlite folder for the run, which every worker's service starts from a copy of.
+  globalSetup: './e2e-stack/global-setup.ts',
   testMatch: '**/*.spec.ts',
   // Each worker has its own service and database (e2e-stack/support.ts `stack`): two at once on
   // the 2-core machine; a file's journeys stay in order in one worker.
@@ -42,11 +44,16 @@ export default defineConfig<object, { stackStart: string }>({
     trace:
       process.env.PLAYWRIGHT_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'on-first-retry',
     locale: 'en-GB',
+    // Pages keep their behaviour and drop their transitions, as for a visitor who asks for less
+    // motion: fewer frames for the browser to draw on the 2-core machine (decision 126).
+    reducedMotion: 'reduce',
     timezoneId: 'Europe/London',
     launchOptions: chromiumLaunch,
   },
+  // The month-end project comes first: its two journeys start the run side by side, and the
+  // run ends on the main project's journeys, shared out between both workers as they free up,
+  // instead of on two lone month-end workers each starting a stack of its own (decision 126).
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
     ...(clockChosen
       ? []
       : [
@@ -57,5 +64,6 @@ export default defineConfig<object, { stackStart: string }>({
             grep: /book two sessions|from a full session/,
           },
         ]),
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
 });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localStackEnv } from '../scripts/local-stack-env.mjs';
+import { seedPgliteFolder } from '../scripts/migrated-pglite.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serviceDir = path.resolve(siteDir, '../booking-service');
@@ -69,6 +70,8 @@ export async function startStackServer(clock: string): Promise<StackServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stack-e2e-pglite-'));
+  // A copy of the run's migrated folder (made once in globalSetup), not a fresh initdb.
+  await seedPgliteFolder(dataDir);
   const siteDist = process.env.STACK_SITE_DIST ?? latestBuild();
   // This very Node binary, not `node` from PATH: the workspace's `node` is a shell wrapper that
   // would take the stop signal and leave the service running.

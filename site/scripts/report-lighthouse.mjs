@@ -40,6 +40,7 @@ import {
   summariseRuns,
 } from './lighthouse-check.mjs';
 import { localStackEnv } from './local-stack-env.mjs';
+import { seedPgliteFolder } from './migrated-pglite.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serviceDir = path.resolve(siteDir, '../booking-service');
@@ -242,6 +243,7 @@ console.log(
 const port = await freePort();
 const origin = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-pglite-'));
+await seedPgliteFolder(dataDir);
 // This very Node binary, not `node` from PATH: the workspace's `node` is a shell wrapper that
 // would take the signal below and leave the service running.
 const service = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
