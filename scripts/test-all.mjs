@@ -1,47 +1,58 @@
-// Runs every package's tests one after another (2 cores: parallel suites only fight for CPU),
-// plus the build checks CI must prove (studio build, site page-weight budget), and ends with
-// one line of totals that CI reads: "tests: N passed, N failed".
+// Runs every package's tests, mostly one after another (2 cores: suites that each fill both only
+// fight for CPU; the stages below say which run side by side), plus the build checks CI must
+// prove (studio build, site page-weight budget), and ends with one line of totals that CI reads:
+// "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { slowestFiles } from './test-timings.mjs';
 
-const steps = [
-  { name: '@tuition/domain', args: ['--filter', '@tuition/domain', 'test'] },
-  { name: '@tuition/content', args: ['--filter', '@tuition/content', 'test'] },
-  { name: 'studio', args: ['--filter', 'studio', 'test'] },
-  { name: 'studio build', args: ['--filter', 'studio', 'build'], counts: false },
-  { name: 'booking-service', args: ['--filter', 'booking-service', 'test'] },
-  { name: 'site', args: ['--filter', 'site', 'test'] },
-  // The site's test script builds into .e2e-dist (see decision 012); weigh that build.
+const step = (name, args, counts = true) => ({ name, args, counts });
+const site = (script) => ['--filter', 'site', script];
+
+// Stages run one after another. A stage of lanes runs its lanes side by side, each lane's steps
+// in order: the service's suites leave about a seventh of both cores idle (they wait on
+// PostgreSQL and on time), which the Studio's CLI runs, the site's build, its unit tests and its
+// static journeys fill (decision 127). The stack journeys and the Lighthouse report run alone.
+const stages = [
+  [step('@tuition/domain', ['--filter', '@tuition/domain', 'test'])],
+  [step('@tuition/content', ['--filter', '@tuition/content', 'test'])],
   {
-    name: 'site page weight',
-    args: ['--filter', 'site', 'report:weight', '.e2e-dist'],
-    counts: false,
+    lanes: [
+      [step('booking-service', ['--filter', 'booking-service', 'test'])],
+      [
+        step('studio', ['--filter', 'studio', 'test']),
+        step('studio build', ['--filter', 'studio', 'build'], false),
+        // The site's test scripts build into .e2e-dist (see decision 012) and test that build.
+        step('site build', site('test:build'), false),
+        step('site unit', site('test:unit')),
+        step('site journeys', site('test:e2e')),
+      ],
+    ],
   },
+  [step('site stack journeys', site('test:stack'))],
+  [step('site page weight', [...site('report:weight'), '.e2e-dist'], false)],
   // The W3C Nu HTML checker on the same build: no HTML errors on any page (needs Java).
-  { name: 'site html', args: ['--filter', 'site', 'check:html', '.e2e-dist'], counts: false },
+  [step('site html', [...site('check:html'), '.e2e-dist'], false)],
   // Lighthouse on the same build through the whole stack: accessibility, best practices and SEO
   // may not fall below site/lighthouse-baseline.json, nor /admin's and /booking's performance,
   // judged on the median of three runs (decision 119); other routes' performance is printed.
-  {
-    name: 'site lighthouse',
-    args: [
-      '--filter',
-      'site',
-      'report:lighthouse',
-      '--dist',
-      '.e2e-dist',
-      '--check',
-      'lighthouse-baseline.json',
-    ],
-    counts: false,
-  },
+  [
+    step(
+      'site lighthouse',
+      [...site('report:lighthouse'), '--dist', '.e2e-dist', '--check', 'lighthouse-baseline.json'],
+      false,
+    ),
+  ],
 ];
 
 const only = process.argv.slice(2).filter((arg) => arg !== '--');
-const selected = only.length ? steps.filter((s) => only.some((o) => s.name.includes(o))) : steps;
+const chosen = (s) => !only.length || only.some((o) => s.name.includes(o));
+const laneSets = stages
+  .map((stage) => (Array.isArray(stage) ? [stage] : stage.lanes).map((lane) => lane.filter(chosen)))
+  .map((lanes) => lanes.filter((lane) => lane.length))
+  .filter((lanes) => lanes.length);
 
 /** Reads vitest ("Tests  3 failed | 40 passed (43)") and Playwright ("  12 passed (30s)") summaries. */
 export function countResults(output) {
@@ -94,7 +105,8 @@ const pnpmEntry = /pnpm\.c?js$/.test(process.env.npm_execpath ?? '')
 const pnpmCommand = (args) =>
   pnpmEntry ? [process.execPath, [pnpmEntry, ...args]] : ['npx', ['-y', 'pnpm@10', ...args]];
 
-function run(step) {
+/** Runs one step; its output goes to the terminal as it comes, or, when `quiet`, is only kept. */
+function run(step, quiet = false) {
   return new Promise((resolve) => {
     const started = Date.now();
     const [command, args] = pnpmCommand(step.args);
@@ -106,7 +118,7 @@ function run(step) {
     const relay = (stream, sink) =>
       stream.on('data', (chunk) => {
         output += chunk;
-        sink.write(chunk);
+        if (!quiet) sink.write(chunk);
       });
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
@@ -119,9 +131,17 @@ function run(step) {
 rmSync(timingsDir, { recursive: true, force: true });
 const started = Date.now();
 const summary = [];
-for (const step of selected) {
-  console.log(`\n=== ${step.name} ===`);
-  const result = await run(step);
+/** The first lane's output is shown live; another lane's is printed whole as each step ends. */
+async function runLane(lane, live) {
+  for (const step of lane) {
+    if (live) console.log(`\n=== ${step.name} ===`);
+    const result = await run(step, !live);
+    if (!live)
+      process.stdout.write(`\n=== ${step.name} (beside the step above) ===\n${result.output}`);
+    record(step, result);
+  }
+}
+function record(step, result) {
   const counts = step.counts === false ? null : countResults(result.output);
   // Never trust an exit code alone (a library's exit hook once turned a red run into exit 0):
   // reported failures fail the step, and a runner that failed without naming a failed test
@@ -131,6 +151,12 @@ for (const step of selected) {
   if (counts && result.code !== 0 && counts.failed === 0) counts.failed = 1;
   summary.push({ step, result, counts });
 }
+for (const lanes of laneSets) {
+  await Promise.all(lanes.map((lane, i) => runLane(lane, i === 0)));
+}
+// The summary lists the steps in the order they are declared, whichever finished first.
+const declared = laneSets.flat(2);
+summary.sort((a, b) => declared.indexOf(a.step) - declared.indexOf(b.step));
 
 const problems = summary.flatMap(({ step, result }) =>
   namedProblems(result.output).map((name) => `${step.name}: ${name}`),

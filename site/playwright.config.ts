@@ -15,7 +15,8 @@ export default defineConfig({
   workers: 2,
   // In CI one more try: a journey that passes then is reported as flaky (in the summary too), not hidden.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Beside the service's suites in the test command (decision 127), a slow page is load, not a failure.
+  timeout: 60_000,
   reporter: playwrightTimings('site-e2e', [[process.env.CI ? 'line' : 'list']]),
   // Several people may run the site's journeys at once on one machine; each run can keep its
   // artefacts apart (Playwright empties this folder when it starts).

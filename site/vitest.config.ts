@@ -13,6 +13,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     // jsdom's gaps (matchMedia, ResizeObserver, ...) filled once for every test file.
     setupFiles: ['./vitest.setup.ts'],
+    // The test command runs these beside the service's suites (decision 127): a test that takes
+    // half a second alone may take several seconds then, which is load, not a failure.
+    testTimeout: 20_000,
     ...vitestTimings('site'),
   },
 });
