@@ -10,6 +10,7 @@
 //
 //   npx -y pnpm@10 --filter site report:lighthouse [--dist .e2e-dist] [--only /booking,/admin]
 //       [--check lighthouse-baseline.json] [--runs 5] [--full] [--traces]
+//       [--part reported|judged]
 //
 // --check fails (exit 1) when a route reports no Largest Contentful Paint, or its accessibility,
 // best-practices or SEO score falls below the floor the baseline file sets for it
@@ -19,6 +20,8 @@
 // several points. Every other route runs once and its performance is only reported.
 // --runs runs every route that many times (medians are printed). --full keeps each run's full
 // Lighthouse result beside the summary, --traces each run's trace (lighthouse-<route>-<n>.*).
+// --part runs only the routes whose performance is reported (the test command runs those beside
+// other steps) or only those it judges (run alone, on quiet CPUs; decision 127).
 //
 // Account pages are `noindex` on purpose (they have nothing for search engines), which costs
 // them Lighthouse's "is crawlable" SEO audit: their SEO score is reported, not expected at 100.
@@ -77,6 +80,8 @@ const { values: options } = parseArgs({
     traces: { type: 'boolean', default: false },
     check: { type: 'string' },
     runs: { type: 'string' },
+    // Only the routes whose performance is reported, or only those it judges (decision 127).
+    part: { type: 'string' },
   },
 });
 
@@ -187,6 +192,9 @@ if (runsOption !== undefined && !(Number.isInteger(runsOption) && runsOption > 0
   throw new Error(`--runs takes a whole number above 0, not ${options.runs}`);
 }
 const routes = only ? ROUTES.filter((r) => only.includes(r.path)) : ROUTES;
+if (options.part !== undefined && !['reported', 'judged'].includes(options.part)) {
+  throw new Error(`--part takes reported or judged, not ${options.part}`);
+}
 
 let dist = options.dist ? path.resolve(siteDir, options.dist) : null;
 if (!dist) {
@@ -228,10 +236,12 @@ function launchChrome(rendererCpu) {
   });
 }
 
-const { plain, isolated } = placeRoutes(
+const placed = placeRoutes(
   routes.map((r) => r.path),
   placementFloors,
 );
+const plain = options.part === 'judged' ? [] : placed.plain;
+const isolated = options.part === 'reported' ? [] : placed.isolated;
 console.log(
   `Lighthouse in ${chromePath}; ${
     cpus && isolated.length
