@@ -16,6 +16,16 @@ vi.mock('../../lib/auth-session.ts', async (importOriginal) => ({
 }));
 
 const { AdminDashboard } = await import('./admin-dashboard.tsx');
+// The sections the dashboard loads as chunks of their own, loaded here once: a first test that
+// met them compiling (seconds beside the service's suites) would be timing the compiler, not the
+// page, and outwait Testing Library's patience. The page still mounts them as chunks.
+await Promise.all([
+  import('./admin-sessions.tsx'),
+  import('./admin-classes.tsx'),
+  import('./admin-users.tsx'),
+  import('./admin-tutors.tsx'),
+  import('./admin-promotions.tsx'),
+]);
 
 const user = (n: number): AdminUserRow => ({
   id: `u${n}`,
