@@ -30,11 +30,12 @@ if (typeof window !== 'undefined') {
 }
 
 // Testing Library's waitFor and findBy* wait up to 1 s by default; on the shared 2-core machine a
-// dialog's focus return or a refetch can take longer while other suites run. A passing
-// expectation still returns as soon as it holds (decision 120).
+// dialog's focus return, a refetch or a lazy chunk's first compile can take several seconds
+// while the service's suites run beside these (decision 127). A passing expectation still
+// returns as soon as it holds (decision 120); only a failing one waits the whole 10 s.
 if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5_000 });
+  configure({ asyncUtilTimeout: 10_000 });
 }
 
 export {};

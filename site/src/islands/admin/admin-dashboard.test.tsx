@@ -290,11 +290,7 @@ describe('AdminDashboard', { timeout: 20_000 }, () => {
     render(<AdminDashboard navigate={navigate} />);
     expect(
       // The toast ends like a sentence; the table's note does not.
-      await screen.findAllByText(
-        /^Access denied: Admin privileges required\.?$/,
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findAllByText(/^Access denied: Admin privileges required\.?$/),
     ).not.toHaveLength(0);
   });
 

@@ -89,8 +89,6 @@ function stubService() {
 }
 
 const navigate = vi.fn();
-/** Generous waits: the machine running the whole suite may be busy. */
-const SLOW = { timeout: 5000 };
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -115,12 +113,12 @@ async function pickTwoSessions() {
     </AppProviders>,
   );
   for (const date of ['Tuesday 3 November 2026', 'Thursday 5 November 2026']) {
-    const card = (await screen.findAllByRole('button', { name: new RegExp(date) }, SLOW)).find(
+    const card = (await screen.findAllByRole('button', { name: new RegExp(date) })).find(
       (b) => b.className === 'booking-session__button',
     );
     if (!card) throw new Error(`no card for ${date}`);
     fireEvent.click(card);
-    await waitFor(() => expect(card.getAttribute('aria-pressed')).toBe('true'), SLOW);
+    await waitFor(() => expect(card.getAttribute('aria-pressed')).toBe('true'));
   }
   return screen.getByRole('complementary');
 }
@@ -129,39 +127,35 @@ describe('a price that changed before the press', { timeout: 20_000 }, () => {
   it('sends the total shown, and pays it when it still stands', async () => {
     const { checkouts } = stubService();
     const basket = await pickTwoSessions();
-    await waitFor(
-      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00'),
-      SLOW,
+    await waitFor(() =>
+      expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00'),
     );
     fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'), SLOW);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'));
     expect(checkouts[0]).toMatchObject({ expectedPence: 3000 });
   });
 
   it('tells the family, pays nothing, shows the new total, and sends it next time', async () => {
     const { checkouts } = stubService();
     const basket = await pickTwoSessions();
-    await waitFor(
-      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00'),
-      SLOW,
+    await waitFor(() =>
+      expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00'),
     );
     seatPence = 1000; // the admin changed a price meanwhile
     fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
-    expect(await screen.findByText('The price has changed', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The price has changed', {})).toBeTruthy();
     expect(
       await screen.findByText(
         'The price has changed: the total is now £20.00, not £30.00. Please check the new total and confirm again.',
         {},
-        SLOW,
       ),
     ).toBeTruthy();
     expect(navigate).not.toHaveBeenCalled();
-    await waitFor(
-      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£20.00'),
-      SLOW,
+    await waitFor(() =>
+      expect(within(basket).getByTestId('basket-total').textContent).toBe('£20.00'),
     );
     fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'), SLOW);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://pay.example/c1'));
     expect(checkouts.map((c) => c.expectedPence)).toEqual([3000, 2000]);
   });
 });
@@ -170,9 +164,8 @@ describe('the last seat taken before the press (decision 107)', { timeout: 20_00
   it('drops the session from the basket and offers its waiting list', async () => {
     stubService();
     const basket = await pickTwoSessions();
-    await waitFor(
-      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00'),
-      SLOW,
+    await waitFor(() =>
+      expect(within(basket).getByTestId('basket-total').textContent).toBe('£30.00'),
     );
     fifthTaken = true;
     fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
@@ -180,20 +173,16 @@ describe('the last seat taken before the press (decision 107)', { timeout: 20_00
       await within(basket).findByText(
         'Now full, removed from your basket: Thursday 5 November 2026, 5:00 PM. Join its waiting list under the session to be offered the next seat that frees.',
         {},
-        SLOW,
       ),
     ).toBeTruthy();
     expect(navigate).not.toHaveBeenCalled();
-    await waitFor(
-      () => expect(within(basket).getByTestId('basket-total').textContent).toBe('£15.00'),
-      SLOW,
+    await waitFor(() =>
+      expect(within(basket).getByTestId('basket-total').textContent).toBe('£15.00'),
     );
     expect(
-      await screen.findByRole(
-        'button',
-        { name: /^Join waiting list: GCSE Foundation, Thursday 5 November 2026/ },
-        SLOW,
-      ),
+      await screen.findByRole('button', {
+        name: /^Join waiting list: GCSE Foundation, Thursday 5 November 2026/,
+      }),
     ).toBeTruthy();
   });
 });

@@ -103,7 +103,7 @@ describe('PaymentSuccess', () => {
       await screen.findByRole('heading', { name: 'We are confirming your payment' }),
     ).toBeTruthy();
     expect(screen.queryByText('Payment Successful')).toBeNull();
-    await waitFor(() => expect(calls).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    await waitFor(() => expect(calls).toBeGreaterThanOrEqual(2));
     expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
     expect(screen.getByText(/Your sessions are booked/)).toBeTruthy();
     expect(screen.getByTestId('payment-total').textContent).toBe('£100.00');
@@ -130,9 +130,7 @@ describe('PaymentSuccess', () => {
       await screen.findByRole('heading', { name: 'We are confirming your payment' }),
     ).toBeTruthy();
     expect(loadBasket()?.starts).toEqual(['2026-11-10T17:00:00.000Z']);
-    expect(
-      await screen.findByRole('heading', { name: 'Payment Successful' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
     expect(window.localStorage.getItem(BASKET_STORAGE_KEY)).toBeNull();
   }, 15_000);
 
