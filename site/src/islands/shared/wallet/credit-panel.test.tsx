@@ -202,6 +202,20 @@ describe('credit an unfinished payment holds', () => {
     await waitFor(() => expect(calls).toContain('POST /api/checkout/co-1/cancel'));
   });
 
+  it('on /booking names the hold without repeating the Payment pending panel’s Resume and Release', async () => {
+    stubApi({ 'GET /api/me/wallet': holding });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <CreditPanel variant="summary" clock={clock} />
+      </AppProviders>,
+    );
+    const hold = await screen.findByTestId('credit-hold');
+    expect(hold.textContent).toContain('5 sessions held for an unfinished payment until 1:20 PM');
+    expect(hold.textContent).toContain('For Maya and Arjun');
+    expect(screen.queryByRole('link', { name: 'Resume payment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Release' })).toBeNull();
+  });
+
   it('shows a hold that ended before payment as one history line', async () => {
     stubApi({
       'GET /api/me/wallet': {

@@ -45,7 +45,8 @@ export function useWallet(enabled = true) {
 export interface CreditPanelProps {
   /**
    * `summary` (/booking): the balance and lots only, with a link to the history, and nothing
-   * for a family that has never had credit (the session packs follow the picker there).
+   * for a family that has never had credit (the session packs follow the picker there). Held
+   * credit is named without Resume and Release, which the page's "Payment pending" panel offers.
    */
   variant?: 'full' | 'summary';
   clock?: Clock;
@@ -84,7 +85,9 @@ export function CreditPanel({
       <p className="credit-panel__balance" data-testid="credit-balance">
         <strong>{sessionsOf(data.balance)}</strong> of credit
       </p>
-      <Holds holds={data.held} now={clock.now()} actions={!staffView} />
+      {/* On /booking the "Payment pending" panel above the steps already offers Resume payment
+          and Release for every unfinished payment: the hold is named here, not offered twice. */}
+      <Holds holds={data.held} now={clock.now()} actions={!staffView && !hideWhenEmpty} />
       {data.lots.length === 0 && staffView ? (
         <p className="credit-panel__lead">No credit yet: no packs bought and none given.</p>
       ) : data.lots.length === 0 ? (
