@@ -214,7 +214,7 @@ describe('BookingFlow', () => {
     expect(day?.hasAttribute('data-disabled')).toBe(true);
   });
 
-  it('keeps Pay busy until it knows whether the visitor is signed in', async () => {
+  it('keeps Pay disabled, in its own words, until it knows whether the visitor is signed in', async () => {
     // A click while the session is read would be taken as signed out: the sign-in dialog would
     // open, then close itself when the session arrived, and the payment would never start.
     stubService(NOVEMBER);
@@ -224,10 +224,12 @@ describe('BookingFlow', () => {
     await pickCards(1);
     session.pending = true;
     view.rerender(flow);
-    const pay = await within(screen.getByRole('complementary')).findByRole('button', {
-      name: 'Processing...',
+    // It waits, but nothing is processing yet: the button keeps its words.
+    const pay = within(screen.getByRole('complementary')).getByRole('button', {
+      name: 'Proceed to Payment',
     });
-    expect(pay.hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(true));
+    expect(screen.queryByText('Processing...')).toBeNull();
     fireEvent.click(pay);
     expect(screen.queryByRole('dialog')).toBeNull();
 

@@ -31,7 +31,13 @@ export interface BasketProps {
   price?: PriceQuote | undefined;
   /** The promo code field: a family booking for itself, signed in. */
   promo?: BasketPromo | undefined;
+  /** A payment or reschedule is being sent: the button says "Processing...". */
   busy: boolean;
+  /**
+   * The sign-in state is still being read: pay waits (a press now would be taken as signed
+   * out), but nothing is processing, so the button keeps its words.
+   */
+  waiting?: boolean;
   /** Who the seats are for (decision 055): with names, each session is a line per pupil. */
   pupilNames?: readonly string[];
   /** Shown under the pay button after a signed-out visitor pressed it. */
@@ -166,13 +172,13 @@ export function BasketLines(props: BasketProps) {
 }
 
 export function SubmitButton(props: BasketProps) {
-  const { mode, busy, selection, onSubmit, credit } = props;
+  const { mode, busy, waiting, selection, onSubmit, credit } = props;
   const creditOnly = Boolean(credit && credit.creditSeats > 0 && credit.cardSeats === 0);
   return (
     <button
       type="button"
       className="btn btn--block booking-basket__submit"
-      disabled={busy || selection.length === 0}
+      disabled={busy || waiting || selection.length === 0}
       onClick={onSubmit}
     >
       {submitLabel(mode, busy, creditOnly)}

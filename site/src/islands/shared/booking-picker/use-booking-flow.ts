@@ -95,7 +95,8 @@ export function useBookingFlow({
     // price of the rest, as the checkout will charge it (docs/decisions/077, 080).
     price: credit && credit.creditSeats > 0 ? quote.cardPrice : quote.price,
     promo: quote.promo,
-    busy: submit.busy || session.isPending, // a click before that would be taken as signed out
+    busy: submit.busy,
+    waiting: session.isPending, // a click before that would be taken as signed out
     pupilNames: pupils.chosenPupils.map((p) => p.name),
     note: submit.loginNote ?? submit.fullNote ?? offerHeldNote(offer) ?? restoreNote,
     signedOut,
