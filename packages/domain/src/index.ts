@@ -224,13 +224,8 @@ export {
   type TutorRates,
   tutorPayLinePence,
 } from './tutor-pay.ts';
-export {
-  accountPhoneSchema,
-  formatPhone,
-  isFictionalUkNumber,
-  PHONE_DEFAULT_COUNTRY,
-  toE164,
-} from './phone.ts';
+export { formatPhone, isFictionalUkNumber, PHONE_DEFAULT_COUNTRY, toE164 } from './phone.ts';
+export { accountPhoneSchema } from './phone-schemas.ts';
 export {
   BASKET_MAX_SESSIONS,
   EMAIL_MAX_LENGTH,

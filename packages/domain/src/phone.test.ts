@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountPhoneSchema, formatPhone, isFictionalUkNumber, toE164 } from './phone.ts';
+import { formatPhone, isFictionalUkNumber, toE164 } from './phone.ts';
+import { accountPhoneSchema } from './phone-schemas.ts';
 import { PHONE_INVALID_TEXT } from './validation.ts';
 
 describe('toE164', () => {

@@ -5,12 +5,10 @@
  * numbering metadata is updated with every release, never from a hand-written pattern.
  *
  * The typed-character and digit-count rules stay in validation.ts (decision 049); this module
- * only answers "which number is this?" and "how is it shown?".
+ * only answers "which number is this?" and "how is it shown?", without zod: the account's phone
+ * schema is in phone-schemas.ts (decision 124).
  */
 import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { z } from 'zod';
-import { PHONE_INVALID_TEXT } from './validation.ts';
-import { phoneSchema } from './validation-schemas.ts';
 
 /** A number typed without a country code is British. */
 export const PHONE_DEFAULT_COUNTRY = 'GB';
@@ -66,19 +64,3 @@ export function formatPhone(stored: string): string {
     ? phone.formatNational()
     : phone.formatInternational();
 }
-
-/**
- * The account's phone as stored (decision 069): the typing and digit rules of phoneSchema, then
- * a real number, kept in E.164 ("07700 900123" -> "+447700900123"); an empty field is null.
- * The service applies it; the shared profile schema keeps only phoneSchema, so the numbering
- * metadata stays out of the pages that never show a phone.
- */
-export const accountPhoneSchema = phoneSchema.transform((phone, ctx) => {
-  if (phone === null) return null;
-  const e164 = toE164(phone);
-  if (e164 === null) {
-    ctx.issues.push({ code: 'custom', input: phone, message: PHONE_INVALID_TEXT });
-    return z.NEVER;
-  }
-  return e164;
-});
