@@ -42,7 +42,6 @@ export function useBookingFlow({
   const rescheduling = mode === 'reschedule';
   // Booking for oneself: not moving a booking, not an admin acting for a customer.
   const forSelf = !rescheduling && !forUser;
-
   const course = useCourseChoice((rescheduling ? booking?.service : undefined) ?? initialService);
   const { subject, service } = course;
   const [selection, setSelection] = useState<SelectedSession[]>([]);
