@@ -7,7 +7,7 @@ import type { PupilChoice } from '../shared/booking-picker/use-pupil-choice.ts';
 
 // The form loads when a parent asks for it: most bookings never add a child here.
 const AddChild = lazy(() =>
-  import('./add-child.tsx').then(({ AddChild }) => ({ default: AddChild })),
+  import('../shared/pupils/add-child.tsx').then(({ AddChild }) => ({ default: AddChild })),
 );
 
 export function PupilStep({
@@ -72,8 +72,9 @@ export function PupilStep({
         (adding ? (
           <Suspense fallback={<p className="booking-step__hint">Loading the form…</p>}>
             <AddChild
-              choice={choice}
+              className="booking-pupils__add"
               consentStatement={consentStatement}
+              onAdded={(added) => choice.toggle(added, true)}
               onDone={() => setAdding(false)}
             />
           </Suspense>

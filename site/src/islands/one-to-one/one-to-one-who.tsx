@@ -9,7 +9,7 @@ import type { OneToOneBooking } from './use-one-to-one-booking.ts';
 
 // The form loads when a parent asks for it: most bookings never add a child here.
 const AddChild = lazy(() =>
-  import('./one-to-one-add-child.tsx').then(({ AddChild }) => ({ default: AddChild })),
+  import('../shared/pupils/add-child.tsx').then(({ AddChild }) => ({ default: AddChild })),
 );
 
 function LogInPrompt() {
@@ -90,6 +90,7 @@ export function OneToOneWho({
         (adding ? (
           <Suspense fallback={<p className="field-hint">Loading the form…</p>}>
             <AddChild
+              className="one-to-one-who__add"
               consentStatement={consentStatement}
               onAdded={(added) => flow.choosePupil(added)}
               onDone={() => setAdding(false)}
