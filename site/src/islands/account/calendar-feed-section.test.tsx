@@ -37,7 +37,7 @@ function stubService({ rotateFails = false } = {}) {
 
 const address = () => screen.findByLabelText('Your calendar address') as Promise<HTMLInputElement>;
 
-describe('the calendar feed on /my-account', { timeout: 20_000 }, () => {
+describe('the calendar feed on /my-account', () => {
   beforeEach(() => {
     session.signedIn = true;
   });

@@ -84,7 +84,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('PupilsSection', { timeout: 20_000 }, () => {
+describe('PupilsSection', () => {
   it('lists the children and adds one in Year 10 only once consent is ticked', async () => {
     const calls = stubService({ accountType: 'parent', pupils: [pupil({})] });
     render(<PupilsSection consentStatement={CONSENT} />);

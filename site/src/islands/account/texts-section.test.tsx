@@ -81,7 +81,7 @@ function stubService(start: Notifications) {
 
 const reminders = () => screen.findByRole('switch', { name: 'Lesson reminders' });
 
-describe('text messages on /my-account', { timeout: 20_000 }, () => {
+describe('text messages on /my-account', () => {
   beforeEach(() => {
     session.signedIn = true;
   });

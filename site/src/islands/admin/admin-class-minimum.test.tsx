@@ -39,7 +39,7 @@ const hoursField = () =>
   screen.getByRole('spinbutton', { name: `Decide how many hours before the start (${ABOUT})` });
 const saveButton = () => screen.getByRole('button', { name: `Save minimum (${ABOUT})` });
 
-describe('a class’s minimum', { timeout: 20_000 }, () => {
+describe('a class’s minimum', () => {
   it('offers None and 2 to 10, 48 hours by default, and saves the choice', async () => {
     const { requests } = stubApi({
       'GET /api/admin/classes': { classes: [CLASS] },

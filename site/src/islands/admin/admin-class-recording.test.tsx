@@ -33,7 +33,7 @@ const renderClasses = () =>
     </AppProviders>,
   );
 
-describe('recording a class’s lessons', { timeout: 20_000 }, () => {
+describe('recording a class’s lessons', () => {
   it('turns recording on from a labelled tick, saved at once', async () => {
     const stub = stubApi({
       'GET /api/admin/classes': { classes: [CLASS] },

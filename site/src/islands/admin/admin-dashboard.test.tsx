@@ -119,7 +119,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('AdminDashboard', { timeout: 20_000 }, () => {
+describe('AdminDashboard', () => {
   it('shows the four figures, the charts and the upcoming count', async () => {
     stubWholeDashboard();
     render(<AdminDashboard navigate={navigate} />);

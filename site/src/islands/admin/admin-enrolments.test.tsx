@@ -49,7 +49,7 @@ function renderWithin(children: React.ReactNode) {
   render(<AppProviders queryClient={createQueryClient()}>{children}</AppProviders>);
 }
 
-describe('term enrolments', { timeout: 20_000 }, () => {
+describe('term enrolments', () => {
   it('lists a class’s enrolments by term once opened from its row', async () => {
     const sent = stubPromotions(
       {

@@ -66,7 +66,7 @@ const spaced = (name: string) => new RegExp(`^${name.split(' ').join('\\s*')}$`)
 const cell = (row: HTMLElement, column: string) =>
   row.querySelector(`[data-label="${column}"]`)?.textContent;
 
-describe('the Promotions section', { timeout: 20_000 }, () => {
+describe('the Promotions section', () => {
   it('loads more codes a page at a time, and takes focus to the first new one', async () => {
     const first = Array.from({ length: 50 }, (_, i) => promo(`n${i}`, `NEW${i}`));
     const sent = stubPromotions({

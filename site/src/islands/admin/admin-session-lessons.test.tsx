@@ -106,7 +106,7 @@ describe('the sessions overview', () => {
   });
 });
 
-describe('the register’s attendance control', { timeout: 20_000 }, () => {
+describe('the register’s attendance control', () => {
   it('shows the saved mark and saves a new one for that seat', async () => {
     const marks: unknown[] = [];
     stubApi({
@@ -163,7 +163,7 @@ describe('the register’s attendance control', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the register’s window (decision 107)', { timeout: 20_000 }, () => {
+describe('the register’s window (decision 107)', () => {
   for (const [register, note] of [
     ['not-started', 'The register opens when the lesson starts.'],
     ['closed', 'The register closed 7 days after the lesson.'],

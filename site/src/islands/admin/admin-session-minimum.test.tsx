@@ -86,7 +86,7 @@ function renderAtRisk() {
 const atRiskLists = (calls: string[]) =>
   calls.filter((c) => c.startsWith('GET /api/admin/sessions?filter=at-risk')).length;
 
-describe('the At risk list', { timeout: 20_000 }, () => {
+describe('the At risk list', () => {
   it('shows booked against the minimum, the decision time, who waits and the sisters', async () => {
     const { calls } = stub({});
     renderAtRisk();

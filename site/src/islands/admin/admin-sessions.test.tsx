@@ -69,9 +69,7 @@ function renderOverview() {
 
 const sessionToggles = () => screen.getAllByRole('button', { name: /GCSE Foundation/ });
 
-it('shows 50 sessions, adds the next 50 on "Load more sessions", and the button goes on the last page', {
-  timeout: 20_000,
-}, async () => {
+it('shows 50 sessions, adds the next 50 on "Load more sessions", and the button goes on the last page', async () => {
   const { calls } = stubApi({ 'GET /api/admin/sessions': sessionPages });
   renderOverview();
   const loadMore = await screen.findByRole('button', { name: 'Load more sessions' });
@@ -92,9 +90,7 @@ it('shows 50 sessions, adds the next 50 on "Load more sessions", and the button 
   expect(document.activeElement).toBe(sessionToggles()[100]);
 });
 
-it('says it is loading while the next page comes, and starts from page one on another filter', {
-  timeout: 20_000,
-}, async () => {
+it('says it is loading while the next page comes, and starts from page one on another filter', async () => {
   let release: () => void = () => {};
   const { calls } = stubApi({
     'GET /api/admin/sessions': async (request) => {
@@ -131,9 +127,7 @@ const lesson: AdminSession = {
   capacity: 1,
 };
 
-it('marks a 1-to-1 lesson with its tutor, apart from the classes, and offers it no cover', {
-  timeout: 20_000,
-}, async () => {
+it('marks a 1-to-1 lesson with its tutor, apart from the classes, and offers it no cover', async () => {
   stubApi({
     'GET /api/admin/sessions': {
       nextCursor: null,
@@ -165,9 +159,7 @@ it('marks a 1-to-1 lesson with its tutor, apart from the classes, and offers it 
   expect(screen.queryByRole('combobox', { name: /cover/i })).toBeNull();
 });
 
-it('shows only 1-to-1 lessons when asked, and says when there are none', {
-  timeout: 20_000,
-}, async () => {
+it('shows only 1-to-1 lessons when asked, and says when there are none', async () => {
   const { calls } = stubApi({
     'GET /api/admin/sessions': ({ url }) => ({
       nextCursor: null,
@@ -196,7 +188,7 @@ it('shows only 1-to-1 lessons when asked, and says when there are none', {
   );
 });
 
-it('says there are no 1-to-1 lessons when the filter finds none', { timeout: 20_000 }, async () => {
+it('says there are no 1-to-1 lessons when the filter finds none', async () => {
   stubApi({ 'GET /api/admin/sessions': { nextCursor: null, items: [] } });
   render(
     <AppProviders queryClient={createQueryClient()}>

@@ -90,7 +90,7 @@ function renderWithin(children: ReactNode) {
   render(<AppProviders queryClient={createQueryClient()}>{children}</AppProviders>);
 }
 
-describe('the Tutors section', { timeout: 20_000 }, () => {
+describe('the Tutors section', () => {
   it('lists each tutor’s state, classes and rates', async () => {
     stubTutors({ 'GET /api/admin/tutors': { tutors: [PATEL, OKAFOR, GONE] } });
     renderWithin(<AdminTutors />);
@@ -234,7 +234,7 @@ describe('the Tutors section', { timeout: 20_000 }, () => {
   });
 });
 
-describe('a tutor’s rates', { timeout: 20_000 }, () => {
+describe('a tutor’s rates', () => {
   it('reads pounds as pence, and refuses what is not money', () => {
     expect(penceFromPounds('25')).toBe(2500);
     expect(penceFromPounds('£2.5')).toBe(250);
@@ -276,7 +276,7 @@ describe('a tutor’s rates', { timeout: 20_000 }, () => {
   });
 });
 
-describe('deactivating a tutor', { timeout: 20_000 }, () => {
+describe('deactivating a tutor', () => {
   it('asks first; keeping them sends nothing, confirming deactivates once', async () => {
     const sent = stubTutors({
       'GET /api/admin/tutors': { tutors: [PATEL] },
@@ -305,7 +305,7 @@ describe('deactivating a tutor', { timeout: 20_000 }, () => {
   });
 });
 
-describe('a tutor’s hours', { timeout: 20_000 }, () => {
+describe('a tutor’s hours', () => {
   const hours = (month: string): TutorAnswer<'GET /api/admin/tutors/:id/hours'> => ({
     tutorId: 't1',
     tutorName: 'Mr Patel',
@@ -390,7 +390,7 @@ const adminClass = (extra: Partial<AdminClass> = {}): AdminClass => ({
   ...extra,
 });
 
-describe('a class’s lead tutor', { timeout: 20_000 }, () => {
+describe('a class’s lead tutor', () => {
   it('offers the active tutors and saves the one chosen', async () => {
     const sent = stubTutors(
       {
@@ -451,7 +451,7 @@ describe('a class’s lead tutor', { timeout: 20_000 }, () => {
   });
 });
 
-describe('a tutor with no pay rate', { timeout: 20_000 }, () => {
+describe('a tutor with no pay rate', () => {
   it('is made a class’s lead all the same, and the admin is told what it costs', async () => {
     stubTutors(
       {
@@ -493,7 +493,7 @@ const session = (extra: Partial<AdminSession> = {}): AdminSession => ({
   ...extra,
 });
 
-describe('a session’s cover tutor', { timeout: 20_000 }, () => {
+describe('a session’s cover tutor', () => {
   it('names the tutor, saves a cover and says how many families were told', async () => {
     const sent = stubTutors(
       {

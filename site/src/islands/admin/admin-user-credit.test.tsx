@@ -94,7 +94,7 @@ describe('expiresAtAfterUseBy', () => {
   });
 });
 
-describe("the family's credit on the admin user page", { timeout: 20_000 }, () => {
+describe("the family's credit on the admin user page", () => {
   it('shows the shared credit panel, worded for staff', async () => {
     stubApi({ 'GET /api/admin/users/:id': detail, 'GET /api/admin/users/:id/wallet': granted });
     renderPage();

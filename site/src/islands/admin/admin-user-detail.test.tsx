@@ -139,7 +139,7 @@ describe('userIdFromPath', () => {
   });
 });
 
-describe('AdminUserDetail', { timeout: 20_000 }, () => {
+describe('AdminUserDetail', () => {
   it("shows the user's details, figures and history with actions on upcoming bookings only", async () => {
     stubApi({ 'GET /api/admin/users/:id': detail([upcoming, cancelled]) });
     render(

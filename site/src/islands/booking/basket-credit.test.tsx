@@ -103,7 +103,7 @@ const linePrice = (basket: HTMLElement, info: string, nth: number) =>
     [nth]?.closest('li')
     ?.querySelector('.booking-basket__item-price')?.textContent;
 
-describe('paying with credit in the basket', { timeout: 20_000 }, () => {
+describe('paying with credit in the basket', () => {
   it('pays the earliest seats with credit, by pupil name, and the card for the rest', async () => {
     stubService(3, () => started({}));
     const basket = await pickFourSeats();

@@ -123,7 +123,7 @@ async function pickTwoSessions() {
   return screen.getByRole('complementary');
 }
 
-describe('a price that changed before the press', { timeout: 20_000 }, () => {
+describe('a price that changed before the press', () => {
   it('sends the total shown, and pays it when it still stands', async () => {
     const { checkouts } = stubService();
     const basket = await pickTwoSessions();
@@ -143,11 +143,10 @@ describe('a price that changed before the press', { timeout: 20_000 }, () => {
     );
     seatPence = 1000; // the admin changed a price meanwhile
     fireEvent.click(within(basket).getByRole('button', { name: 'Proceed to Payment' }));
-    expect(await screen.findByText('The price has changed', {})).toBeTruthy();
+    expect(await screen.findByText('The price has changed')).toBeTruthy();
     expect(
       await screen.findByText(
         'The price has changed: the total is now £20.00, not £30.00. Please check the new total and confirm again.',
-        {},
       ),
     ).toBeTruthy();
     expect(navigate).not.toHaveBeenCalled();
@@ -160,7 +159,7 @@ describe('a price that changed before the press', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the last seat taken before the press (decision 107)', { timeout: 20_000 }, () => {
+describe('the last seat taken before the press (decision 107)', () => {
   it('drops the session from the basket and offers its waiting list', async () => {
     stubService();
     const basket = await pickTwoSessions();
@@ -172,7 +171,6 @@ describe('the last seat taken before the press (decision 107)', { timeout: 20_00
     expect(
       await within(basket).findByText(
         'Now full, removed from your basket: Thursday 5 November 2026, 5:00 PM. Join its waiting list under the session to be offered the next seat that frees.',
-        {},
       ),
     ).toBeTruthy();
     expect(navigate).not.toHaveBeenCalled();

@@ -127,7 +127,7 @@ async function enterCode(basket: HTMLElement, code: string) {
   return field;
 }
 
-describe('a promo code in the basket', { timeout: 20_000 }, () => {
+describe('a promo code in the basket', () => {
   it('shows the service’s discount and total, and sends the code to the checkout', async () => {
     const { bookability, checkouts } = stubService();
     const basket = await pickTwoSessions();

@@ -136,7 +136,7 @@ const sessionCard = (date: string) => {
   return found;
 };
 
-describe('booking for two children', { timeout: 20_000 }, () => {
+describe('booking for two children', () => {
   it('asks who first, books both into one session as two seats, and sends both', async () => {
     const sent = stubService([SAM, ALEX], [slot('2026-11-03'), slot('2026-11-05', ['p1'])]);
     renderFlow();

@@ -127,7 +127,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('the sister-session link', { timeout: 20_000 }, () => {
+describe('the sister-session link', () => {
   it('puts the session in the basket for the named child and books it with credit', async () => {
     const { baskets, checkouts } = stubService([slot('2026-11-03'), SISTER]);
     openAt(LINK);
