@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookPaid, fillSeats, setNow } from '../testing/checkout-test-kit.ts';
 import { bookings, mailMessages } from '../db/schema.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { rescheduleBooking } from './bookings.ts';
@@ -29,7 +29,7 @@ function reschedule(t: TestApp, customer: TestUser, id: string, startsAt: string
   });
 }
 
-describe.each(MONEY_TEST_DB_KINDS)('customer bookings on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('customer bookings on %s', (dbKind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: NOW });

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../db/schema.ts';
 import { expireLapsedCheckouts } from './lapsed-checkout-sweep.ts';
-import { EVERY_TEST_DB_KIND } from '../testing/database-kinds.ts';
+import { CORE_TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, mailTo, signedInUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -25,7 +25,7 @@ import {
 
 const NOW = '2026-11-03T09:00:00Z'; // a Tuesday, London on GMT
 
-describe.each(EVERY_TEST_DB_KIND)('checkout on %s', (dbKind) => {
+describe.each(CORE_TEST_DB_KINDS)('checkout on %s', (dbKind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: NOW });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts } from '../db/schema.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertUsers } from '../testing/checkout-test-kit.ts';
 import {
@@ -13,7 +13,7 @@ import {
 
 const NOW = '2026-11-03T09:00:00Z';
 const minutesFromNow = (minutes: number) => new Date(new Date(NOW).getTime() + minutes * 60_000);
-describe.each(MONEY_TEST_DB_KINDS)('lapsed checkout sweep on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('lapsed checkout sweep on %s', (dbKind) => {
   let t: TestApp;
   let customerId: string;
   beforeAll(async () => {

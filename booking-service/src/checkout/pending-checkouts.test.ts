@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatsTaken } from '../sessions/seats.ts';
 import { handlePaymentEvent } from './payment-events.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { LocalPaymentProvider } from '../payments/local-provider.ts';
@@ -73,7 +73,7 @@ async function openCheckouts(t: TestApp, who: TestUser) {
   return contractBody(res, OpenCheckoutListSchema);
 }
 
-describe.each(MONEY_TEST_DB_KINDS)('pending checkouts on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('pending checkouts on %s', (dbKind) => {
   let t: TestApp;
   let payments: RecordingProvider;
   beforeAll(async () => {
@@ -315,7 +315,7 @@ describe.each(MONEY_TEST_DB_KINDS)('pending checkouts on %s', (dbKind) => {
   });
 });
 
-describe.each(MONEY_TEST_DB_KINDS)('forUser: an admin acting for a customer on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('forUser: an admin acting for a customer on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
   let customer: TestUser;

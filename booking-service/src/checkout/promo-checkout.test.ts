@@ -10,7 +10,7 @@ import { bookings, promoRedemptions } from '../db/schema.ts';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { bookableStarts, checkoutStatus, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { expireLapsedCheckouts } from './lapsed-checkout-sweep.ts';
@@ -22,7 +22,7 @@ import { expireLapsedCheckouts } from './lapsed-checkout-sweep.ts';
  */
 const NOW = '2026-12-15T09:00:00Z';
 
-describe.each(MONEY_TEST_DB_KINDS)('promotions at checkout on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('promotions at checkout on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
   beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
 } from '../testing/checkout-test-kit.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { EVERY_TEST_DB_KIND } from '../testing/database-kinds.ts';
+import { CORE_TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { LOCAL_WEBHOOK_SECRET, type LocalPaymentProvider } from '../payments/local-provider.ts';
@@ -34,7 +34,7 @@ async function upcoming(t: TestApp, customer: TestUser) {
   return contractBody(res, BookingListSchema);
 }
 
-describe.each(EVERY_TEST_DB_KIND)('payment webhook on %s', (dbKind) => {
+describe.each(CORE_TEST_DB_KINDS)('payment webhook on %s', (dbKind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: NOW });
@@ -187,7 +187,7 @@ describe.each(EVERY_TEST_DB_KIND)('payment webhook on %s', (dbKind) => {
   });
 });
 
-describe.each(EVERY_TEST_DB_KIND)('payment webhook safety on %s', (dbKind) => {
+describe.each(CORE_TEST_DB_KINDS)('payment webhook safety on %s', (dbKind) => {
   let t: TestApp;
   let logs: ReturnType<typeof captureLogs>;
   beforeAll(async () => {

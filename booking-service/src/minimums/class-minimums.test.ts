@@ -15,7 +15,7 @@ import { keepRooms } from '../lessons/room-upkeep.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { bookPaid, buyPack, fillSeats, pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { decideDueSessions } from './decision-job.ts';
@@ -34,7 +34,7 @@ const WEDNESDAY = '2026-11-11T19:00:00.000Z';
  * sets the minimum, families see the condition, the clock decides once, a session that does not
  * run makes every family whole and offers the sister session, and an admin may decide early.
  */
-describe.each(MONEY_TEST_DB_KINDS)('class minimums on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('class minimums on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
   let tuesdayClass: string;

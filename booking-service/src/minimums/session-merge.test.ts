@@ -6,7 +6,7 @@ import { auditEntries, bookings, checkouts, classSessions, mailMessages } from '
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { bookableStarts, pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
  * another session of the same class, all or nothing, and may cancel the moved seat for credit
  * for 24 hours; the emptied session is cancelled.
  */
-describe.each(MONEY_TEST_DB_KINDS)('merging a session into another on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('merging a session into another on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
   beforeAll(async () => {

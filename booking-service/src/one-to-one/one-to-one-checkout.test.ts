@@ -21,7 +21,7 @@ import {
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -38,7 +38,7 @@ const MON_5PM = '2027-01-18T17:00:00.000Z'; // London is on GMT in January
 const SPRING = '2027-03-01T09:00:00Z';
 const week = (n: number) => new Date(Date.parse(MON_5PM) + n * 7 * 86_400_000).toISOString();
 
-describe.each(MONEY_TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
+describe.each(TEST_DB_KINDS)("booking a tutor's hour on %s", (dbKind) => {
   let t: TestApp;
   let tutorId: string;
   let tutor: TestUser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCheckout } from '../testing/admin-fixtures.ts';
 import { api, signedInUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { recordRefund } from './payment-refunds.ts';
 
@@ -12,7 +12,7 @@ import { recordRefund } from './payment-refunds.ts';
  * /payments-invoices (GET /api/me/receipts) carry each refund with its amount and when it was
  * made, oldest first, and their sum as refundedPence.
  */
-describe.each(MONEY_TEST_DB_KINDS)('refunds on the payments list on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('refunds on the payments list on %s', (dbKind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: '2026-12-10T12:00:00Z' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { bookableStarts } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { CODE_GUESSES, CODE_GUESSES_MESSAGE } from './code-guesses.ts';
@@ -15,7 +15,7 @@ import { CODE_GUESSES, CODE_GUESSES_MESSAGE } from './code-guesses.ts';
  */
 const NOW = '2026-12-15T09:00:00Z';
 
-describe.each(MONEY_TEST_DB_KINDS)('guessing promo codes on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('guessing promo codes on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
   let start: string;

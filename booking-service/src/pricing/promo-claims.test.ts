@@ -5,7 +5,7 @@ import type { DbExecutor } from '../db/client.ts';
 import { businessSettings, checkouts, promoCodes, promoRedemptions, pupils } from '../db/schema.ts';
 import { ValidationError } from '../http/problem.ts';
 import { insertBooking, insertCustomer, insertSession } from '../testing/admin-fixtures.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { MONEY_TEST_DB_KINDS, TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
@@ -80,7 +80,7 @@ async function refusal(call: Promise<unknown>): Promise<string> {
   }
 }
 
-describe.each(MONEY_TEST_DB_KINDS)('promo claims on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('promo claims on %s', (dbKind) => {
   let t: TestApp;
   let family: string;
   let other: string;

@@ -15,7 +15,7 @@ import { bookings, checkoutItems, checkouts, classSessions } from '../db/schema.
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { fillSeats, pressPay, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { sendReenrolmentInvites } from './reenrolment-invites.ts';
@@ -32,7 +32,7 @@ const SUMMER = 'term-2027-summer';
 const PUBLIC_OPEN = '2026-12-15T09:00:00Z';
 const HALF_TERM_TUESDAY = '2027-02-16T19:00:00.000Z';
 
-describe.each(MONEY_TEST_DB_KINDS)('term enrolment on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('term enrolment on %s', (dbKind) => {
   let t: TestApp;
   let tuesdayClass: string;
   beforeAll(async () => {

@@ -12,17 +12,25 @@ export const TEST_DB_KINDS: readonly TestDbKind[] = testSettings.dbKinds.filter(
 );
 
 /**
- * The kinds of the suites that prove the drivers themselves, the stored figures (where drivers
- * parse numbers differently) and the core checkout and wallet paths: every driver the service
- * runs on (PGlite, PostgreSQL, Neon's), or exactly TEST_DB_KINDS when it is set.
+ * The kinds of the suites that prove the drivers themselves and the stored figures (where
+ * drivers parse numbers differently): every driver the service runs on (PGlite, PostgreSQL,
+ * Neon's), or exactly TEST_DB_KINDS when it is set.
  */
 export const EVERY_TEST_DB_KIND: readonly TestDbKind[] = testSettings.everyDbKind.filter(
   (kind) => kind !== 'pgbouncer',
 );
 
 /**
- * The kinds of the suites that prove money and seats: the drivers production runs on
- * (PostgreSQL, Neon's), or exactly TEST_DB_KINDS when it is set (docs/decisions/121).
+ * The kinds of the core checkout and wallet suites: the embedded default (PGlite) and
+ * PostgreSQL, or exactly TEST_DB_KINDS when it is set (docs/decisions/128).
+ */
+export const CORE_TEST_DB_KINDS: readonly TestDbKind[] = testSettings.coreDbKinds.filter(
+  (kind) => kind !== 'pgbouncer',
+);
+
+/**
+ * The kinds of the races for money and seats: the drivers production runs on (PostgreSQL,
+ * Neon's), or exactly TEST_DB_KINDS when it is set (docs/decisions/121, 128).
  */
 export const MONEY_TEST_DB_KINDS: readonly TestDbKind[] = testSettings.moneyDbKinds.filter(
   (kind) => kind !== 'pgbouncer',

@@ -36,6 +36,7 @@ export default async function setup(project: TestProject) {
   const kinds = new Set([
     ...testSettings.dbKinds,
     ...testSettings.everyDbKind,
+    ...testSettings.coreDbKinds,
     ...testSettings.moneyDbKinds,
     ...testSettings.poolerSuiteDbKinds,
   ]);

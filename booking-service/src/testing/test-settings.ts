@@ -1,8 +1,9 @@
 /*
  * The test harness's only reader of process.env (the service itself reads env only in
  * src/config/env.ts). TEST_DB_KINDS picks exactly the database kinds every suite runs on;
- * unset, an ordinary suite runs on PostgreSQL, the money and seat suites on PostgreSQL and
- * Neon's driver, and the driver suites on every kind (docs/decisions/116, 121);
+ * unset, an ordinary suite runs on PostgreSQL, the core checkout and wallet suites on PGlite
+ * too, the races for money and seats on PostgreSQL and Neon's driver, and the driver suites on
+ * every kind (docs/decisions/116, 121, 128);
  * TEST_DATABASE_URL points the postgres, neon and pgbouncer kinds at an existing server instead
  * of the embedded one the global setup starts.
  */
@@ -17,17 +18,23 @@ export type TestDbKind = (typeof ALL_TEST_DB_KINDS)[number];
 export const DEFAULT_SUITE_DB_KINDS: readonly TestDbKind[] = ['postgres'];
 
 /**
- * The driver suites' kinds when TEST_DB_KINDS is unset (and the core checkout and wallet
- * suites'): every driver the service runs on, the embedded default, PostgreSQL and Neon's
- * (docs/decisions/116, 121).
+ * The driver suites' kinds when TEST_DB_KINDS is unset (and the stored figures', where drivers
+ * parse numbers differently): every driver the service runs on, the embedded default,
+ * PostgreSQL and Neon's (docs/decisions/116, 121).
  */
 export const DEFAULT_TEST_DB_KINDS: readonly TestDbKind[] = ['pglite', 'postgres', 'neon'];
 
 /**
- * The money and seat suites' kinds when TEST_DB_KINDS is unset: the drivers production runs on,
- * PostgreSQL and Neon's. PGlite, one connection and the embedded default, proves the money path
- * in the driver suites, the core checkout and wallet suites and every browser journey
- * (docs/decisions/121).
+ * The core checkout and wallet suites' kinds when TEST_DB_KINDS is unset: the embedded default
+ * every browser journey runs on, and PostgreSQL (docs/decisions/128).
+ */
+export const DEFAULT_CORE_SUITE_DB_KINDS: readonly TestDbKind[] = ['pglite', 'postgres'];
+
+/**
+ * The kinds of the races for money and seats when TEST_DB_KINDS is unset: the drivers
+ * production runs on, PostgreSQL and Neon's. The other money suites (routes and rules, one
+ * request at a time) run on PostgreSQL alone: Neon's driver sends the same statements, and its
+ * transactions are proved by these races (docs/decisions/121, 128).
  */
 export const DEFAULT_MONEY_SUITE_DB_KINDS: readonly TestDbKind[] = ['postgres', 'neon'];
 
@@ -62,9 +69,11 @@ const chosenDbKinds = parseTestDbKinds(process.env.TEST_DB_KINDS);
 export const testSettings = {
   /** An ordinary suite's kinds (the pgbouncer kind is left to the suites that opt in). */
   dbKinds: chosenDbKinds ?? [...DEFAULT_SUITE_DB_KINDS],
-  /** The driver suites' kinds, and the core checkout and wallet suites'. */
+  /** The driver suites' kinds, and the stored figures'. */
   everyDbKind: chosenDbKinds ?? [...DEFAULT_TEST_DB_KINDS],
-  /** The money and seat suites' kinds. */
+  /** The core checkout and wallet suites' kinds. */
+  coreDbKinds: chosenDbKinds ?? [...DEFAULT_CORE_SUITE_DB_KINDS],
+  /** The kinds of the races for money and seats. */
   moneyDbKinds: chosenDbKinds ?? [...DEFAULT_MONEY_SUITE_DB_KINDS],
   /** The kinds of the suites that also run through PgBouncer. */
   poolerSuiteDbKinds: chosenDbKinds ?? [...DEFAULT_POOLER_SUITE_DB_KINDS],

@@ -5,7 +5,7 @@ import { bookings, waitlistEntries, waitlistOffers } from '../db/schema.ts';
 import { moveDueListsOn, releaseSeats } from '../sessions/seat-ledger/seat-ledger.ts';
 import { ensureSessionRows } from '../sessions/session-rows.ts';
 import { bookableStarts, insertUsers, setNow } from '../testing/checkout-test-kit.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { holderPupilId, insertPupil } from '../testing/pupil-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { joinWaitlist } from './waitlist.ts';
@@ -18,7 +18,7 @@ const JOINED = new Date(NOW).toISOString();
  * A lapsed offer moves only its own family's places to the back (decisions 066 and 072): the
  * families behind keep their places and the freed seats go to them, in line.
  */
-describe.each(MONEY_TEST_DB_KINDS)('a lapsed offer among three families on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('a lapsed offer among three families on %s', (dbKind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: NOW });

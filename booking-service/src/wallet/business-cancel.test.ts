@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, classSessions, paymentRefunds } from '../db/schema.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -24,7 +24,7 @@ const NOW = '2026-11-03T09:00:00Z'; // a Tuesday, London on GMT
  * is refunded at the price it was charged or becomes a session of credit; a credit-paid seat
  * gets its session back; a cancel the family asked for gives nothing back.
  */
-describe.each(MONEY_TEST_DB_KINDS)('the business cancels a seat on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('the business cancels a seat on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { WalletSchema } from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, mailTo, signedInUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -12,7 +12,7 @@ const NOW = '2026-11-03T09:00:00Z';
 const DAY = 24 * 60 * 60_000;
 const at = (ms: number) => new Date(new Date(NOW).getTime() + ms);
 
-describe.each(MONEY_TEST_DB_KINDS)('credit that lapses on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('credit that lapses on %s', (dbKind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: NOW });

@@ -8,7 +8,7 @@ import {
 } from '@tuition/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -17,7 +17,7 @@ import { bookableStarts, buyPack, setNow } from '../testing/checkout-test-kit.ts
 const NOW = '2026-11-03T09:00:00Z';
 const DAY = 24 * 60 * 60_000;
 
-describe.each(MONEY_TEST_DB_KINDS)('goodwill credit and the cooling-off refund on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('goodwill credit and the cooling-off refund on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
   beforeAll(async () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, creditLedger, creditLots } from '../db/schema.ts';
 import { expireLapsedCheckouts } from '../checkout/lapsed-checkout-sweep.ts';
 import { handlePaymentEvent } from '../checkout/payment-events.ts';
-import { EVERY_TEST_DB_KIND } from '../testing/database-kinds.ts';
+import { CORE_TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { contractBody } from '../testing/contract-body.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -24,7 +24,7 @@ import { insertPupil } from '../testing/pupil-fixtures.ts';
 
 const NOW = '2026-11-03T09:00:00Z'; // a Tuesday, London on GMT
 
-describe.each(EVERY_TEST_DB_KIND)('the family wallet on %s', (dbKind) => {
+describe.each(CORE_TEST_DB_KINDS)('the family wallet on %s', (dbKind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dbKind, now: NOW });

@@ -6,7 +6,7 @@ import type { LocalPaymentProvider } from '../payments/local-provider.ts';
 import { api, mailTo, signedInUser, type TestUser } from '../testing/auth-helpers.ts';
 import { bookableStarts, buyPack, setNow } from '../testing/checkout-test-kit.ts';
 import { contractBody } from '../testing/contract-body.ts';
-import { MONEY_TEST_DB_KINDS } from '../testing/database-kinds.ts';
+import { TEST_DB_KINDS } from '../testing/database-kinds.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /*
@@ -20,7 +20,7 @@ const NOW = '2026-11-03T09:00:00Z';
 const DAY = 24 * 60 * 60_000;
 const later = (days: number) => new Date(new Date(NOW).getTime() + days * DAY);
 
-describe.each(MONEY_TEST_DB_KINDS)('the credit a deletion ends on %s', (dbKind) => {
+describe.each(TEST_DB_KINDS)('the credit a deletion ends on %s', (dbKind) => {
   let t: TestApp;
   let admin: TestUser;
   beforeAll(async () => {
