@@ -110,7 +110,7 @@ test('a family buys a 10-session pack and books two children into two sessions w
   await expect(page.getByText('Bought: 10-session pack (10 sessions of credit)')).toBeVisible();
   await expect(page.getByText('4 sessions · Paid with 4 sessions of credit')).toBeVisible();
   await expectNoSidewaysScroll(page);
-  const onPanel = await axeResults(page, (builder) => builder.include('.credit-panel'));
+  const onPanel = await axeResults(page, { include: '.credit-panel' });
   expect(
     onPanel.violations.map((v) => v.id),
     'axe on "Your credit"',

@@ -2,7 +2,6 @@
 // serving the built site). Accounts are made through the real API and verified through the
 // local mailbox (/dev/mail/messages), exactly as a customer would by clicking the e-mailed link.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
@@ -13,6 +12,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { type AxeScanOptions, axeScan } from '../axe-scan.ts';
 import { DEFAULT_STACK_CLOCK, startStackServer } from './stack-server.ts';
 
 /**
@@ -347,18 +347,6 @@ export async function showMonthOf(page: Page, startsAt: string): Promise<void> {
   await expect(title).toHaveText(`Sessions in ${month}`);
 }
 
-/** The WCAG 2.0/2.1/2.2 A and AA rules the journeys hold every page to. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-const AXE_OPTIONS = { runOnly: { type: 'tag' as const, values: AXE_TAGS } };
-
-/**
- * axe on the page, run in the page itself ("legacy" mode: no blank page opened per scan to join
- * frames' results; the site has no frames). With resultTypes limited to violations, axe skips
- * building selectors for every passing node. Together they halve a scan (decision 121).
- */
-const axeBuilder = (page: Page) =>
-  new AxeBuilder({ page }).options(AXE_OPTIONS).setLegacyMode(true);
-
 /**
  * Waits until no toast is fading in or out: axe blends a half-transparent toast into the page
  * behind it, which would report colours no reader ever sees once the toast has settled.
@@ -404,7 +392,7 @@ async function watchToasts(page: Page): Promise<() => Promise<number>> {
  * something, the page is read again once the toasts are at rest, so only what a reader
  * would actually see is reported.
  */
-export async function axeResults(page: Page, configure = (builder: AxeBuilder) => builder) {
+export async function axeResults(page: Page, options: AxeScanOptions = {}) {
   // Read at the top of the page, then put the scroll back: scrolled, the sticky site header
   // lies over whatever control happens to be beneath it, and axe's target-size rule counts
   // that control as obscured, so a result would depend on where the page was scrolled to.
@@ -417,7 +405,7 @@ export async function axeResults(page: Page, configure = (builder: AxeBuilder) =
     for (let attempt = 1; ; attempt += 1) {
       await toastsAtRest(page);
       const toastChanges = await watchToasts(page);
-      const results = await configure(axeBuilder(page)).analyze();
+      const results = await axeScan(page, options);
       const moved = (await toastChanges()) > 0;
       if (results.violations.length === 0 || !moved || attempt === 3) return results;
     }
@@ -428,9 +416,7 @@ export async function axeResults(page: Page, configure = (builder: AxeBuilder) =
 
 /** axe violations (WCAG 2.0/2.1/2.2 A and AA) on the page as it is now, toasts included. */
 export async function axeViolations(page: Page) {
-  const results = await axeResults(page, (builder) =>
-    builder.options({ ...AXE_OPTIONS, resultTypes: ['violations'] }),
-  );
+  const results = await axeResults(page, { violationsOnly: true });
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,
@@ -452,7 +438,7 @@ export async function axeOnToast(page: Page, title: string) {
   const toast = page.locator('[data-sonner-toast]', { hasText: title }).first();
   await expect(toast).toBeVisible();
   await toastsAtRest(page);
-  const results = await axeResults(page, (builder) => builder.include('[data-sonner-toaster]'));
+  const results = await axeResults(page, { include: '[data-sonner-toaster]' });
   const contrastChecked = results.passes
     .filter((rule) => rule.id === 'color-contrast')
     .flatMap((rule) => rule.nodes)

@@ -1,6 +1,6 @@
 // axe (WCAG 2.0/2.1/2.2 A and AA) finds nothing on any route, at desktop and phone widths.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { axeScan } from '../axe-scan.ts';
 import { contentRoutes } from './seed.ts';
 
 const routes = [...(await contentRoutes()), '/no-such-page', '/course-timeline/unknown'];
@@ -9,25 +9,10 @@ const routes = [...(await contentRoutes()), '/no-such-page', '/course-timeline/u
 test.describe.configure({ timeout: 60_000 });
 
 async function violations(page: Page) {
-  // Colours read mid-transition are neither state's: the contact form's button fades from its
-  // disabled grey as its script enables it (120 ms). Wait for finite transitions to end.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-  // In the page itself, only violations' details built: half the time (decision 121).
-  const results = await new AxeBuilder({ page })
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] },
-      resultTypes: ['violations'],
-    })
-    .setLegacyMode(true)
-    .analyze();
+  // axeScan waits for finite transitions to end first: the contact form's button fades from its
+  // disabled grey as its script enables it (120 ms).
+  // In the page itself, only violations' details built (decisions 121, 128).
+  const results = await axeScan(page, { violationsOnly: true });
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,

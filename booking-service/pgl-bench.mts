@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+const t0 = performance.now();
+const a = await PGlite.create('memory://');
+const t1 = performance.now();
+const dump = await a.dumpDataDir('none');
+const t2 = performance.now();
+const b = await PGlite.create({ loadDataDir: dump });
+const t3 = performance.now();
+const c = await PGlite.create('memory://');
+const t4 = performance.now();
+console.log({ fresh: t1 - t0, dump: t2 - t1, load: t3 - t2, fresh2: t4 - t3 });
