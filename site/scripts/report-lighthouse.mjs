@@ -130,6 +130,34 @@ async function signIn(origin, who) {
   return cookies.join('; ');
 }
 
+/** Busy and total CPU time of the whole machine so far (Linux), or undefined elsewhere. */
+function cpuTimes() {
+  if (!existsSync('/proc/stat')) return undefined;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
+}
+
+/**
+ * Waits until the CPUs were under a quarter busy for two seconds running, or `maxMs` passed;
+ * answers the seconds waited (undefined where the machine's CPU times cannot be read).
+ */
+async function quietCpus(maxMs = 30_000) {
+  const started = Date.now();
+  let last = cpuTimes();
+  if (!last) return undefined;
+  let quiet = 0;
+  while (Date.now() - started < maxMs && quiet < 4) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuTimes();
+    const share = (now.busy - last.busy) / Math.max(1, now.total - last.total);
+    quiet = share < 0.25 ? quiet + 1 : 0;
+    last = now;
+  }
+  return Math.round((Date.now() - started) / 100) / 10;
+}
+
 const score = (category) => Math.round((category?.score ?? 0) * 100);
 
 /**
@@ -312,6 +340,10 @@ try {
     chrome = undefined;
   }
   if (isolated.length) {
+    // Whatever the step before left winding down (the journeys' services and browsers) must not
+    // land in a judged run's trace: wait, at most 30 s, for the CPUs to be mostly idle.
+    const waited = await quietCpus();
+    if (waited !== undefined) console.log(`waited ${waited} s for quiet CPUs`);
     // This script and the service move to the harness's CPUs once; the Chrome started next, and
     // every process it starts except the renderers, inherits them (decision 124).
     if (cpus) pin([process.pid, service.pid], cpus.harnessCpus);
