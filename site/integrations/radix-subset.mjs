@@ -10,6 +10,12 @@
  * component class (`.rt-Slider…`) of a component outside that set; everything else (reset,
  * theme root, layout and utility classes, keyframes) stays. Nothing is hand-listed, so a new
  * import in an island brings its styles with it on the next build.
+ *
+ * Radix also ships every size, margin and layout class once more for each of its five
+ * breakpoints (`.md\:rt-r-size-2` inside `@media (width>=1024px)`): about 290 KiB of the sheet.
+ * Those classes are only set when a prop is given a responsive object (`size={{ initial: '1',
+ * md: '2' }}`). A breakpoint's rules stay when any of the site's source files writes that
+ * breakpoint as an object key, and go otherwise (docs/decisions/129).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -57,6 +63,22 @@ export function importedRadixNames(srcDir = join(siteRoot, 'src')) {
     }
   }
   return names;
+}
+
+/** Radix Themes' breakpoints (its `props/prop-def.js`), smallest first. */
+export const RADIX_BREAKPOINTS = ['xs', 'sm', 'md', 'lg', 'xl'];
+
+/**
+ * The breakpoints the site's code may give a Radix prop: every breakpoint written as an object
+ * key (`md: '2'`, `{ xs: 1 }`) in a source file. A key that is not a prop keeps its rules: safe.
+ */
+export function usedBreakpoints(srcDir = join(siteRoot, 'src')) {
+  const used = new Set();
+  const keyPattern = new RegExp(`(?:^|[{,\\s])(${RADIX_BREAKPOINTS.join('|')})\\s*:`, 'gm');
+  for (const file of sourceFiles(srcDir)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(keyPattern)) used.add(match[1]);
+  }
+  return used;
 }
 
 /**
@@ -110,8 +132,9 @@ function styledComponents() {
 }
 
 /**
- * @param {{ used?: Set<string> }} [options] components to keep, Pascal case (default: found
- *   from the site's imports)
+ * @param {{ used?: Set<string>, breakpoints?: Set<string> }} [options] components to keep,
+ *   Pascal case, and breakpoints whose responsive classes to keep (default: both found from the
+ *   site's source)
  * @returns {import('postcss').Plugin}
  */
 export function radixSubset(options = {}) {
@@ -121,7 +144,14 @@ export function radixSubset(options = {}) {
   const used =
     options.used ??
     new Set([...reachableClasses(importedRadixNames())].map(ownerOf).filter(Boolean));
+  const breakpoints = options.breakpoints ?? usedBreakpoints();
+  const unusedBreakpoints = RADIX_BREAKPOINTS.filter((name) => !breakpoints.has(name));
+  // `.md\:rt-r-size-2`, also inside `:where(…)`: a class only a responsive prop sets.
+  const responsiveClass = unusedBreakpoints.length
+    ? new RegExp(`\\.(?:${unusedBreakpoints.join('|')})\\\\:`)
+    : undefined;
   const unusedOnly = (/** @type {string} */ selector) => {
+    if (responsiveClass?.test(selector)) return true;
     const classes = [...selector.matchAll(/\.rt-([A-Z][A-Za-z]*)/g)].map((m) => m[1] ?? '');
     return classes.some((name) => {
       const owner = ownerOf(name);

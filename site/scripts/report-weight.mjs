@@ -20,7 +20,8 @@ import { gzipSync } from 'node:zlib';
 const KIB = 1024;
 const BUDGETS = {
   content: { js: 70 * KIB, css: 25 * KIB, html: 40 * KIB },
-  app: { js: 200 * KIB, css: 80 * KIB, html: 40 * KIB },
+  // App pages carry Radix Themes' component sheet, subset at build time (docs/decisions/129).
+  app: { js: 200 * KIB, css: 45 * KIB, html: 40 * KIB },
 };
 
 const siteRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
