@@ -1,4 +1,7 @@
-import { isIP } from 'node:net';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent, fetch, type Response as UndiciResponse } from 'undici';
 
 /*
  * A tutor's private calendar address (docs/decisions/104): an https or webcal iCalendar feed,
@@ -6,6 +9,13 @@ import { isIP } from 'node:net';
  * loopback address is accepted too, so tests and a laptop can serve a feed. The address is a
  * secret (it reads the tutor's whole calendar): it is never logged and never shown back in
  * full, only its scheme and host.
+ *
+ * In production the service never reads a calendar from this machine or a private network
+ * (cloud metadata, the database, other services). The address's host is checked when it is
+ * saved and before every read, and every address a name resolves to is checked again at the
+ * moment of connecting, for the address actually connected to: a name that resolved to a
+ * public address when it was checked cannot answer with a private one when it is read (DNS
+ * rebinding), and a redirect's host is checked the same way (docs/decisions/130).
  */
 
 /** How long one read may take, and how large a feed may be. */
@@ -19,34 +29,24 @@ export const CALENDAR_ADDRESS_RULE =
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+/**
+ * Whether a calendar may be read from this IP address in production: a public unicast address
+ * only. Loopback, private, link-local (cloud metadata), carrier-grade NAT, unique-local,
+ * multicast, reserved and unspecified addresses are refused, and an IPv4 address written as
+ * IPv6 (`::ffff:10.0.0.1`) is judged as the IPv4 address it is.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
+}
+
 /** Hosts a calendar must never be fetched from in production: this machine and private networks. */
 function isPrivateHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost') || host.endsWith('.internal')) {
     return true;
   }
-  const version = isIP(host);
-  if (version === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (version === 6) {
-    return (
-      host === '::' ||
-      host === '::1' ||
-      /^(fc|fd|fe8|fe9|fea|feb)/.test(host) ||
-      host.startsWith('::ffff:')
-    );
-  }
-  return false;
+  return isIP(host) !== 0 && !isPublicAddress(host);
 }
 
 /**
@@ -84,7 +84,7 @@ export function maskedCalendarAddress(raw: string): string {
 /** A read that failed, in words for the tutor; never naming the address. */
 export class CalendarReadError extends Error {}
 
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
+async function readLimited(response: UndiciResponse, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!response.body) return '';
@@ -111,6 +111,42 @@ export interface CalendarFetchOptions {
   local: boolean;
   timeoutMs?: number;
   maxBytes?: number;
+  /** How host names are resolved (default: the system's resolver); tests name their own. */
+  lookup?: LookupFunction;
+}
+
+/** A connection refused because its host resolved to an address that is not public. */
+class PrivateAddressError extends Error {}
+
+/**
+ * A resolver that answers only public addresses: when any address a name resolves to is not
+ * public, the connection is refused before it is made. Node's connect asks for one address or,
+ * when it tries several (happy eyeballs), for all of them; both are checked.
+ */
+export function publicOnlyLookup(lookup: LookupFunction = dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, options, (error, address, family) => {
+      if (error) return callback(error, address, family);
+      const addresses: LookupAddress[] = Array.isArray(address)
+        ? address
+        : [{ address, family: family ?? 4 }];
+      if (addresses.some((entry) => !isPublicAddress(entry.address))) {
+        return callback(
+          new PrivateAddressError('refused: not a public address'),
+          Array.isArray(address) ? [] : '',
+          family,
+        );
+      }
+      callback(null, address, family);
+    });
+  };
+}
+
+/** Connections for calendar reads: in production, only to public addresses. */
+function calendarAgent(options: CalendarFetchOptions): Agent | undefined {
+  if (options.local && !options.lookup) return undefined;
+  const lookup = options.lookup ?? dnsLookup;
+  return new Agent({ connect: { lookup: options.local ? lookup : publicOnlyLookup(lookup) } });
 }
 
 /**
@@ -121,12 +157,14 @@ export async function fetchCalendar(raw: string, options: CalendarFetchOptions):
   const timeoutMs = options.timeoutMs ?? CALENDAR_READ_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   let url = calendarFetchUrl(raw, options.local);
+  const dispatcher = calendarAgent(options);
   try {
     for (let redirects = 0; url; redirects += 1) {
       const response = await fetch(url, {
         redirect: 'manual',
         signal,
         headers: { accept: 'text/calendar, */*;q=0.5' },
+        ...(dispatcher ? { dispatcher } : {}),
       });
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
@@ -147,11 +185,18 @@ export async function fetchCalendar(raw: string, options: CalendarFetchOptions):
     throw new CalendarReadError('The calendar address is not one we can read.');
   } catch (error) {
     if (error instanceof CalendarReadError) throw error;
+    if (error instanceof Error && error.cause instanceof PrivateAddressError) {
+      throw new CalendarReadError(
+        'The calendar address leads to a private network, which we do not read from.',
+      );
+    }
     if (signal.aborted) {
       throw new CalendarReadError(
         `The calendar did not answer within ${timeoutMs / 1000} seconds.`,
       );
     }
     throw new CalendarReadError('The calendar address could not be reached.');
+  } finally {
+    await dispatcher?.destroy();
   }
 }
