@@ -12,23 +12,38 @@ import { migrate } from '../db/migrate.ts';
  * PGlite's initdb and the migrations take seconds on this machine, a copy a fraction of that.
  */
 
-/** The data directory of an in-memory PGlite with every migration applied, as an archive. */
-export async function migratedPgliteArchive(): Promise<Blob> {
+/** The data directories of an in-memory PGlite, empty and with every migration applied. */
+export async function pgliteArchives(): Promise<{ empty: Blob; migrated: Blob }> {
   const client = await PGlite.create('memory://', PGLITE_OPTIONS);
   try {
+    // The empty one is a copy of initdb's work: tests of the migrations start from it instead
+    // of running initdb again (seconds each on this machine).
+    const empty = await client.dumpDataDir('none');
     await migrate(pgliteHandle(client));
-    return await client.dumpDataDir('none');
+    return { empty, migrated: await client.dumpDataDir('none') };
   } finally {
     await client.close();
   }
 }
 
-/** Writes that archive to a file of its own, for the test workers to start PGlites from. */
-export async function writePgliteTemplate(): Promise<{ file: string; remove(): Promise<void> }> {
+/** The data directory of an in-memory PGlite with every migration applied, as an archive. */
+export async function migratedPgliteArchive(): Promise<Blob> {
+  return (await pgliteArchives()).migrated;
+}
+
+/** Writes both archives to files of their own, for the test workers to start PGlites from. */
+export async function writePgliteTemplates(): Promise<{
+  emptyFile: string;
+  migratedFile: string;
+  remove(): Promise<void>;
+}> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'booking-service-pglite-template-'));
-  const file = path.join(dir, 'migrated.tar');
-  await writeFile(file, Buffer.from(await (await migratedPgliteArchive()).arrayBuffer()));
-  return { file, remove: () => rm(dir, { recursive: true, force: true }) };
+  const archives = await pgliteArchives();
+  const emptyFile = path.join(dir, 'empty.tar');
+  const migratedFile = path.join(dir, 'migrated.tar');
+  await writeFile(emptyFile, Buffer.from(await archives.empty.arrayBuffer()));
+  await writeFile(migratedFile, Buffer.from(await archives.migrated.arrayBuffer()));
+  return { emptyFile, migratedFile, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** A migrated database on the test server, for test databases to be copied from. */

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { ensurePgBouncer, startPgBouncer } from './pgbouncer.ts';
-import { createMigratedTemplate, writePgliteTemplate } from './db-templates.ts';
+import { createMigratedTemplate, writePgliteTemplates } from './db-templates.ts';
 import { testSettings } from './test-settings.ts';
 
 declare module 'vitest' {
@@ -18,6 +18,8 @@ declare module 'vitest' {
      * pglite test app starts from (made once per run, not once per test file).
      */
     pgliteTemplateFile: string | undefined;
+    /** The same for a PGlite with no schema at all, for tests of the migrations themselves. */
+    pgliteEmptyTemplateFile: string | undefined;
     /**
      * The pgbouncer kind's PgBouncer in front of that server (its admin URL through the
      * bouncer), or why there is none; undefined when no suite asks for it.
@@ -47,10 +49,12 @@ export default async function setup(project: TestProject) {
   project.provide('pgbouncer', undefined);
   project.provide('postgresTemplate', undefined);
   project.provide('pgliteTemplateFile', undefined);
+  project.provide('pgliteEmptyTemplateFile', undefined);
   if (kinds.has('pglite')) {
-    const template = await writePgliteTemplate();
-    stops.push(template.remove);
-    project.provide('pgliteTemplateFile', template.file);
+    const templates = await writePgliteTemplates();
+    stops.push(templates.remove);
+    project.provide('pgliteTemplateFile', templates.migratedFile);
+    project.provide('pgliteEmptyTemplateFile', templates.emptyFile);
   }
   if (!kinds.has('postgres') && !kinds.has('neon') && !kinds.has('pgbouncer')) {
     project.provide('postgresAdminUrl', undefined);

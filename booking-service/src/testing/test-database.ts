@@ -100,8 +100,11 @@ export async function openTestDb(kind: TestDbKind, databaseUrl?: string): Promis
 /** A fresh database of the given kind with no schema at all. */
 export async function openEmptyTestDb(kind: TestDbKind): Promise<OpenedTestDb> {
   if (kind === 'pglite') {
-    const dbHandle = pgliteHandle(await PGlite.create('memory://', PGLITE_OPTIONS));
-    return { dbHandle, dropDatabase: async () => {} };
+    const file = inject('pgliteEmptyTemplateFile');
+    const client = file
+      ? await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([await readFile(file)]) })
+      : await PGlite.create('memory://', PGLITE_OPTIONS);
+    return { dbHandle: pgliteHandle(client), dropDatabase: async () => {} };
   }
   return openServerDb(kind, await createTestDatabase());
 }
