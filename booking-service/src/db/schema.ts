@@ -1059,7 +1059,12 @@ export const promoCodes = pgTable(
       .$onUpdate(() => new Date())
       .notNull(),
   },
-  (t) => [uniqueIndex('promo_codes_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('promo_codes_code_key').on(t.code),
+    // The admin's code list, newest first, a keyset page at a time (docs/decisions/075); read
+    // backwards, as the other keyset indexes are.
+    index('promo_codes_created_at_id_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const PROMO_REDEMPTION_STATUSES = ['held', 'redeemed', 'released'] as const;

@@ -1,0 +1,1 @@
+CREATE INDEX "promo_codes_created_at_id_idx" ON "promo_codes" USING btree ("created_at","id");
