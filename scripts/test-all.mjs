@@ -8,8 +8,8 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { slowestFiles } from './test-timings.mjs';
 
-/** A step of the command; `after` names a step of another lane it must wait for. */
-const step = (name, args, counts = true, after = undefined) => ({ name, args, counts, after });
+/** A step of the command; `counts` when its output has test counts to read. */
+const step = (name, args, counts = true) => ({ name, args, counts });
 const site = (script) => ['--filter', 'site', script];
 const lighthouse = [
   ...site('report:lighthouse'),
@@ -21,22 +21,27 @@ const lighthouse = [
 
 // Stages run one after another. A stage of lanes runs its lanes side by side, each lane's steps
 // in order: the service's suites leave about a seventh of both cores idle (they wait on
-// PostgreSQL and on time), which the Studio's CLI runs, the site's build, unit tests, static
-// journeys and checks fill (decision 127). Lighthouse on the routes whose performance is only
-// printed mostly waits on the page, so it has a lane of its own from the moment the site is
-// built, instead of ending the second lane on half-idle CPUs (decision 128). The stack journeys
-// and the Lighthouse routes whose performance is judged run alone.
+// PostgreSQL and on time), which the Studio's CLI runs, the site's unit tests, static journeys
+// and checks fill (decision 127). Lighthouse on the routes whose performance is only printed
+// mostly waits on the page, so it has a lane of its own (decision 128). The site is built once,
+// first: every later site step tests that build (decision 012). The Lighthouse routes whose
+// performance is judged run straight after it, alone, on a machine nothing has loaded yet: run
+// last, after the stack journeys, they twice met a machine still slowed by what those left
+// behind (decision 129). The stack journeys run alone.
 const stages = [
   [step('@tuition/domain', ['--filter', '@tuition/domain', 'test'])],
   [step('@tuition/content', ['--filter', '@tuition/content', 'test'])],
+  [step('site build', site('test:build'), false)],
+  // Accessibility, best practices and SEO may not fall below site/lighthouse-baseline.json on
+  // any route; /admin and /booking are also judged on the median of three performance runs
+  // (decision 119), with the page's renderer on a CPU of its own (decision 124).
+  [step('site lighthouse', [...lighthouse, '--part', 'judged'], false)],
   {
     lanes: [
       [step('booking-service', ['--filter', 'booking-service', 'test'])],
       [
         step('studio', ['--filter', 'studio', 'test']),
         step('studio build', ['--filter', 'studio', 'build'], false),
-        // The site's test scripts build into .e2e-dist (see decision 012) and test that build.
-        step('site build', site('test:build'), false),
         step('site unit', site('test:unit')),
         step('site journeys', site('test:e2e')),
         step('site page weight', [...site('report:weight'), '.e2e-dist'], false),
@@ -44,21 +49,16 @@ const stages = [
         step('site html', [...site('check:html'), '.e2e-dist'], false),
       ],
       [
-        // Lighthouse on the same build through the whole stack: accessibility, best practices
-        // and SEO may not fall below site/lighthouse-baseline.json. Here the routes whose
-        // performance is only printed; /admin and /booking, whose performance is judged on the
-        // median of three runs (decision 119), run alone at the end on quiet CPUs.
+        // The other routes: their performance is printed, not judged.
         step(
           'site lighthouse, reported routes',
           [...lighthouse, '--part', 'reported', '--out', '../reports/lighthouse-reported.json'],
           false,
-          'site build',
         ),
       ],
     ],
   },
   [step('site stack journeys', site('test:stack'))],
-  [step('site lighthouse', [...lighthouse, '--part', 'judged'], false)],
 ];
 
 const only = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -145,24 +145,9 @@ function run(step, quiet = false) {
 rmSync(timingsDir, { recursive: true, force: true });
 const started = Date.now();
 const summary = [];
-/** Each step's end, for a step of another lane that waits for it. */
-const ends = new Map();
-function endOf(name) {
-  if (!ends.has(name)) {
-    let resolve = () => {};
-    const promise = new Promise((r) => {
-      resolve = r;
-    });
-    ends.set(name, { promise, resolve });
-  }
-  return ends.get(name);
-}
-const chosenNames = new Set(laneSets.flat(2).map((s) => s.name));
 /** The first lane's output is shown live; another lane's is printed whole as each step ends. */
 async function runLane(lane, live) {
   for (const step of lane) {
-    // A step that waits for one left out of this run (`pnpm test -- lighthouse`) starts at once.
-    if (step.after && chosenNames.has(step.after)) await endOf(step.after).promise;
     if (live) console.log(`\n=== ${step.name} ===`);
     const result = await run(step, !live);
     if (!live)
@@ -179,7 +164,6 @@ function record(step, result) {
   if (counts && counts.failed > 0) result.code ||= 1;
   if (counts && result.code !== 0 && counts.failed === 0) counts.failed = 1;
   summary.push({ step, result, counts });
-  endOf(step.name).resolve();
 }
 for (const lanes of laneSets) {
   await Promise.all(lanes.map((lane, i) => runLane(lane, i === 0)));

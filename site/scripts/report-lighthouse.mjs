@@ -340,8 +340,9 @@ try {
     chrome = undefined;
   }
   if (isolated.length) {
-    // Whatever the step before left winding down (the journeys' services and browsers) must not
-    // land in a judged run's trace: wait, at most 30 s, for the CPUs to be mostly idle.
+    // Whatever is still winding down (the site's build, the plain routes' Chrome, anything the
+    // command ran before) must not land in a judged run's trace: wait, at most 30 s, for the
+    // CPUs to be mostly idle.
     const waited = await quietCpus();
     if (waited !== undefined) console.log(`waited ${waited} s for quiet CPUs`);
     // This script and the service move to the harness's CPUs once; the Chrome started next, and
