@@ -123,7 +123,7 @@ class PrivateAddressError extends Error {}
  * public, the connection is refused before it is made. Node's connect asks for one address or,
  * when it tries several (happy eyeballs), for all of them; both are checked.
  */
-export function publicOnlyLookup(lookup: LookupFunction = dnsLookup): LookupFunction {
+function publicOnlyLookup(lookup: LookupFunction = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, options, (error, address, family) => {
       if (error) return callback(error, address, family);

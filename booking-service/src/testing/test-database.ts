@@ -100,9 +100,9 @@ export async function openTestDb(kind: TestDbKind, databaseUrl?: string): Promis
 /** A fresh database of the given kind with no schema at all. */
 export async function openEmptyTestDb(kind: TestDbKind): Promise<OpenedTestDb> {
   if (kind === 'pglite') {
-    const file = inject('pgliteEmptyTemplateFile');
-    const client = file
-      ? await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([await readFile(file)]) })
+    const empty = await pgliteEmptyTemplate();
+    const client = empty
+      ? await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: empty })
       : await PGlite.create('memory://', PGLITE_OPTIONS);
     return { dbHandle: pgliteHandle(client), dropDatabase: async () => {} };
   }
@@ -149,6 +149,7 @@ export function throughPgBouncer(databaseUrl: string): string {
 }
 
 let template: Promise<Blob> | undefined;
+let emptyTemplate: Promise<Blob | undefined> | undefined;
 
 /**
  * The migrated PGlite data directory every pglite test app starts from: the run's archive
@@ -160,4 +161,16 @@ function pgliteTemplate(): Promise<Blob> {
     return file ? new Blob([await readFile(file)]) : migratedPgliteArchive();
   })();
   return template;
+}
+
+/**
+ * The empty PGlite data directory the migration tests start from: the run's archive, read once
+ * per worker; undefined without one (initdb then runs for each).
+ */
+function pgliteEmptyTemplate(): Promise<Blob | undefined> {
+  emptyTemplate ??= (async () => {
+    const file = inject('pgliteEmptyTemplateFile');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return emptyTemplate;
 }
